@@ -1,0 +1,42 @@
+/**
+ * The contract between the emitter and the writer: generation produces a list of
+ * files in memory; nothing touches the disk until the writer plans and commits them.
+ */
+import type { BindingKind } from '../model/types.js';
+
+/** A file the generator wants to exist, relative to the output folder. */
+export interface GeneratedFile {
+  /** POSIX-style relative path, e.g. `client.ts` or `runtime/xml-parse.ts`. Never absolute, never `..`. */
+  readonly path: string;
+  readonly content: string;
+}
+
+/** Mapping choices for XSD types with no exact TypeScript counterpart. */
+export interface TypeMappingOptions {
+  /** xsd:long, xsd:integer and kin: `number` (default, loses precision past 2^53), `bigint` or `string`. */
+  readonly long: 'number' | 'bigint' | 'string';
+  /** xsd:decimal: `number` (default) or `string` (lossless). */
+  readonly decimal: 'number' | 'string';
+  /** xsd:dateTime: `Date` (default) or `string` (as written). */
+  readonly dateTime: 'date' | 'string';
+}
+
+/** Options of one generation. */
+export interface EmitOptions {
+  /** Emit the typed client (default true). */
+  readonly client: boolean;
+  /** Emit the server stubs (default true). */
+  readonly server: boolean;
+  /** Only these binding kinds (default: all the contract has). */
+  readonly bindings?: readonly BindingKind[];
+  readonly types: TypeMappingOptions;
+  /** A folder whose `*.hbs` files override the built-in templates of the same name. */
+  readonly templatesDir?: string;
+  /** The contract as named in file headers: a relative POSIX path or a URL. */
+  readonly sourceLabel: string;
+  /** wsdlc's version, for file headers. */
+  readonly toolVersion: string;
+}
+
+/** Defaults for {@link EmitOptions} fields a caller may omit. */
+export const DEFAULT_TYPE_MAPPING: TypeMappingOptions = { long: 'number', decimal: 'number', dateTime: 'date' };

@@ -1,0 +1,189 @@
+/**
+ * Descriptors: the plain-data description of a service that generated code hands
+ * to the runtime. The generator emits one {@link ServiceDesc} per service (in
+ * `schema.ts` of the output); the runtime's encoder, decoder, client and server
+ * read it. Nothing here refers to the generator: this file ships with generated code.
+ */
+
+/**
+ * How a simple value is written and read.
+ * - `string`: text as is (XML Schema string and its derivatives, anyURI, dates when mapped to string).
+ * - `boolean`: `true`/`false` (reads `1`/`0` too).
+ * - `int`: a JS number holding an integer (int, short, byte, unsigned*, and long/integer by default).
+ * - `double`: a JS number (float, double, decimal by default); reads and writes `INF`, `-INF`, `NaN`.
+ * - `bigint`: a JS bigint (long/integer with the lossless mapping).
+ * - `integerString`: an integer kept as its decimal text (lossless, validated).
+ * - `decimalString`: a decimal kept as text (lossless, validated).
+ * - `dateTime`: a JS `Date` (xsd:dateTime); written in UTC as ISO 8601.
+ * - `base64`: a `Uint8Array` (base64Binary).
+ * - `hex`: a `Uint8Array` (hexBinary).
+ * - `qname`: a `{ ns, name }` object resolved against in-scope namespaces.
+ * - `xml`: the raw element (anyType, xsd:any): an `XmlElement`.
+ */
+export type ScalarKind =
+  | 'string'
+  | 'boolean'
+  | 'int'
+  | 'double'
+  | 'bigint'
+  | 'integerString'
+  | 'decimalString'
+  | 'dateTime'
+  | 'base64'
+  | 'hex'
+  | 'qname'
+  | 'xml';
+
+/** Where a field's values come from: a scalar, optionally restricted to an enumeration, or a complex type. */
+export type ValueDesc =
+  | { readonly scalar: ScalarKind; readonly enum?: readonly string[]; readonly list?: boolean }
+  | { readonly complex: string };
+
+/** An element in a complex type's content, flattened in document order. */
+export interface FieldDesc {
+  /** The TypeScript property name. */
+  readonly prop: string;
+  /** The element's local name. */
+  readonly name: string;
+  /** The element's namespace URI (`''` when unqualified). */
+  readonly ns: string;
+  readonly value: ValueDesc;
+  /** minOccurs (0 = optional). */
+  readonly min: number;
+  /** maxOccurs; `-1` for unbounded. Arrays when > 1 or -1. */
+  readonly max: number;
+  /** `nillable="true"`: the value may be `null`, written as `xsi:nil="true"`. */
+  readonly nillable?: boolean;
+  /** Index of the choice group this field belongs to, if any (at most one of a group is present). */
+  readonly choice?: number;
+}
+
+/** An attribute of a complex type. */
+export interface AttrDesc {
+  readonly prop: string;
+  readonly name: string;
+  /** `''` for unqualified attributes. */
+  readonly ns: string;
+  readonly value: ValueDesc;
+  readonly required?: boolean;
+}
+
+/** A complex type: fields (elements), attributes, optional text value. */
+export interface ComplexDesc {
+  /** The XSD type's name (for messages and `xsi:type`). */
+  readonly name: string;
+  readonly ns: string;
+  /** Registry key of the base type whose fields and attributes come first (extension). */
+  readonly base?: string;
+  readonly fields: readonly FieldDesc[];
+  readonly attrs?: readonly AttrDesc[];
+  /** Simple content: the property holding the text value and its type. */
+  readonly text?: { readonly prop: string; readonly value: ValueDesc };
+  /** Property collecting elements matched by `xsd:any` (as raw `XmlElement`s). */
+  readonly any?: string;
+  /** rpc/encoded SOAP array: the item value. */
+  readonly soapArray?: ValueDesc;
+}
+
+/** A namespace-qualified element name. */
+export interface ElementName {
+  readonly name: string;
+  readonly ns: string;
+}
+
+/**
+ * One direction of a SOAP operation. The body holds `element` (the wrapper) whose
+ * content is described by `value`; when `result` is set the caller's value is the
+ * wrapper's single field of that property name (the ASMX `XResult` child).
+ */
+export interface SoapMessageDesc {
+  readonly element: ElementName;
+  readonly value: ValueDesc;
+  /** Unwrapped single result: the property of the wrapper's content that is the caller's value. */
+  readonly result?: string;
+  /** Header parts: element names and values, keyed by property in the call's `headers` object. */
+  readonly headers?: readonly FieldDesc[];
+}
+
+/** A declared SOAP fault (typed detail). */
+export interface FaultDesc {
+  /** The `wsdl:fault` name. */
+  readonly name: string;
+  /** The detail element. */
+  readonly element: ElementName;
+  readonly value: ValueDesc;
+}
+
+/** An operation over a SOAP 1.1 or SOAP 1.2 binding. */
+export interface SoapOperationDesc {
+  /** SOAPAction (`''` when none). */
+  readonly action: string;
+  readonly style: 'document' | 'rpc';
+  readonly use: 'literal' | 'encoded';
+  readonly input: SoapMessageDesc;
+  /** Absent for one-way operations. */
+  readonly output?: SoapMessageDesc;
+  readonly faults?: readonly FaultDesc[];
+}
+
+/** A named parameter of an HTTP GET/POST request. */
+export interface HttpParamDesc {
+  /** Property of the input object. */
+  readonly prop: string;
+  /** Query/form parameter name. */
+  readonly name: string;
+  readonly value: ValueDesc;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** An operation over an HTTP GET or HTTP POST binding (WSDL 1.1 §4). */
+export interface HttpOperationDesc {
+  /** Path relative to the port address, e.g. `/Login`. */
+  readonly path: string;
+  readonly params: readonly HttpParamDesc[];
+  /** The response document's root element and value; absent when the output has no XML body. */
+  readonly output?: { readonly element: ElementName; readonly value: ValueDesc; readonly nillable?: boolean };
+}
+
+/** The binding kinds. */
+export type BindingKind = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+
+/** An operation with its per-binding wire descriptions. */
+export interface OperationDesc {
+  /** The WSDL operation name. */
+  readonly name: string;
+  /** The implementation/client method name (camelCase). */
+  readonly method: string;
+  /**
+   * The logical input as the caller passes it: a complex type key whose fields
+   * are the named inputs (the SOAP wrapper's content type for wrapped operations).
+   */
+  readonly input: ValueDesc;
+  /** The logical output value; absent for one-way operations. */
+  readonly output?: ValueDesc;
+  readonly soap11?: SoapOperationDesc;
+  readonly soap12?: SoapOperationDesc;
+  readonly httpGet?: HttpOperationDesc;
+  readonly httpPost?: HttpOperationDesc;
+}
+
+/** A port of the service. */
+export interface PortDesc {
+  readonly name: string;
+  readonly kind: BindingKind;
+  /** The address as written in the WSDL. */
+  readonly address: string;
+  /** The address's path, e.g. `/ecomm/Auth.asmx`. */
+  readonly path: string;
+}
+
+/** Everything the runtime needs to speak one service. */
+export interface ServiceDesc {
+  readonly name: string;
+  readonly targetNamespace: string;
+  readonly ports: readonly PortDesc[];
+  readonly operations: readonly OperationDesc[];
+  /** Complex types by registry key. */
+  readonly types: Readonly<Record<string, ComplexDesc>>;
+}

@@ -1,0 +1,228 @@
+/**
+ * Namespace-aware XML parsing into a small element tree.
+ *
+ * Built on `saxes` (a strict, namespace-aware XML 1.0 parser). Used both by the
+ * generator's loader (with source positions) and by generated clients and servers
+ * at run time (without positions). DOCTYPE declarations are refused outright, so
+ * no entity can be declared, expanded or fetched (SOAP 1.1 §3 and SOAP 1.2 Part 1
+ * §5 forbid a DTD in a SOAP message; we apply the same rule to WSDL and XSD).
+ */
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+
+/** An attribute, identified by namespace URI and local name. */
+export interface XmlAttribute {
+  /** Namespace URI, `''` for an unprefixed attribute. */
+  readonly ns: string;
+  /** Local name. */
+  readonly name: string;
+  /** The prefix as written (`''` when none). */
+  readonly prefix: string;
+  readonly value: string;
+}
+
+/** An element of the parsed tree. Text and CDATA are kept as strings in `children`. */
+export interface XmlElement {
+  /** Namespace URI, `''` when the element is in no namespace. */
+  readonly ns: string;
+  /** Local name. */
+  readonly name: string;
+  /** The prefix as written (`''` for the default namespace or none). */
+  readonly prefix: string;
+  /** Attributes other than namespace declarations, in document order. */
+  readonly attrs: XmlAttribute[];
+  /** Namespace declarations made on this element: prefix (`''` for default) to URI. */
+  readonly nsDecls: Readonly<Record<string, string>>;
+  /** Child elements and text runs, in document order. */
+  readonly children: (XmlElement | string)[];
+  /** The enclosing element, `undefined` at the root. */
+  readonly parent: XmlElement | undefined;
+  /** 1-based line of the start tag (0 when positions are off). */
+  readonly line: number;
+  /** 1-based column of the start tag's `<` (0 when positions are off). */
+  readonly column: number;
+}
+
+/** Options for {@link parseXml}. */
+export interface ParseXmlOptions {
+  /** Record line and column of each element (the loader wants them; run-time code does not). */
+  readonly positions?: boolean;
+  /** Deepest element nesting accepted; deeper documents are rejected. Default 256. */
+  readonly maxDepth?: number;
+  /** Name used in error messages. */
+  readonly fileName?: string;
+}
+
+/** A document that is not well-formed, or is refused (DOCTYPE, too deep). */
+export class XmlParseError extends Error {
+  override readonly name = 'XmlParseError';
+  constructor(
+    message: string,
+    /** 1-based line, 0 if unknown. */
+    readonly line: number,
+    /** 1-based column, 0 if unknown. */
+    readonly column: number,
+  ) {
+    super(message);
+  }
+}
+
+interface MutableElement {
+  ns: string;
+  name: string;
+  prefix: string;
+  attrs: XmlAttribute[];
+  nsDecls: Record<string, string>;
+  children: (XmlElement | string)[];
+  parent: XmlElement | undefined;
+  line: number;
+  column: number;
+}
+
+const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * Parses a complete XML document and returns its root element.
+ * @throws XmlParseError when the text is not well-formed, declares a DOCTYPE,
+ *   uses an unbound prefix or nests deeper than `maxDepth`.
+ */
+export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
+  const positions = options.positions ?? false;
+  const maxDepth = options.maxDepth ?? 256;
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  let root: MutableElement | undefined;
+  let current: MutableElement | undefined;
+  let depth = 0;
+  let startLine = 0;
+  let startColumn = 0;
+  let failure: XmlParseError | undefined;
+
+  const fail = (message: string, line = parser.line, column = parser.column + 1): never => {
+    throw new XmlParseError(message, line, column);
+  };
+
+  parser.on('error', (err) => {
+    // saxes messages look like "file:line:col: message"; keep the message part only.
+    const message = err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
+    failure ??= new XmlParseError(message, parser.line, parser.column + 1);
+    throw failure;
+  });
+  parser.on('doctype', () => {
+    fail('DOCTYPE declarations are not allowed (no DTDs, no entity declarations)');
+  });
+  if (positions) {
+    parser.on('opentagstart', (tag) => {
+      startLine = parser.line;
+      // The parser has consumed "<name" and the character after it; point at the "<".
+      startColumn = parser.column - tag.name.length - 1;
+    });
+  }
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    depth++;
+    if (depth > maxDepth) fail(`elements nested deeper than ${maxDepth} levels`);
+    const attrs: XmlAttribute[] = [];
+    for (const key in tag.attributes) {
+      const a = tag.attributes[key]!;
+      if (a.prefix === 'xmlns' || (a.prefix === '' && a.local === 'xmlns')) continue;
+      attrs.push({ ns: a.uri, name: a.local, prefix: a.prefix, value: a.value });
+    }
+    let decls: Record<string, string> = NO_DECLS as Record<string, string>;
+    for (const p in tag.ns) {
+      if (decls === NO_DECLS) decls = {};
+      decls[p] = tag.ns[p]!;
+    }
+    const el: MutableElement = {
+      ns: tag.uri,
+      name: tag.local,
+      prefix: tag.prefix,
+      attrs,
+      nsDecls: decls,
+      children: [],
+      parent: current,
+      line: positions ? startLine : 0,
+      column: positions ? startColumn : 0,
+    };
+    if (current) current.children.push(el);
+    else root = el;
+    current = el;
+  });
+  parser.on('closetag', () => {
+    depth--;
+    current = current?.parent as MutableElement | undefined;
+  });
+  const onText = (text: string): void => {
+    if (current) current.children.push(text);
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    if (err instanceof XmlParseError) throw err;
+    throw new XmlParseError(err instanceof Error ? err.message : String(err), parser.line, parser.column + 1);
+  }
+  if (!root) throw new XmlParseError('document has no root element', parser.line, parser.column + 1);
+  return root;
+}
+
+/** Concatenated text content of an element's direct text children. */
+export function textOf(el: XmlElement): string {
+  const c = el.children;
+  if (c.length === 1 && typeof c[0] === 'string') return c[0];
+  let s = '';
+  for (const child of c) if (typeof child === 'string') s += child;
+  return s;
+}
+
+/** Child elements of `el` (text skipped), optionally filtered by namespace and local name. */
+export function childElements(el: XmlElement, ns?: string, name?: string): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const child of el.children) {
+    if (typeof child === 'string') continue;
+    if (ns !== undefined && child.ns !== ns) continue;
+    if (name !== undefined && child.name !== name) continue;
+    out.push(child);
+  }
+  return out;
+}
+
+/** The first child element with the given namespace and local name. */
+export function firstChild(el: XmlElement, ns: string, name: string): XmlElement | undefined {
+  for (const child of el.children) {
+    if (typeof child !== 'string' && child.ns === ns && child.name === name) return child;
+  }
+  return undefined;
+}
+
+/** The value of an attribute by namespace (`''` for unprefixed) and local name. */
+export function attr(el: XmlElement, name: string, ns = ''): string | undefined {
+  for (const a of el.attrs) if (a.name === name && a.ns === ns) return a.value;
+  return undefined;
+}
+
+/**
+ * Resolves a namespace prefix in the scope of `el` (`''` for the default namespace).
+ * Returns `undefined` if the prefix is not bound.
+ */
+export function lookupNamespace(el: XmlElement, prefix: string): string | undefined {
+  if (prefix === 'xml') return 'http://www.w3.org/XML/1998/namespace';
+  for (let e: XmlElement | undefined = el; e; e = e.parent) {
+    const uri = e.nsDecls[prefix];
+    if (uri !== undefined) return uri;
+  }
+  return prefix === '' ? '' : undefined;
+}
+
+/**
+ * Resolves a QName written in content (for example `xsi:type="tns:Foo"` or
+ * `type="s:string"`) in the scope of `el`.
+ * Returns `undefined` when the prefix is unbound.
+ */
+export function resolveQName(el: XmlElement, qname: string): { ns: string; name: string } | undefined {
+  const trimmed = qname.trim();
+  const i = trimmed.indexOf(':');
+  const prefix = i < 0 ? '' : trimmed.slice(0, i);
+  const name = i < 0 ? trimmed : trimmed.slice(i + 1);
+  const ns = lookupNamespace(el, prefix);
+  return ns === undefined ? undefined : { ns, name };
+}

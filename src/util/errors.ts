@@ -1,0 +1,41 @@
+/**
+ * User errors versus internal bugs.
+ *
+ * A {@link WsdlcError} is a problem with the user's input (a contract, a config
+ * file, a flag): the CLI prints its message with locations and exits 1 (or 2 for
+ * usage errors), never a stack trace. Anything else that escapes is an internal
+ * bug: the CLI reports it as such and shows the stack only with `--debug`.
+ */
+import type { Diagnostic, SourceLocation } from '../model/types.js';
+
+/** Formats a location as `file:line:column` (the form editors and CI annotate). */
+export function formatLocation(loc: SourceLocation): string {
+  return `${loc.file}:${loc.line}:${loc.column}`;
+}
+
+/** Formats a diagnostic as `file:line:column: severity: message`. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.location ? `${formatLocation(d.location)}: ` : '';
+  return `${where}${d.severity}: ${d.message}`;
+}
+
+/** A problem with the user's input. Carries one or more located diagnostics. */
+export class WsdlcError extends Error {
+  override readonly name = 'WsdlcError';
+  /** Every problem found (at least one). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Exit code the CLI uses: 1 for contract problems, 2 for usage errors. */
+  readonly exitCode: 1 | 2;
+
+  constructor(diagnostics: Diagnostic | readonly Diagnostic[], exitCode: 1 | 2 = 1) {
+    const list = Array.isArray(diagnostics) ? (diagnostics as readonly Diagnostic[]) : [diagnostics as Diagnostic];
+    super(list.map((d) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)).join('\n'));
+    this.diagnostics = list;
+    this.exitCode = exitCode;
+  }
+}
+
+/** Shorthand: a single located error. */
+export function userError(message: string, location?: SourceLocation): WsdlcError {
+  return new WsdlcError(location ? { severity: 'error', message, location } : { severity: 'error', message });
+}
