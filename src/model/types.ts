@@ -495,11 +495,11 @@ export interface AttributeDecl {
 }
 
 /** A named `xsd:simpleType`. */
-export interface SimpleType extends SimpleTypeBody {
+export type SimpleType = SimpleTypeBody & {
   readonly name: QName;
   readonly documentation?: string;
   readonly location: SourceLocation;
-}
+};
 
 /** A simple type: a restriction, a list or a union. */
 export type SimpleTypeBody =

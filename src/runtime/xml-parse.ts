@@ -96,14 +96,14 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElemen
   let startColumn = 0;
   let failure: XmlParseError | undefined;
 
-  const fail = (message: string, line = parser.line, column = parser.column + 1): never => {
+  const fail = (message: string, line = parser.line, column = parser.column): never => {
     throw new XmlParseError(message, line, column);
   };
 
   parser.on('error', (err) => {
     // saxes messages look like "file:line:col: message"; keep the message part only.
     const message = err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
-    failure ??= new XmlParseError(message, parser.line, parser.column + 1);
+    failure ??= new XmlParseError(message, parser.line, parser.column);
     throw failure;
   });
   parser.on('doctype', () => {
@@ -159,9 +159,9 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElemen
     parser.write(text).close();
   } catch (err) {
     if (err instanceof XmlParseError) throw err;
-    throw new XmlParseError(err instanceof Error ? err.message : String(err), parser.line, parser.column + 1);
+    throw new XmlParseError(err instanceof Error ? err.message : String(err), parser.line, parser.column);
   }
-  if (!root) throw new XmlParseError('document has no root element', parser.line, parser.column + 1);
+  if (!root) throw new XmlParseError('document has no root element', parser.line, parser.column);
   return root;
 }
 

@@ -1,0 +1,55 @@
+/**
+ * Decodes, parses and classifies one document: WSDL 1.1 (`wsdl:definitions`,
+ * WSDL 1.1 §2.1) or XML Schema (`xsd:schema`, XML Schema Part 1 §3.15).
+ */
+import { parseXml, XmlParseError, type XmlElement } from '../runtime/xml-parse.js';
+import { userError } from '../util/errors.js';
+import { decodeXmlBytes } from './decode.js';
+import { WSDL11_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';
+
+/** A decoded, parsed and classified document. */
+export interface ParsedDocument {
+  readonly kind: 'wsdl' | 'xsd';
+  readonly root: XmlElement;
+  readonly text: string;
+}
+
+/** Deepest nesting accepted in a contract document (large real schemas stay far below). */
+const MAX_DEPTH = 512;
+
+function describeRoot(root: XmlElement): string {
+  const qname = root.prefix ? `${root.prefix}:${root.name}` : root.name;
+  return root.ns ? `<${qname}> in namespace ${root.ns}` : `<${qname}> in no namespace`;
+}
+
+/**
+ * Decodes and parses a document, then checks its root.
+ * @param bytes raw document bytes
+ * @param file display name for error locations
+ * @throws WsdlcError for bad encodings, XML that is not well-formed or refused
+ *   (DOCTYPE), a WSDL 2.0 document, or a root that is neither WSDL 1.1 nor XSD
+ */
+export function parseDocument(bytes: Uint8Array, file: string): ParsedDocument {
+  const { text } = decodeXmlBytes(bytes, file);
+  let root: XmlElement;
+  try {
+    root = parseXml(text, { positions: true, maxDepth: MAX_DEPTH, fileName: file });
+  } catch (err) {
+    if (err instanceof XmlParseError) {
+      const refused = /^(DOCTYPE|elements nested)/.test(err.message);
+      const message = refused ? err.message : `not well-formed XML: ${err.message}`;
+      throw userError(message, { file, line: Math.max(err.line, 1), column: Math.max(err.column, 1) });
+    }
+    throw err;
+  }
+  const at = { file, line: root.line, column: root.column };
+  if (root.ns === WSDL20_NS) {
+    throw userError('WSDL 2.0 is not supported; wsdlc reads WSDL 1.1', at);
+  }
+  if (root.ns === WSDL11_NS && root.name === 'definitions') return { kind: 'wsdl', root, text };
+  if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') return { kind: 'xsd', root, text };
+  throw userError(
+    `root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL11_NS}) or xsd:schema`,
+    at,
+  );
+}

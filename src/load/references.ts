@@ -1,0 +1,72 @@
+/**
+ * Finds the references from one document to others: `wsdl:import/@location`
+ * (WSDL 1.1 §2.1.1), and `xsd:import`, `xsd:include`, `xsd:redefine` with
+ * `@schemaLocation` (XML Schema Part 1 §4.2.1–§4.2.3) at the top of a schema
+ * document or of a schema inside `wsdl:types` (WSDL 1.1 §2.2).
+ */
+import { attr, childElements, type XmlElement } from '../runtime/xml-parse.js';
+import { WSDL11_NS, XSD_NAMESPACES } from './namespaces.js';
+
+/** What kind of reference an element makes. */
+export type ReferenceKind = 'wsdl:import' | 'xsd:import' | 'xsd:include' | 'xsd:redefine';
+
+/** One outgoing reference. */
+export interface DocumentReference {
+  readonly kind: ReferenceKind;
+  /** The `location` / `schemaLocation` value as written (trimmed). */
+  readonly location: string;
+  /** The referring element (for error locations). */
+  readonly element: XmlElement;
+  /**
+   * For include/redefine: the target namespace of the referring schema (after any
+   * chameleon adoption), which a schema without a targetNamespace takes on.
+   */
+  readonly includingNamespace?: string;
+}
+
+/** True when a location value points at nothing loadable (absent, blank or a same-document fragment). */
+function isLoadable(location: string | undefined): location is string {
+  return location !== undefined && location.trim() !== '' && !location.trim().startsWith('#');
+}
+
+/** References made at the top level of one `xsd:schema` element. */
+function schemaReferences(schema: XmlElement, effectiveNamespace: string | undefined, out: DocumentReference[]): void {
+  const targetNamespace = attr(schema, 'targetNamespace') ?? effectiveNamespace;
+  for (const child of childElements(schema)) {
+    if (!XSD_NAMESPACES.has(child.ns)) continue;
+    if (child.name !== 'import' && child.name !== 'include' && child.name !== 'redefine') continue;
+    const location = attr(child, 'schemaLocation');
+    if (!isLoadable(location)) continue;
+    const kind: ReferenceKind = child.name === 'import' ? 'xsd:import' : child.name === 'include' ? 'xsd:include' : 'xsd:redefine';
+    const ref: DocumentReference =
+      kind !== 'xsd:import' && targetNamespace
+        ? { kind, location: location.trim(), element: child, includingNamespace: targetNamespace }
+        : { kind, location: location.trim(), element: child };
+    out.push(ref);
+  }
+}
+
+/**
+ * All references a document makes, in document order.
+ * @param root the document's root element (`wsdl:definitions` or `xsd:schema`)
+ * @param chameleonNamespace the namespace a chameleon schema adopted, if any
+ */
+export function findReferences(root: XmlElement, chameleonNamespace?: string): DocumentReference[] {
+  const out: DocumentReference[] = [];
+  if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') {
+    schemaReferences(root, chameleonNamespace, out);
+    return out;
+  }
+  if (root.ns !== WSDL11_NS || root.name !== 'definitions') return out;
+  for (const child of childElements(root, WSDL11_NS)) {
+    if (child.name === 'import') {
+      const location = attr(child, 'location');
+      if (isLoadable(location)) out.push({ kind: 'wsdl:import', location: location.trim(), element: child });
+    } else if (child.name === 'types') {
+      for (const schema of childElements(child)) {
+        if (XSD_NAMESPACES.has(schema.ns) && schema.name === 'schema') schemaReferences(schema, undefined, out);
+      }
+    }
+  }
+  return out;
+}
