@@ -1,0 +1,113 @@
+/**
+ * Shared state of one model build: where each document's locations point to,
+ * the diagnostics collected so far, and QName resolution with error reporting.
+ */
+import path from 'node:path';
+import type { SourceDocument, LoadedSet } from '../load/types.js';
+import type { XmlElement } from '../runtime/xml-parse.js';
+import { attr, resolveQName } from '../runtime/xml-parse.js';
+import type { Diagnostic, QName, SourceLocation } from './types.js';
+import { normalizeXsdNamespace } from './namespaces.js';
+
+/** Collects errors and warnings; the builder throws once with every error at the end. */
+export class DiagnosticSink {
+  /** Errors, in the order found. */
+  readonly errors: Diagnostic[] = [];
+  /** Warnings, in the order found. */
+  readonly warnings: Diagnostic[] = [];
+
+  /** Records an error at `location`. */
+  error(message: string, location?: SourceLocation): void {
+    this.errors.push(location ? { severity: 'error', message, location } : { severity: 'error', message });
+  }
+
+  /** Records a warning at `location`. */
+  warning(message: string, location?: SourceLocation): void {
+    this.warnings.push(location ? { severity: 'warning', message, location } : { severity: 'warning', message });
+  }
+}
+
+/** The model-relative file name of a document: relative to the main document's folder when possible. */
+export function modelFileName(doc: SourceDocument, main: SourceDocument): string {
+  const isUrl = (u: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(u);
+  if (!isUrl(doc.url) && !isUrl(main.url)) {
+    const rel = path.relative(path.dirname(main.url), doc.url);
+    return rel.split(path.sep).join('/');
+  }
+  if (isUrl(doc.url) && isUrl(main.url)) {
+    try {
+      const a = new URL(doc.url);
+      const b = new URL(main.url);
+      if (a.origin === b.origin) return path.posix.relative(path.posix.dirname(b.pathname), a.pathname) + a.search;
+    } catch {
+      // fall through to the absolute form
+    }
+  }
+  return doc.url;
+}
+
+/** State shared by every stage of one build. */
+export class BuildContext {
+  /** Diagnostics found so far. */
+  readonly sink = new DiagnosticSink();
+  private readonly fileNames = new Map<SourceDocument, string>();
+  private readonly displayNames = new Map<string, string>();
+
+  constructor(readonly loaded: LoadedSet) {
+    for (const doc of loaded.documents) {
+      const file = modelFileName(doc, loaded.main);
+      this.fileNames.set(doc, file);
+      this.displayNames.set(file, doc.displayName);
+    }
+  }
+
+  /** Turns a model location back into a diagnostic location (display name instead of model-relative file). */
+  diagFromModel(loc: SourceLocation): SourceLocation {
+    return { file: this.displayNames.get(loc.file) ?? loc.file, line: loc.line, column: loc.column };
+  }
+
+  /** The location stored in the model for `el` of `doc` (file relative to the main document's folder). */
+  modelLoc(doc: SourceDocument, el: XmlElement): SourceLocation {
+    return { file: this.fileNames.get(doc) ?? modelFileName(doc, this.loaded.main), line: el.line, column: el.column };
+  }
+
+  /** The location used in diagnostics for `el` of `doc` (the loader's display name). */
+  diagLoc(doc: SourceDocument, el: XmlElement): SourceLocation {
+    return { file: doc.displayName, line: el.line, column: el.column };
+  }
+
+  /** Records an error located at `el`. */
+  error(doc: SourceDocument, el: XmlElement, message: string): void {
+    this.sink.error(message, this.diagLoc(doc, el));
+  }
+
+  /** Records a warning located at `el`. */
+  warning(doc: SourceDocument, el: XmlElement, message: string): void {
+    this.sink.warning(message, this.diagLoc(doc, el));
+  }
+
+  /**
+   * Resolves a QName-valued attribute of `el` (XML Namespaces §6, as used by
+   * WSDL 1.1 §2.1 and XML Schema Part 1 §3.15.3). Records an error and returns
+   * `undefined` when the prefix is unbound. `chameleonNs` replaces the empty
+   * namespace (XML Schema Part 1 §4.2.1 chameleon include).
+   */
+  qnameAttr(doc: SourceDocument, el: XmlElement, name: string, chameleonNs?: string): QName | undefined {
+    const value = attr(el, name);
+    if (value === undefined) return undefined;
+    return this.qnameValue(doc, el, value, `${name}="${value}"`, chameleonNs);
+  }
+
+  /** Resolves a QName written in `el`'s scope; `what` names it in the error message. */
+  qnameValue(doc: SourceDocument, el: XmlElement, value: string, what: string, chameleonNs?: string): QName | undefined {
+    const q = resolveQName(el, value);
+    if (!q || q.name === '') {
+      const trimmed = value.trim();
+      const prefix = trimmed.includes(':') ? trimmed.slice(0, trimmed.indexOf(':')) : '';
+      this.error(doc, el, q ? `empty name in ${what}` : `unbound namespace prefix "${prefix}" in ${what}`);
+      return undefined;
+    }
+    const ns = q.ns === '' && chameleonNs !== undefined ? chameleonNs : normalizeXsdNamespace(q.ns);
+    return { ns, name: q.name };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The model builder: turns a {@link LoadedSet} into a {@link WsdlModel}.
+ * Stages: index schemas and WSDL components, convert schemas (XML Schema 1.0),
+ * messages and port types (WSDL 1.1 §2.3-2.4), bindings (§2.5, §3-5), services
+ * (§2.7), then link logical operations across bindings.
+ */
+import type { LoadedSet } from '../load/types.js';
+import { attr } from '../runtime/xml-parse.js';
+import { WsdlcError } from '../util/errors.js';
+import { BuildContext } from './build-context.js';
+import type { Binding, ComplexTypeBody, Diagnostic, Message, PortType, Service, WsdlModel } from './types.js';
+import { WSDL_NS, isXsdNamespace } from './namespaces.js';
+import { wsdlDocumentation } from './documentation.js';
+import { indexSchemas } from './schema-index.js';
+import { SchemaConverter, optional } from './schema-convert.js';
+import { indexWsdl } from './wsdl-index.js';
+import { convertMessage, convertPortType } from './wsdl-abstract.js';
+import { convertBinding } from './wsdl-binding.js';
+import { convertService } from './wsdl-service.js';
+import { linkOperations } from './logical-operations.js';
+import { qkey } from './qname-key.js';
+
+/** The outcome of a build that does not throw: the model (when there were no errors) and every diagnostic. */
+export interface BuildOutcome {
+  /** The model; `undefined` when errors were found. */
+  readonly model?: WsdlModel;
+  /** Errors then warnings, each in the order found. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Builds the model and reports every problem instead of throwing.
+ * Only internal bugs escape as exceptions.
+ */
+export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
+  const ctx = new BuildContext(loaded);
+  const main = loaded.main;
+  if (main.kind !== 'wsdl' || main.root.ns !== WSDL_NS || main.root.name !== 'definitions') {
+    ctx.error(main, main.root, `not a WSDL 1.1 document: root element is {${main.root.ns}}${main.root.name}, expected {${WSDL_NS}}definitions`);
+    return { diagnostics: [...ctx.sink.errors, ...ctx.sink.warnings] };
+  }
+
+  const schemaIndex = indexSchemas(ctx);
+  const schemaConverter = new SchemaConverter(ctx, schemaIndex);
+  const schema = schemaConverter.convertAll();
+  const complexTypes = new Map<string, ComplexTypeBody>(schema.complexTypes.map((t) => [qkey(t.name), t]));
+
+  const wsdlIndex = indexWsdl(ctx);
+  const messages = new Map<string, Message>();
+  for (const raw of wsdlIndex.message.values()) messages.set(qkey(raw.name), convertMessage(ctx, schemaConverter, raw));
+  const portTypes = new Map<string, PortType>();
+  for (const raw of wsdlIndex.portType.values()) portTypes.set(qkey(raw.name), convertPortType(ctx, wsdlIndex, raw));
+  const bindings = new Map<string, Binding>();
+  for (const raw of wsdlIndex.binding.values()) {
+    const b = convertBinding(ctx, { portTypes, messages }, raw);
+    if (b) bindings.set(qkey(raw.name), b);
+  }
+  const services: Service[] = [];
+  for (const raw of wsdlIndex.service.values()) services.push(convertService(ctx, wsdlIndex, bindings, raw));
+
+  const operations = linkOperations(ctx, services, bindings, portTypes, messages, {
+    messages,
+    element: (q) => schemaConverter.element(q),
+    complexType: (q) => complexTypes.get(qkey(q)),
+  });
+
+  const diagnostics = [...ctx.sink.errors, ...ctx.sink.warnings];
+  if (ctx.sink.errors.length > 0) return { diagnostics };
+  const model: WsdlModel = {
+    modelVersion: 1,
+    source: main.displayName,
+    documents: loaded.documents.map((d) => ({
+      file: ctx.modelLoc(d, d.root).file,
+      kind: d.kind,
+      targetNamespace: attr(d.root, 'targetNamespace') ?? (isXsdNamespace(d.root.ns) ? d.chameleonNamespace ?? '' : ''),
+    })),
+    targetNamespace: attr(main.root, 'targetNamespace') ?? '',
+    ...optional('name', attr(main.root, 'name')),
+    ...optional('documentation', wsdlDocumentation(main.root)),
+    services,
+    bindings: [...bindings.values()],
+    portTypes: [...portTypes.values()],
+    messages: [...messages.values()],
+    schema,
+    operations,
+    warnings: [...ctx.sink.warnings],
+  };
+  return { model, diagnostics };
+}
+
+/**
+ * Builds the operation model of a loaded contract.
+ * @throws WsdlcError listing every error found (each `file:line:column: message`).
+ */
+export function buildModel(loaded: LoadedSet): WsdlModel {
+  const outcome = buildModelCollecting(loaded);
+  if (!outcome.model) throw new WsdlcError(outcome.diagnostics.filter((d) => d.severity === 'error'));
+  return outcome.model;
+}

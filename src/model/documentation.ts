@@ -1,0 +1,36 @@
+/** Extraction of `wsdl:documentation` (WSDL 1.1 §2.1.4) and `xsd:annotation/xsd:documentation`. */
+import type { XmlElement } from '../runtime/xml-parse.js';
+import { WSDL_NS, isXsdNamespace } from './namespaces.js';
+
+/** All text below `el`, markup dropped. */
+export function deepText(el: XmlElement): string {
+  let s = '';
+  for (const c of el.children) s += typeof c === 'string' ? c : deepText(c);
+  return s;
+}
+
+function clean(text: string): string | undefined {
+  const t = text.trim();
+  return t === '' ? undefined : t;
+}
+
+/** The trimmed text of `el`'s `wsdl:documentation` children, if any. */
+export function wsdlDocumentation(el: XmlElement): string | undefined {
+  const parts: string[] = [];
+  for (const c of el.children) {
+    if (typeof c !== 'string' && c.ns === WSDL_NS && c.name === 'documentation') parts.push(deepText(c));
+  }
+  return clean(parts.join('\n'));
+}
+
+/** The trimmed text of `el`'s `xsd:annotation/xsd:documentation` children, if any. */
+export function xsdDocumentation(el: XmlElement): string | undefined {
+  const parts: string[] = [];
+  for (const a of el.children) {
+    if (typeof a === 'string' || a.name !== 'annotation' || !isXsdNamespace(a.ns)) continue;
+    for (const d of a.children) {
+      if (typeof d !== 'string' && d.name === 'documentation' && isXsdNamespace(d.ns)) parts.push(deepText(d));
+    }
+  }
+  return clean(parts.join('\n'));
+}

@@ -1,0 +1,125 @@
+/**
+ * Logical operations: each operation name of a service linked across every port
+ * that offers it (seed §4.3 rule 4: all bindings take the same named inputs and
+ * yield the same output). See {@link LogicalOperation}.
+ */
+import type { BuildContext } from './build-context.js';
+import type {
+  Binding, LogicalFault, LogicalOperation, Message, OperationBinding, PortType, Service, Signature, TypeRef,
+} from './types.js';
+import type { BoundOperation, WireLookups, WireResult } from './wire-message.js';
+import { httpWire, soapWire } from './wire-message.js';
+import { qkey } from './qname-key.js';
+import { optional } from './schema-convert.js';
+
+interface Linked {
+  readonly bound: BoundOperation;
+  readonly ob: OperationBinding;
+  readonly input: Signature;
+  readonly output?: Signature;
+}
+
+/** A string that is equal for equal types: the QName for named types, the structure otherwise. */
+export function typeKey(t: TypeRef): string {
+  return t.kind === 'named' ? qkey(t.ref) : JSON.stringify(t);
+}
+
+function outputKey(s: Signature | undefined): string {
+  if (!s) return '';
+  if (s.single) return `single:${typeKey(s.single.type)}`;
+  return `fields:${s.fields.map((f) => `${f.name}=${typeKey(f.type.type)}`).join(',')}`;
+}
+
+function inputKey(s: Signature): string {
+  return s.fields.map((f) => f.name).join(',');
+}
+
+/** Builds the logical operations of every service, in document order. */
+export function linkOperations(
+  ctx: BuildContext,
+  services: readonly Service[],
+  bindings: ReadonlyMap<string, Binding>,
+  portTypes: ReadonlyMap<string, PortType>,
+  messages: ReadonlyMap<string, Message>,
+  lookups: WireLookups,
+): LogicalOperation[] {
+  const result: LogicalOperation[] = [];
+  for (const service of services) {
+    const byName = new Map<string, Linked[]>();
+    for (const port of service.ports) {
+      const binding = bindings.get(qkey(port.binding));
+      if (!binding) continue;
+      const portType = portTypes.get(qkey(binding.portType));
+      if (!portType) continue;
+      for (const operation of binding.operations) {
+        const abstract = portType.operations.find((o) => o.name === operation.name);
+        if (!abstract) continue;
+        const linked = link(lookups, { port, binding, operation, abstract });
+        const list = byName.get(operation.name);
+        if (list) list.push(linked);
+        else byName.set(operation.name, [linked]);
+      }
+    }
+    for (const [name, list] of byName) {
+      const primary = list.find((l) => l.ob.kind === 'soap11' || l.ob.kind === 'soap12') ?? list[0];
+      if (!primary) continue;
+      const inKey = inputKey(primary.input);
+      const outKey = outputKey(primary.output);
+      const disagreeing = list.filter((l) => inputKey(l.input) !== inKey || outputKey(l.output) !== outKey);
+      const consistent = disagreeing.length === 0;
+      if (!consistent) {
+        const names = disagreeing.map((l) => `${l.ob.port} (${l.ob.kind})`).join(', ');
+        ctx.sink.warning(
+          `operation ${name} of service ${service.name.name}: bindings disagree on input fields or output type; ${names} differ from ${primary.ob.port} (${primary.ob.kind}), which is used`,
+          ctx.diagFromModel(primary.bound.operation.location),
+        );
+      }
+      const abstract = primary.bound.abstract;
+      const documentation = list.map((l) => l.bound.abstract.documentation).find((d) => d !== undefined);
+      result.push({
+        service: service.name,
+        name,
+        ...optional('documentation', documentation),
+        pattern: abstract.pattern,
+        input: primary.input,
+        ...optional('output', primary.output),
+        faults: abstract.faults.map((f) => logicalFault(messages, f.name, f.message)),
+        bindings: list.map((l) => l.ob),
+        consistent,
+      });
+    }
+  }
+  return result;
+}
+
+function logicalFault(messages: ReadonlyMap<string, Message>, name: string, message: Message['name']): LogicalFault {
+  const part = messages.get(qkey(message))?.parts[0];
+  return {
+    name,
+    message,
+    ...optional('element', part?.element),
+    ...optional('type', part?.type),
+  };
+}
+
+function link(lookups: WireLookups, bound: BoundOperation): Linked {
+  const { port, binding, operation, abstract } = bound;
+  const soap = binding.kind === 'soap11' || binding.kind === 'soap12';
+  const wire = soap ? soapWire : httpWire;
+  const input: WireResult = wire(lookups, bound, 'input', abstract.input?.message);
+  const output: WireResult | undefined = abstract.output ? wire(lookups, bound, 'output', abstract.output.message) : undefined;
+  const ob: OperationBinding = {
+    kind: binding.kind,
+    port: port.name,
+    binding: binding.name,
+    address: port.address,
+    ...(soap ? { soapAction: operation.soapAction ?? '' } : {}),
+    ...(soap ? { style: operation.style ?? binding.style ?? 'document' } : {}),
+    ...(soap ? { use: operation.input?.body?.use ?? operation.output?.body?.use ?? 'literal' } : {}),
+    ...(!soap ? optional('httpLocation', operation.httpLocation) : {}),
+    ...(!soap ? optional('requestContentType', operation.input?.mimeContentType) : {}),
+    input: input.wire,
+    ...optional('output', output?.wire),
+  };
+  return { bound, ob, input: input.signature, ...optional('output', output?.signature) };
+}

@@ -1,0 +1,615 @@
+/**
+ * Second pass over the schemas: converts indexed raw components into the model's
+ * {@link SchemaModel}, resolving and checking every reference.
+ *
+ * Follows XML Schema 1.0 Part 1: element declarations (§3.3), complex type
+ * definitions (§3.4), attribute declarations and uses (§3.2, §3.5), model groups
+ * and named groups (§3.7, §3.8, inlined where referenced), wildcards (§3.10),
+ * attribute groups (§3.6, inlined), and Part 2 for simple types (§4.1) and facets
+ * (§4.3). SOAP-encoded arrays follow SOAP 1.1 §5.4.2 and WSDL 1.1 §2.2.
+ */
+import type { XmlElement } from '../runtime/xml-parse.js';
+import { attr } from '../runtime/xml-parse.js';
+import type { BuildContext } from './build-context.js';
+import type {
+  AttributeDecl, AttributeGroupDef, AttributeUse, ComplexType, ComplexTypeBody, ElementDecl, ElementParticle,
+  GroupParticle, ModelGroupDef, Particle, QName, SchemaModel, SimpleType, SimpleTypeBody, TypeRef,
+} from './types.js';
+import { XSD_NS } from './types.js';
+import { SOAPENC_NS, WSDL_NS, XML_NS, XSI_NS, isXsdNamespace } from './namespaces.js';
+import { isBuiltinType, isSoapEncodingName } from './xsd-builtins.js';
+import { xsdDocumentation } from './documentation.js';
+import type { ComponentKind, RawComponent, SchemaIndex, SchemaScope } from './schema-index.js';
+import { qdisplay, qkey } from './qname-key.js';
+import { readFacets } from './simple-type-facets.js';
+
+/** `xsd:anyType`: the type of a declaration that names none (XML Schema Part 1 §3.3.2). */
+export const ANY_TYPE: TypeRef = { kind: 'named', ref: { ns: XSD_NS, name: 'anyType' } };
+const ANY_SIMPLE_TYPE: TypeRef = { kind: 'named', ref: { ns: XSD_NS, name: 'anySimpleType' } };
+const STRING_TYPE: TypeRef = { kind: 'named', ref: { ns: XSD_NS, name: 'string' } };
+
+/** What a schema QName reference can point to. */
+type RefKind = 'type' | 'element' | 'group' | 'attributeGroup' | 'attribute';
+
+type Occurs = { minOccurs: number; maxOccurs: number | 'unbounded' };
+
+/** Converts the indexed schemas into the model's schema section. */
+export class SchemaConverter {
+  private readonly elementCache = new Map<string, ElementDecl>();
+  private readonly elementsInProgress = new Set<string>();
+  private readonly groupCache = new Map<string, GroupParticle | null>();
+  private readonly groupsInProgress = new Set<string>();
+  private readonly attrGroupCache = new Map<string, AttributeGroupDef | null>();
+  private readonly attrGroupsInProgress = new Set<string>();
+  private readonly attributeCache = new Map<string, AttributeDecl>();
+
+  constructor(
+    private readonly ctx: BuildContext,
+    private readonly index: SchemaIndex,
+  ) {}
+
+  /** Converts every component, in document order. */
+  convertAll(): SchemaModel {
+    const c = this.index.components;
+    const elements = [...c.element.values()].map((r) => this.globalElement(r));
+    const complexTypes = [...c.complexType.values()].map((r) => this.namedComplexType(r));
+    const simpleTypes = [...c.simpleType.values()].map((r) => this.namedSimpleType(r));
+    const groups: ModelGroupDef[] = [];
+    for (const r of c.group.values()) {
+      const particle = this.groupParticle(r);
+      if (particle) groups.push({ name: r.name, particle, location: this.ctx.modelLoc(r.scope.doc, r.el) });
+    }
+    const attributeGroups: AttributeGroupDef[] = [];
+    for (const r of c.attributeGroup.values()) {
+      const g = this.attributeGroup(r);
+      if (g) attributeGroups.push(g);
+    }
+    const attributes = [...c.attribute.values()].map((r) => this.globalAttribute(r));
+    return { elements, complexTypes, simpleTypes, groups, attributeGroups, attributes, schemas: this.index.scopes.map((s) => s.info) };
+  }
+
+  /** The converted global element `name`, or `undefined` when it is not declared. */
+  element(name: QName): ElementDecl | undefined {
+    const raw = this.index.components.element.get(qkey(name));
+    return raw ? this.globalElement(raw) : undefined;
+  }
+
+  /** Whether a type name resolves (built-in, SOAP encoding, or declared). */
+  hasType(name: QName): boolean {
+    const k = qkey(name);
+    return isBuiltinType(name) || isSoapEncodingName(name) || this.index.components.complexType.has(k) || this.index.components.simpleType.has(k);
+  }
+
+  /** The raw named complex type `name`, if declared. */
+  rawComplexType(name: QName): RawComponent | undefined {
+    return this.index.components.complexType.get(qkey(name));
+  }
+
+  // -------------------------------------------------------------------------
+  // references
+
+  private qname(scope: SchemaScope, el: XmlElement, attrName: string): QName | undefined {
+    return this.ctx.qnameAttr(scope.doc, el, attrName, scope.chameleonNs);
+  }
+
+  /** Resolves a QName attribute that refers to a component of `kind` (see {@link SchemaConverter.lenient}). */
+  private ref(kind: RefKind, scope: SchemaScope, el: XmlElement, attrName: string): QName | undefined {
+    const q = this.qname(scope, el, attrName);
+    return q ? this.lenient(kind, scope, el, q, attr(el, attrName) ?? '') : undefined;
+  }
+
+  private exists(kind: RefKind, q: QName): boolean {
+    if (kind === 'type') return this.hasType(q);
+    return this.index.components[kind].has(qkey(q));
+  }
+
+  /**
+   * Real-world schemas often write unprefixed references with no default
+   * namespace in scope (`type="MyType"`, `type="string"`), which XML Schema
+   * Part 1 §3.15.3 puts in no namespace. When nothing is declared there but the
+   * schema's target namespace (or, for types, the XML Schema namespace) has the
+   * name, use that, with a warning, as node-soap, zeep and .NET do.
+   */
+  private lenient(kind: RefKind, scope: SchemaScope, el: XmlElement, q: QName, written: string): QName {
+    if (q.ns !== '' || written.includes(':') || this.exists(kind, q)) return q;
+    const candidates: QName[] = [{ ns: scope.tns, name: q.name }];
+    if (kind === 'type') candidates.push({ ns: XSD_NS, name: q.name });
+    for (const c of candidates) {
+      if (c.ns === '' || !this.exists(kind, c)) continue;
+      this.ctx.warning(scope.doc, el, `unprefixed reference "${written}" with no default namespace in scope resolved to ${qdisplay(c)}`);
+      return c;
+    }
+    return q;
+  }
+
+  /** Resolves a type reference attribute and checks that the type exists. */
+  private typeRefAttr(scope: SchemaScope, el: XmlElement, attrName: string): TypeRef | undefined {
+    const q = this.ref('type', scope, el, attrName);
+    if (!q) return undefined;
+    this.checkType(scope, el, q);
+    return { kind: 'named', ref: q };
+  }
+
+  /** Records an error when type `q` is neither built-in nor declared. */
+  checkType(scope: SchemaScope, el: XmlElement, q: QName): void {
+    if (this.hasType(q)) return;
+    const msg = q.ns === XSD_NS ? `"${q.name}" is not an XML Schema built-in type` : `undefined type ${qdisplay(q)}`;
+    this.ctx.error(scope.doc, el, msg);
+  }
+
+  private lookup(kind: ComponentKind, scope: SchemaScope, el: XmlElement, q: QName): RawComponent | undefined {
+    const raw = this.index.components[kind].get(qkey(q));
+    if (!raw) this.ctx.error(scope.doc, el, `undefined ${kind === 'element' ? 'element' : `xsd:${kind}`} ${qdisplay(q)}`);
+    return raw;
+  }
+
+  // -------------------------------------------------------------------------
+  // elements
+
+  private globalElement(raw: RawComponent): ElementDecl {
+    const key = qkey(raw.name);
+    const cached = this.elementCache.get(key);
+    if (cached) return cached;
+    const { el, scope } = raw;
+    this.elementsInProgress.add(key);
+    const substitutionGroup = this.ref('element', scope, el, 'substitutionGroup');
+    let type = this.declaredType(scope, el, 'complexOrSimple');
+    if (!type && substitutionGroup) {
+      // XML Schema Part 1 §3.3.2: the type defaults to the head's type.
+      const head = this.lookup('element', scope, el, substitutionGroup);
+      type = head && !this.elementsInProgress.has(qkey(head.name)) ? this.globalElement(head).type : ANY_TYPE;
+    } else if (substitutionGroup) {
+      this.lookup('element', scope, el, substitutionGroup);
+    }
+    const decl: ElementDecl = {
+      name: raw.name,
+      type: type ?? ANY_TYPE,
+      nillable: attr(el, 'nillable') === 'true',
+      abstract: attr(el, 'abstract') === 'true',
+      ...optional('default', attr(el, 'default')),
+      ...optional('fixed', attr(el, 'fixed')),
+      ...optional('substitutionGroup', substitutionGroup),
+      ...optional('documentation', xsdDocumentation(el)),
+      location: this.ctx.modelLoc(scope.doc, el),
+    };
+    this.elementsInProgress.delete(key);
+    this.elementCache.set(key, decl);
+    return decl;
+  }
+
+  /** The `type` attribute or the anonymous type child of a declaration. */
+  private declaredType(scope: SchemaScope, el: XmlElement, allowed: 'complexOrSimple' | 'simple'): TypeRef | undefined {
+    if (attr(el, 'type') !== undefined) return this.typeRefAttr(scope, el, 'type') ?? ANY_TYPE;
+    for (const c of xsdChildren(el)) {
+      if (c.name === 'complexType' && allowed === 'complexOrSimple') return { kind: 'complex', type: this.complexBody(scope, c) };
+      if (c.name === 'simpleType') return { kind: 'simple', type: this.simpleBody(scope, c) };
+    }
+    return undefined;
+  }
+
+  private localElement(scope: SchemaScope, el: XmlElement): ElementParticle | undefined {
+    const occurs = this.occurs(scope, el);
+    const loc = this.ctx.modelLoc(scope.doc, el);
+    const documentation = xsdDocumentation(el);
+    if (attr(el, 'ref') !== undefined) {
+      const ref = this.ref('element', scope, el, 'ref');
+      if (!ref) return undefined;
+      const raw = this.lookup('element', scope, el, ref);
+      let type: TypeRef = ANY_TYPE;
+      let nillable = attr(el, 'nillable') === 'true';
+      let def: string | undefined;
+      let fixed: string | undefined;
+      if (raw) {
+        if (this.elementsInProgress.has(qkey(ref))) {
+          // A recursive reference through an anonymous type cannot be copied
+          // without a cycle; it is typed xsd:anyType instead.
+          const target = this.index.components.element.get(qkey(ref));
+          const named = target && attr(target.el, 'type') !== undefined ? this.ref('type', target.scope, target.el, 'type') : undefined;
+          if (named) type = { kind: 'named', ref: named };
+          else this.ctx.warning(scope.doc, el, `recursive reference to element ${qdisplay(ref)} (anonymous type) is typed xsd:anyType`);
+        } else {
+          const decl = this.globalElement(raw);
+          type = decl.type;
+          nillable ||= decl.nillable;
+          def = decl.default;
+          fixed = decl.fixed;
+        }
+      } else if (isSoapEncodingName(ref)) {
+        type = ANY_TYPE;
+      }
+      return {
+        kind: 'element', name: ref, ref, type, ...occurs, nillable,
+        ...optional('default', def), ...optional('fixed', fixed), ...optional('documentation', documentation), location: loc,
+      };
+    }
+    const localName = attr(el, 'name');
+    if (localName === undefined) {
+      this.ctx.error(scope.doc, el, 'xsd:element has neither name nor ref');
+      return undefined;
+    }
+    const form = attr(el, 'form');
+    const qualified = form === undefined ? scope.elementFormQualified : form === 'qualified';
+    return {
+      kind: 'element',
+      name: { ns: qualified ? scope.tns : '', name: localName },
+      type: this.declaredType(scope, el, 'complexOrSimple') ?? ANY_TYPE,
+      ...occurs,
+      nillable: attr(el, 'nillable') === 'true',
+      ...optional('default', attr(el, 'default')),
+      ...optional('fixed', attr(el, 'fixed')),
+      ...optional('documentation', documentation),
+      location: loc,
+    };
+  }
+
+  private occurs(scope: SchemaScope, el: XmlElement): Occurs {
+    const minRaw = attr(el, 'minOccurs');
+    const maxRaw = attr(el, 'maxOccurs');
+    let minOccurs = 1;
+    let maxOccurs: number | 'unbounded' = 1;
+    if (minRaw !== undefined) {
+      const n = Number(minRaw.trim());
+      if (Number.isInteger(n) && n >= 0) minOccurs = n;
+      else this.ctx.error(scope.doc, el, `minOccurs="${minRaw}" is not a non-negative integer`);
+    }
+    if (maxRaw !== undefined) {
+      if (maxRaw.trim() === 'unbounded') maxOccurs = 'unbounded';
+      else {
+        const n = Number(maxRaw.trim());
+        if (Number.isInteger(n) && n >= 0) maxOccurs = n;
+        else this.ctx.error(scope.doc, el, `maxOccurs="${maxRaw}" is not a non-negative integer or "unbounded"`);
+      }
+    }
+    return { minOccurs, maxOccurs };
+  }
+
+  // -------------------------------------------------------------------------
+  // particles and groups
+
+  private particle(scope: SchemaScope, el: XmlElement): Particle | undefined {
+    switch (el.name) {
+      case 'element':
+        return this.localElement(scope, el);
+      case 'any': {
+        const pc = attr(el, 'processContents');
+        return {
+          kind: 'any',
+          ...optional('namespace', attr(el, 'namespace')),
+          ...(pc === 'strict' || pc === 'lax' || pc === 'skip' ? { processContents: pc } : {}),
+          ...this.occurs(scope, el),
+        };
+      }
+      case 'sequence':
+      case 'choice':
+      case 'all':
+        return this.modelGroup(scope, el);
+      case 'group': {
+        const ref = this.ref('group', scope, el, 'ref');
+        if (!ref) {
+          if (attr(el, 'ref') === undefined) this.ctx.error(scope.doc, el, 'xsd:group in a content model needs a ref attribute');
+          return undefined;
+        }
+        const raw = this.lookup('group', scope, el, ref);
+        if (!raw) return undefined;
+        const def = this.groupParticle(raw);
+        if (!def) return undefined;
+        return { ...def, ...this.occurs(scope, el) };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private modelGroup(scope: SchemaScope, el: XmlElement): GroupParticle {
+    const particles: Particle[] = [];
+    for (const c of xsdChildren(el)) {
+      const p = this.particle(scope, c);
+      if (p) particles.push(p);
+    }
+    return { kind: el.name as GroupParticle['kind'], particles, ...this.occurs(scope, el) };
+  }
+
+  /** The particle of a named group (inlined at each use). */
+  private groupParticle(raw: RawComponent): GroupParticle | undefined {
+    const key = qkey(raw.name);
+    const cached = this.groupCache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.groupsInProgress.has(key)) {
+      this.ctx.error(raw.scope.doc, raw.el, `xsd:group ${qdisplay(raw.name)} refers to itself`);
+      return undefined;
+    }
+    this.groupsInProgress.add(key);
+    let result: GroupParticle | undefined;
+    for (const c of xsdChildren(raw.el)) {
+      if (c.name === 'sequence' || c.name === 'choice' || c.name === 'all') {
+        result = this.modelGroup(raw.scope, c);
+        break;
+      }
+    }
+    if (!result) result = { kind: 'sequence', particles: [], minOccurs: 1, maxOccurs: 1 };
+    this.groupsInProgress.delete(key);
+    this.groupCache.set(key, result);
+    return result;
+  }
+
+  // -------------------------------------------------------------------------
+  // attributes
+
+  private globalAttribute(raw: RawComponent): AttributeDecl {
+    const key = qkey(raw.name);
+    const cached = this.attributeCache.get(key);
+    if (cached) return cached;
+    const decl: AttributeDecl = {
+      name: raw.name,
+      type: this.declaredType(raw.scope, raw.el, 'simple') ?? ANY_SIMPLE_TYPE,
+      location: this.ctx.modelLoc(raw.scope.doc, raw.el),
+    };
+    this.attributeCache.set(key, decl);
+    return decl;
+  }
+
+  private attributeUse(scope: SchemaScope, el: XmlElement): AttributeUse | undefined {
+    const useRaw = attr(el, 'use');
+    const use: AttributeUse['use'] = useRaw === 'required' || useRaw === 'prohibited' ? useRaw : 'optional';
+    const documentation = xsdDocumentation(el);
+    if (attr(el, 'ref') !== undefined) {
+      const ref = this.ref('attribute', scope, el, 'ref');
+      if (!ref) return undefined;
+      let type: TypeRef = STRING_TYPE;
+      const raw = this.index.components.attribute.get(qkey(ref));
+      if (raw) type = this.globalAttribute(raw).type;
+      else if (!isWellKnownAttribute(ref)) this.ctx.error(scope.doc, el, `undefined attribute ${qdisplay(ref)}`);
+      return {
+        name: ref, ref, type, use,
+        ...optional('default', attr(el, 'default')), ...optional('fixed', attr(el, 'fixed')), ...optional('documentation', documentation),
+      };
+    }
+    const localName = attr(el, 'name');
+    if (localName === undefined) {
+      this.ctx.error(scope.doc, el, 'xsd:attribute has neither name nor ref');
+      return undefined;
+    }
+    const form = attr(el, 'form');
+    const qualified = form === undefined ? scope.attributeFormQualified : form === 'qualified';
+    return {
+      name: { ns: qualified ? scope.tns : '', name: localName },
+      type: this.declaredType(scope, el, 'simple') ?? ANY_SIMPLE_TYPE,
+      use,
+      ...optional('default', attr(el, 'default')),
+      ...optional('fixed', attr(el, 'fixed')),
+      ...optional('documentation', documentation),
+    };
+  }
+
+  private attributeGroup(raw: RawComponent): AttributeGroupDef | undefined {
+    const key = qkey(raw.name);
+    const cached = this.attrGroupCache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.attrGroupsInProgress.has(key)) {
+      this.ctx.error(raw.scope.doc, raw.el, `xsd:attributeGroup ${qdisplay(raw.name)} refers to itself`);
+      return undefined;
+    }
+    this.attrGroupsInProgress.add(key);
+    const attributes: AttributeUse[] = [];
+    const anyAttribute = this.collectAttributes(raw.scope, raw.el, attributes);
+    const def: AttributeGroupDef = {
+      name: raw.name,
+      attributes,
+      ...(anyAttribute ? { anyAttribute: true } : {}),
+      location: this.ctx.modelLoc(raw.scope.doc, raw.el),
+    };
+    this.attrGroupsInProgress.delete(key);
+    this.attrGroupCache.set(key, def);
+    return def;
+  }
+
+  /** Appends the attributes declared under `el` (groups inlined); returns whether an anyAttribute was seen. */
+  private collectAttributes(scope: SchemaScope, el: XmlElement, out: AttributeUse[]): boolean {
+    let any = false;
+    for (const c of xsdChildren(el)) {
+      if (c.name === 'attribute') {
+        const a = this.attributeUse(scope, c);
+        if (a) out.push(a);
+      } else if (c.name === 'attributeGroup') {
+        const ref = this.ref('attributeGroup', scope, c, 'ref');
+        if (!ref) continue;
+        const raw = this.lookup('attributeGroup', scope, c, ref);
+        const g = raw ? this.attributeGroup(raw) : undefined;
+        if (g) {
+          out.push(...g.attributes);
+          any ||= g.anyAttribute === true;
+        }
+      } else if (c.name === 'anyAttribute') {
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  // -------------------------------------------------------------------------
+  // complex types
+
+  private namedComplexType(raw: RawComponent): ComplexType {
+    return {
+      name: raw.name,
+      ...optional('documentation', xsdDocumentation(raw.el)),
+      ...this.complexBody(raw.scope, raw.el),
+      location: this.ctx.modelLoc(raw.scope.doc, raw.el),
+    };
+  }
+
+  private complexBody(scope: SchemaScope, el: XmlElement): ComplexTypeBody {
+    const body: Mutable<ComplexTypeBody> = { attributes: [] };
+    if (attr(el, 'abstract') === 'true') body.abstract = true;
+    if (attr(el, 'mixed') === 'true') body.mixed = true;
+    const attributes: AttributeUse[] = [];
+    let any = false;
+    for (const c of xsdChildren(el)) {
+      if (c.name === 'complexContent') {
+        if (attr(c, 'mixed') === 'true') body.mixed = true;
+        const deriv = xsdChildren(c).find((d) => d.name === 'extension' || d.name === 'restriction');
+        if (deriv) any = this.complexContent(scope, deriv, body, attributes) || any;
+      } else if (c.name === 'simpleContent') {
+        const deriv = xsdChildren(c).find((d) => d.name === 'extension' || d.name === 'restriction');
+        if (deriv) any = this.simpleContent(scope, deriv, body, attributes) || any;
+      } else if (c.name === 'sequence' || c.name === 'choice' || c.name === 'all' || c.name === 'group') {
+        const p = this.particle(scope, c);
+        if (p) body.particle = p;
+      }
+    }
+    any = this.collectAttributes(scope, el, attributes) || any;
+    body.attributes = attributes;
+    if (any) body.anyAttribute = true;
+    return body;
+  }
+
+  /** `complexContent/extension|restriction` (XML Schema Part 1 §3.4.2). */
+  private complexContent(scope: SchemaScope, deriv: XmlElement, body: Mutable<ComplexTypeBody>, attributes: AttributeUse[]): boolean {
+    const base = this.ref('type', scope, deriv, 'base');
+    if (base) {
+      this.checkType(scope, deriv, base);
+      body.base = base;
+    }
+    body.derivation = deriv.name === 'extension' ? 'extension' : 'restriction';
+    for (const c of xsdChildren(deriv)) {
+      if (c.name === 'sequence' || c.name === 'choice' || c.name === 'all' || c.name === 'group') {
+        const p = this.particle(scope, c);
+        if (p) body.particle = p;
+      }
+    }
+    const any = this.collectAttributes(scope, deriv, attributes);
+    if (base && base.ns === SOAPENC_NS && base.name === 'Array') {
+      const item = this.soapArrayItem(scope, deriv, body.particle);
+      if (item) body.soapArrayItem = item;
+    }
+    return any;
+  }
+
+  /**
+   * The item type of a SOAP-encoded array (SOAP 1.1 §5.4.2, WSDL 1.1 §2.2):
+   * `wsdl:arrayType="ns:T[]"` on the `soapenc:arrayType` attribute, or else the
+   * type of the single repeated element of the restriction's sequence.
+   */
+  private soapArrayItem(scope: SchemaScope, deriv: XmlElement, particle: Particle | undefined): QName | undefined {
+    for (const a of xsdChildren(deriv)) {
+      if (a.name !== 'attribute') continue;
+      const arrayType = attr(a, 'arrayType', WSDL_NS);
+      if (arrayType === undefined) continue;
+      const bracket = arrayType.indexOf('[');
+      const itemName = bracket < 0 ? arrayType : arrayType.slice(0, bracket);
+      const resolved = this.ctx.qnameValue(scope.doc, a, itemName, `wsdl:arrayType="${arrayType}"`, scope.chameleonNs);
+      if (!resolved) return undefined;
+      const item = this.lenient('type', scope, a, resolved, itemName);
+      this.checkType(scope, a, item);
+      return item;
+    }
+    if (particle && particle.kind !== 'any' && particle.kind !== 'element' && particle.particles.length === 1) {
+      const only = particle.particles[0];
+      if (only && only.kind === 'element' && only.type.kind === 'named') return only.type.ref;
+    }
+    return undefined;
+  }
+
+  /** `simpleContent/extension|restriction` (XML Schema Part 1 §3.4.2). */
+  private simpleContent(scope: SchemaScope, deriv: XmlElement, body: Mutable<ComplexTypeBody>, attributes: AttributeUse[]): boolean {
+    const base = this.ref('type', scope, deriv, 'base');
+    if (base) this.checkType(scope, deriv, base);
+    if (base && this.index.components.complexType.has(qkey(base))) {
+      body.base = base;
+      body.derivation = deriv.name === 'extension' ? 'extension' : 'restriction';
+    }
+    if (deriv.name === 'restriction') {
+      const inline = xsdChildren(deriv).find((c) => c.name === 'simpleType');
+      const facets = readFacets(this.ctx, scope.doc, deriv);
+      if (inline || Object.keys(facets).length > 0) {
+        body.simpleContent = {
+          kind: 'simple',
+          type: {
+            variety: 'restriction',
+            ...optional('base', base),
+            ...(inline ? { baseType: this.simpleBody(scope, inline) } : {}),
+            facets,
+          },
+        };
+      } else if (base) {
+        body.simpleContent = { kind: 'named', ref: base };
+      }
+    } else if (base) {
+      body.simpleContent = { kind: 'named', ref: base };
+    }
+    return this.collectAttributes(scope, deriv, attributes);
+  }
+
+  // -------------------------------------------------------------------------
+  // simple types
+
+  private namedSimpleType(raw: RawComponent): SimpleType {
+    return {
+      name: raw.name,
+      ...optional('documentation', xsdDocumentation(raw.el)),
+      ...this.simpleBody(raw.scope, raw.el),
+      location: this.ctx.modelLoc(raw.scope.doc, raw.el),
+    } as SimpleType;
+  }
+
+  /** An `xsd:simpleType` body (XML Schema Part 2 §4.1.2). */
+  private simpleBody(scope: SchemaScope, el: XmlElement): SimpleTypeBody {
+    for (const c of xsdChildren(el)) {
+      if (c.name === 'restriction') {
+        const base = this.ref('type', scope, c, 'base');
+        if (base) this.checkType(scope, c, base);
+        const inline = xsdChildren(c).find((d) => d.name === 'simpleType');
+        return {
+          variety: 'restriction',
+          ...optional('base', base),
+          ...(inline ? { baseType: this.simpleBody(scope, inline) } : {}),
+          facets: readFacets(this.ctx, scope.doc, c),
+        };
+      }
+      if (c.name === 'list') {
+        const inline = xsdChildren(c).find((d) => d.name === 'simpleType');
+        const itemType: TypeRef = attr(c, 'itemType') !== undefined
+          ? this.typeRefAttr(scope, c, 'itemType') ?? ANY_SIMPLE_TYPE
+          : inline ? { kind: 'simple', type: this.simpleBody(scope, inline) } : ANY_SIMPLE_TYPE;
+        return { variety: 'list', itemType };
+      }
+      if (c.name === 'union') {
+        const memberTypes: TypeRef[] = [];
+        const names = (attr(c, 'memberTypes') ?? '').split(/\s+/).filter((s) => s !== '');
+        for (const n of names) {
+          const resolved = this.ctx.qnameValue(scope.doc, c, n, `memberTypes="${attr(c, 'memberTypes') ?? ''}"`, scope.chameleonNs);
+          if (!resolved) continue;
+          const q = this.lenient('type', scope, c, resolved, n);
+          this.checkType(scope, c, q);
+          memberTypes.push({ kind: 'named', ref: q });
+        }
+        for (const d of xsdChildren(c)) {
+          if (d.name === 'simpleType') memberTypes.push({ kind: 'simple', type: this.simpleBody(scope, d) });
+        }
+        return { variety: 'union', memberTypes };
+      }
+    }
+    return { variety: 'restriction', base: { ns: XSD_NS, name: 'anySimpleType' }, facets: {} };
+  }
+}
+
+/** The XML Schema children of `el` (annotations and foreign elements skipped). */
+export function xsdChildren(el: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const c of el.children) {
+    if (typeof c !== 'string' && isXsdNamespace(c.ns) && c.name !== 'annotation') out.push(c);
+  }
+  return out;
+}
+
+/** Attributes that need no declaration: `xml:*`, `xsi:*`, SOAP encoding and `wsdl:arrayType`. */
+function isWellKnownAttribute(q: QName): boolean {
+  return q.ns === XML_NS || q.ns === XSI_NS || q.ns === WSDL_NS || isSoapEncodingName(q);
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** `{ [key]: value }` when `value` is defined, else `{}` (keeps absent keys out of the JSON). */
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,168 @@
+/**
+ * How one binding carries one operation: the {@link WireMessage} of each
+ * direction and the logical {@link Signature} it yields.
+ *
+ * - SOAP document/literal "wrapped" (one body part whose element's type is a
+ *   sequence of elements; WS-I BP 1.1 §4.7.19 and the .NET convention): the
+ *   fields are the wrapper's children; an output wrapper with exactly one child
+ *   (ASMX `XResult`) yields that child's type as `single`.
+ * - SOAP rpc (WSDL 1.1 §3.5): the wrapper is the operation name (response:
+ *   name + `Response`) in `soap:body/@namespace`; the fields are the parts.
+ * - SOAP document bare: the body holds the parts' elements.
+ * - HTTP GET/POST input (WSDL 1.1 §4): the fields are the parts (query or form parameters).
+ * - HTTP output with `mime:mimeXml` (WSDL 1.1 §5.6): one XML document whose root is the part's element.
+ */
+import type {
+  AbstractOperation, Binding, BindingMessage, BindingOperation, ComplexTypeBody, Field, Message, MessagePart, Port, QName,
+  SoapHeaderPart, Signature, TypeRef, TypeUse, WireMessage,
+} from './types.js';
+import type { ElementDecl } from './types.js';
+import { qkey } from './qname-key.js';
+
+/** What the wire-message computation needs to look up. */
+export interface WireLookups {
+  readonly messages: ReadonlyMap<string, Message>;
+  readonly element: (name: QName) => ElementDecl | undefined;
+  readonly complexType: (name: QName) => ComplexTypeBody | undefined;
+}
+
+/** One binding operation as offered by one port. */
+export interface BoundOperation {
+  readonly port: Port;
+  readonly binding: Binding;
+  readonly operation: BindingOperation;
+  readonly abstract: AbstractOperation;
+}
+
+/** A wire message and the logical signature it carries. */
+export interface WireResult {
+  readonly wire: WireMessage;
+  readonly signature: Signature;
+}
+
+const NO_MESSAGE: QName = { ns: '', name: '' };
+
+/** The type use of a value carried by global element `name`. */
+export function elementTypeUse(lookups: WireLookups, name: QName): TypeUse {
+  const decl = lookups.element(name);
+  const type: TypeRef = decl?.type ?? { kind: 'named', ref: { ns: 'http://www.w3.org/2001/XMLSchema', name: 'anyType' } };
+  return { type, minOccurs: 1, maxOccurs: 1, nillable: decl?.nillable ?? false, element: name };
+}
+
+function partTypeUse(lookups: WireLookups, part: MessagePart): TypeUse {
+  if (part.element) return elementTypeUse(lookups, part.element);
+  const ref = part.type ?? { ns: 'http://www.w3.org/2001/XMLSchema', name: 'anyType' };
+  return { type: { kind: 'named', ref }, minOccurs: 1, maxOccurs: 1, nillable: false };
+}
+
+function partFields(lookups: WireLookups, parts: readonly MessagePart[]): Field[] {
+  return parts.map((p) => ({ name: p.name, type: partTypeUse(lookups, p) }));
+}
+
+/** The wrapper's children when `element`'s type is a plain sequence of elements (no attributes, no derivation). */
+function wrapperChildren(lookups: WireLookups, element: QName): Field[] | undefined {
+  const decl = lookups.element(element);
+  if (!decl) return undefined;
+  const body = decl.type.kind === 'complex' ? decl.type.type : decl.type.kind === 'named' ? lookups.complexType(decl.type.ref) : undefined;
+  if (!body || body.base || body.simpleContent || body.attributes.length > 0 || body.anyAttribute || body.mixed) return undefined;
+  const p = body.particle;
+  if (!p) return [];
+  if (p.kind !== 'sequence' && p.kind !== 'all') return undefined;
+  if (p.maxOccurs !== 1) return undefined;
+  const fields: Field[] = [];
+  for (const c of p.particles) {
+    if (c.kind !== 'element') return undefined;
+    fields.push({
+      name: c.name.name,
+      type: { type: c.type, minOccurs: c.minOccurs, maxOccurs: c.maxOccurs, nillable: c.nillable, element: c.name },
+    });
+  }
+  return fields;
+}
+
+function headerParts(lookups: WireLookups, bm: BindingMessage | undefined): SoapHeaderPart[] {
+  if (!bm) return [];
+  return bm.headers.map((h) => {
+    const part = lookups.messages.get(qkey(h.message))?.parts.find((p) => p.name === h.part);
+    return {
+      message: h.message,
+      part: h.part,
+      ...(part?.element ? { element: part.element } : {}),
+      ...(part?.type ? { type: part.type } : {}),
+    };
+  });
+}
+
+/** Computes the wire message and signature of one direction of a SOAP binding operation. */
+export function soapWire(
+  lookups: WireLookups, bound: BoundOperation, direction: 'input' | 'output', messageName: QName | undefined,
+): WireResult {
+  const bm = bound.operation[direction];
+  const message = messageName ? lookups.messages.get(qkey(messageName)) : undefined;
+  const headers = headerParts(lookups, bm);
+  const allParts = message?.parts ?? [];
+  const bodyPartNames = bm?.body?.parts;
+  const headerNames = new Set(bm?.headers.filter((h) => messageName && qkey(h.message) === qkey(messageName)).map((h) => h.part));
+  const parts = bodyPartNames
+    ? bodyPartNames.map((n) => allParts.find((p) => p.name === n)).filter((p): p is MessagePart => p !== undefined)
+    : allParts.filter((p) => !headerNames.has(p.name));
+  const base = { message: messageName ?? NO_MESSAGE, parts, headers };
+  const style = bound.operation.style ?? bound.binding.style ?? 'document';
+  const single = (fields: Field[]): { signature: Signature; resultChild?: QName } => {
+    const only = fields[0];
+    if (direction === 'output' && fields.length === 1 && only) {
+      const resultChild = only.type.element ?? { ns: '', name: only.name };
+      return { signature: { fields, single: only.type }, resultChild };
+    }
+    return { signature: { fields } };
+  };
+
+  if (style === 'rpc') {
+    const element: QName = { ns: bm?.body?.namespace ?? '', name: direction === 'input' ? bound.operation.name : `${bound.operation.name}Response` };
+    const fields = partFields(lookups, parts);
+    const s = single(fields);
+    return { wire: { ...base, mode: 'wrapped', element, ...(s.resultChild ? { resultChild: s.resultChild } : {}) }, signature: s.signature };
+  }
+  if (parts.length === 0) return { wire: { ...base, mode: 'none' }, signature: { fields: [] } };
+  const first = parts[0];
+  if (parts.length === 1 && first?.element) {
+    const children = wrapperChildren(lookups, first.element);
+    if (children) {
+      const s = single(children);
+      return {
+        wire: { ...base, mode: 'wrapped', element: first.element, ...(s.resultChild ? { resultChild: s.resultChild } : {}) },
+        signature: s.signature,
+      };
+    }
+  }
+  const fields = partFields(lookups, parts);
+  const only = fields[0];
+  const signature: Signature = direction === 'output' && fields.length === 1 && only ? { fields, single: only.type } : { fields };
+  return { wire: { ...base, mode: 'bare', ...(parts.length === 1 && first?.element ? { element: first.element } : {}) }, signature };
+}
+
+/** Computes the wire message and signature of one direction of an HTTP GET/POST binding operation. */
+export function httpWire(
+  lookups: WireLookups, bound: BoundOperation, direction: 'input' | 'output', messageName: QName | undefined,
+): WireResult {
+  const bm = bound.operation[direction];
+  const message = messageName ? lookups.messages.get(qkey(messageName)) : undefined;
+  const parts = message?.parts ?? [];
+  const base = { message: messageName ?? NO_MESSAGE, headers: [] as SoapHeaderPart[] };
+  if (direction === 'input') {
+    return { wire: { ...base, mode: 'params', parts }, signature: { fields: partFields(lookups, parts) } };
+  }
+  const partName = bm?.mimeXmlPart;
+  const xmlPart = partName !== undefined
+    ? parts.find((p) => p.name === partName) ?? (parts.length === 1 ? parts[0] : undefined)
+    : bm?.mimeContentType !== undefined && parts.length === 1 ? parts[0] : undefined;
+  if (xmlPart) {
+    const use = partTypeUse(lookups, xmlPart);
+    return {
+      wire: { ...base, mode: 'xml', ...(xmlPart.element ? { element: xmlPart.element } : {}), parts: [xmlPart] },
+      signature: { fields: [{ name: xmlPart.name, type: use }], single: use },
+    };
+  }
+  return { wire: { ...base, mode: 'none', parts: [] }, signature: { fields: [] } };
+}
+

@@ -1,0 +1,106 @@
+/**
+ * Conversion of the abstract WSDL components: `wsdl:message` (WSDL 1.1 §2.3)
+ * and `wsdl:portType` with its operations (§2.4).
+ */
+import type { XmlElement } from '../runtime/xml-parse.js';
+import { attr, childElements } from '../runtime/xml-parse.js';
+import type { BuildContext } from './build-context.js';
+import type { AbstractOperation, Message, MessagePart, OperationFaultRef, OperationMessageRef, OperationPattern, PortType } from './types.js';
+import { ADDRESSING_ACTION_NS, WSDL_NS } from './namespaces.js';
+import { wsdlDocumentation } from './documentation.js';
+import type { RawWsdlComponent, WsdlIndex } from './wsdl-index.js';
+import type { SchemaConverter } from './schema-convert.js';
+import { optional } from './schema-convert.js';
+import { qdisplay, qkey } from './qname-key.js';
+
+/** Converts a `wsdl:message`, checking each part's element or type (WSDL 1.1 §2.3.1). */
+export function convertMessage(ctx: BuildContext, schema: SchemaConverter, raw: RawWsdlComponent): Message {
+  const parts: MessagePart[] = [];
+  for (const p of childElements(raw.el, WSDL_NS, 'part')) {
+    const name = attr(p, 'name');
+    if (name === undefined) {
+      ctx.error(raw.doc, p, 'wsdl:part has no name attribute');
+      continue;
+    }
+    const element = ctx.qnameAttr(raw.doc, p, 'element');
+    const type = ctx.qnameAttr(raw.doc, p, 'type');
+    if (element) {
+      if (!schema.element(element)) ctx.error(raw.doc, p, `undefined element ${qdisplay(element)} in part "${name}" of message ${raw.name.name}`);
+      parts.push({ name, element });
+    } else if (type) {
+      if (!schema.hasType(type)) ctx.error(raw.doc, p, `undefined type ${qdisplay(type)} in part "${name}" of message ${raw.name.name}`);
+      parts.push({ name, type });
+    } else {
+      if (attr(p, 'element') === undefined && attr(p, 'type') === undefined) {
+        ctx.error(raw.doc, p, `wsdl:part "${name}" has neither an element nor a type attribute`);
+      }
+      parts.push({ name });
+    }
+  }
+  return {
+    name: raw.name,
+    ...optional('documentation', wsdlDocumentation(raw.el)),
+    parts,
+    location: ctx.modelLoc(raw.doc, raw.el),
+  };
+}
+
+/** Converts a `wsdl:portType`, checking the messages its operations use. */
+export function convertPortType(ctx: BuildContext, index: WsdlIndex, raw: RawWsdlComponent): PortType {
+  const operations: AbstractOperation[] = [];
+  for (const op of childElements(raw.el, WSDL_NS, 'operation')) {
+    const name = attr(op, 'name');
+    if (name === undefined) {
+      ctx.error(raw.doc, op, 'wsdl:operation has no name attribute');
+      continue;
+    }
+    let input: OperationMessageRef | undefined;
+    let output: OperationMessageRef | undefined;
+    let first: 'input' | 'output' | undefined;
+    const faults: OperationFaultRef[] = [];
+    for (const c of childElements(op, WSDL_NS)) {
+      if (c.name === 'input' || c.name === 'output') {
+        const ref = messageRef(ctx, index, raw, c);
+        if (!ref) continue;
+        first ??= c.name;
+        if (c.name === 'input') input = ref;
+        else output = ref;
+      } else if (c.name === 'fault') {
+        const ref = messageRef(ctx, index, raw, c);
+        if (ref) faults.push({ name: ref.name ?? '', message: ref.message });
+      }
+    }
+    // WSDL 1.1 §2.4: the order of input and output gives the transmission primitive.
+    const pattern: OperationPattern =
+      first === 'output' ? (input ? 'solicit-response' : 'notification') : output ? 'request-response' : 'one-way';
+    const order = attr(op, 'parameterOrder');
+    operations.push({
+      name,
+      ...optional('documentation', wsdlDocumentation(op)),
+      pattern,
+      ...optional('parameterOrder', order === undefined ? undefined : order.split(/\s+/).filter((s) => s !== '')),
+      ...optional('input', input),
+      ...optional('output', output),
+      faults,
+      location: ctx.modelLoc(raw.doc, op),
+    });
+  }
+  return {
+    name: raw.name,
+    ...optional('documentation', wsdlDocumentation(raw.el)),
+    operations,
+    location: ctx.modelLoc(raw.doc, raw.el),
+  };
+}
+
+function messageRef(ctx: BuildContext, index: WsdlIndex, raw: RawWsdlComponent, el: XmlElement): OperationMessageRef | undefined {
+  const message = ctx.qnameAttr(raw.doc, el, 'message');
+  if (!message) {
+    if (attr(el, 'message') === undefined) ctx.error(raw.doc, el, `wsdl:${el.name} has no message attribute`);
+    return undefined;
+  }
+  if (!index.message.has(qkey(message))) ctx.error(raw.doc, el, `undefined message ${qdisplay(message)}`);
+  let action: string | undefined;
+  for (const ns of ADDRESSING_ACTION_NS) action ??= attr(el, 'Action', ns);
+  return { ...optional('name', attr(el, 'name')), message, ...optional('action', action) };
+}

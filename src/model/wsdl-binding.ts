@@ -1,0 +1,211 @@
+/**
+ * Conversion of `wsdl:binding` (WSDL 1.1 §2.5) with its extensibility elements:
+ * SOAP 1.1 (§3), SOAP 1.2 (WSDL 1.1 SOAP 1.2 binding note), HTTP GET/POST (§4)
+ * and MIME (§5).
+ */
+import type { SourceDocument } from '../load/types.js';
+import type { XmlElement } from '../runtime/xml-parse.js';
+import { attr, childElements, firstChild } from '../runtime/xml-parse.js';
+import type { BuildContext } from './build-context.js';
+import type {
+  AbstractOperation, Binding, BindingFault, BindingKind, BindingMessage, BindingOperation, Message, PortType, SoapBody, SoapHeader,
+} from './types.js';
+import { HTTP_BINDING_NS, MIME_NS, SOAP11_BINDING_NS, SOAP12_BINDING_NS, WSDL_NS } from './namespaces.js';
+import { wsdlDocumentation } from './documentation.js';
+import type { RawWsdlComponent } from './wsdl-index.js';
+import { optional } from './schema-convert.js';
+import { qdisplay, qkey } from './qname-key.js';
+
+/** Lookups the binding conversion needs. */
+export interface BindingLookups {
+  readonly portTypes: ReadonlyMap<string, PortType>;
+  readonly messages: ReadonlyMap<string, Message>;
+}
+
+/** The binding kind and its extension element, or `undefined` when no supported extension is present. */
+export function detectBindingKind(el: XmlElement): { kind: BindingKind; ext: XmlElement } | undefined {
+  for (const c of childElements(el)) {
+    if (c.name !== 'binding') continue;
+    if (c.ns === SOAP11_BINDING_NS) return { kind: 'soap11', ext: c };
+    if (c.ns === SOAP12_BINDING_NS) return { kind: 'soap12', ext: c };
+    if (c.ns === HTTP_BINDING_NS) {
+      const verb = (attr(c, 'verb') ?? '').toUpperCase();
+      if (verb === 'GET') return { kind: 'httpGet', ext: c };
+      if (verb === 'POST') return { kind: 'httpPost', ext: c };
+    }
+  }
+  return undefined;
+}
+
+function parseStyle(value: string | undefined): 'document' | 'rpc' | undefined {
+  return value === 'rpc' || value === 'document' ? value : undefined;
+}
+
+/**
+ * Converts a binding; returns `undefined` (with a warning) when it has no
+ * supported binding extension, so that it and its ports are skipped.
+ */
+export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: RawWsdlComponent): Binding | undefined {
+  const { doc, el } = raw;
+  const detected = detectBindingKind(el);
+  if (!detected) {
+    const ext = childElements(el).find((c) => c.ns !== WSDL_NS);
+    ctx.warning(doc, el, `binding ${raw.name.name} skipped: no SOAP 1.1, SOAP 1.2 or HTTP GET/POST binding extension${ext ? ` (found {${ext.ns}}${ext.name})` : ''}`);
+    return undefined;
+  }
+  const { kind, ext } = detected;
+  const portTypeName = ctx.qnameAttr(doc, el, 'type');
+  if (!portTypeName && attr(el, 'type') === undefined) ctx.error(doc, el, `binding ${raw.name.name} has no type attribute`);
+  const portType = portTypeName ? lookups.portTypes.get(qkey(portTypeName)) : undefined;
+  if (portTypeName && !portType) ctx.error(doc, el, `undefined portType ${qdisplay(portTypeName)}`);
+  const soap = kind === 'soap11' || kind === 'soap12';
+  const extNs = kind === 'soap11' ? SOAP11_BINDING_NS : kind === 'soap12' ? SOAP12_BINDING_NS : HTTP_BINDING_NS;
+  const bindingStyle = soap ? parseStyle(attr(ext, 'style')) ?? 'document' : undefined;
+
+  const operations: BindingOperation[] = [];
+  for (const op of childElements(el, WSDL_NS, 'operation')) {
+    const name = attr(op, 'name');
+    if (name === undefined) {
+      ctx.error(doc, op, 'wsdl:operation has no name attribute');
+      continue;
+    }
+    const abstract = portType ? findAbstractOperation(portType, op, name) : undefined;
+    if (portType && !abstract) ctx.error(doc, op, `operation "${name}" is not defined in portType ${qdisplay(portType.name)}`);
+    const opExt = firstChild(op, extNs, 'operation');
+    const inputEl = firstChild(op, WSDL_NS, 'input');
+    const outputEl = firstChild(op, WSDL_NS, 'output');
+    const inMsg = abstract?.input ? lookups.messages.get(qkey(abstract.input.message)) : undefined;
+    const outMsg = abstract?.output ? lookups.messages.get(qkey(abstract.output.message)) : undefined;
+    const faults: BindingFault[] = [];
+    for (const f of childElements(op, WSDL_NS, 'fault')) {
+      const soapFault = soap ? firstChild(f, extNs, 'fault') : undefined;
+      const use = soapFault ? attr(soapFault, 'use') : undefined;
+      faults.push({
+        name: attr(f, 'name') ?? (soapFault ? attr(soapFault, 'name') : undefined) ?? '',
+        ...(use === 'literal' || use === 'encoded' ? { use } : {}),
+        ...optional('namespace', soapFault ? attr(soapFault, 'namespace') : undefined),
+      });
+    }
+    const soapActionRequired = soap && opExt ? attr(opExt, 'soapActionRequired') : undefined;
+    operations.push({
+      name,
+      ...optional('documentation', wsdlDocumentation(op)),
+      ...(soap ? { soapAction: (opExt ? attr(opExt, 'soapAction') : undefined) ?? '' } : {}),
+      ...(soapActionRequired !== undefined ? { soapActionRequired: soapActionRequired === 'true' } : {}),
+      ...(soap ? { style: parseStyle(opExt ? attr(opExt, 'style') : undefined) ?? bindingStyle } : {}),
+      ...(!soap ? optional('httpLocation', opExt ? attr(opExt, 'location') : undefined) : {}),
+      ...optional('input', inputEl ? bindingMessage(ctx, doc, inputEl, extNs, soap, inMsg, lookups) : undefined),
+      ...optional('output', outputEl ? bindingMessage(ctx, doc, outputEl, extNs, soap, outMsg, lookups) : undefined),
+      faults,
+      location: ctx.modelLoc(doc, op),
+    });
+  }
+  return {
+    name: raw.name,
+    kind,
+    portType: portTypeName ?? { ns: '', name: '' },
+    ...optional('documentation', wsdlDocumentation(el)),
+    ...(soap ? { style: bindingStyle } : {}),
+    ...(soap ? optional('transport', attr(ext, 'transport')) : {}),
+    ...(kind === 'httpGet' ? { verb: 'GET' as const } : kind === 'httpPost' ? { verb: 'POST' as const } : {}),
+    operations,
+    location: ctx.modelLoc(doc, el),
+  };
+}
+
+/** The port type operation a binding operation refers to (by name, then by input/output names for overloads, WSDL 1.1 §2.5). */
+function findAbstractOperation(portType: PortType, op: XmlElement, name: string): AbstractOperation | undefined {
+  const candidates = portType.operations.filter((o) => o.name === name);
+  if (candidates.length <= 1) return candidates[0];
+  const inName = attr(firstChild(op, WSDL_NS, 'input') ?? op, 'name');
+  const outName = attr(firstChild(op, WSDL_NS, 'output') ?? op, 'name');
+  return candidates.find((c) => (inName === undefined || c.input?.name === inName) && (outName === undefined || c.output?.name === outName)) ?? candidates[0];
+}
+
+/** Elements under a binding input/output, looking inside `mime:multipartRelated/mime:part` (WSDL 1.1 §5.4). */
+function extensionElements(el: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const c of childElements(el)) {
+    if (c.ns === MIME_NS && c.name === 'multipartRelated') {
+      for (const part of childElements(c, MIME_NS, 'part')) out.push(...childElements(part));
+    } else {
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+function useOf(value: string | undefined): 'literal' | 'encoded' {
+  return value === 'encoded' ? 'encoded' : 'literal';
+}
+
+function bindingMessage(
+  ctx: BuildContext, doc: SourceDocument, el: XmlElement, extNs: string, soap: boolean, message: Message | undefined, lookups: BindingLookups,
+): BindingMessage {
+  let body: SoapBody | undefined;
+  const headers: SoapHeader[] = [];
+  let urlEncoded = false;
+  let urlReplacement = false;
+  let mimeContentType: string | undefined;
+  let mimeXmlPart: string | undefined;
+  for (const c of extensionElements(el)) {
+    if (soap && c.ns === extNs && c.name === 'body' && !body) {
+      const parts = attr(c, 'parts');
+      body = {
+        use: useOf(attr(c, 'use')),
+        ...optional('parts', parts === undefined ? undefined : parts.split(/\s+/).filter((s) => s !== '')),
+        ...optional('namespace', attr(c, 'namespace')),
+        ...optional('encodingStyle', attr(c, 'encodingStyle')),
+      };
+      if (message && body.parts) {
+        for (const p of body.parts) {
+          if (!message.parts.some((mp) => mp.name === p)) ctx.error(doc, c, `soap:body names part "${p}" which message ${qdisplay(message.name)} does not have`);
+        }
+      }
+    } else if (soap && c.ns === extNs && c.name === 'header') {
+      const h = soapHeader(ctx, doc, c, lookups);
+      if (h) headers.push(h);
+    } else if (!soap && c.ns === HTTP_BINDING_NS && c.name === 'urlEncoded') {
+      urlEncoded = true;
+    } else if (!soap && c.ns === HTTP_BINDING_NS && c.name === 'urlReplacement') {
+      urlReplacement = true;
+    } else if (c.ns === MIME_NS && c.name === 'content') {
+      mimeContentType ??= attr(c, 'type') ?? '';
+    } else if (c.ns === MIME_NS && c.name === 'mimeXml') {
+      const only = message && message.parts.length === 1 ? message.parts[0]?.name : undefined;
+      mimeXmlPart = attr(c, 'part') ?? only ?? '';
+      if (message && attr(c, 'part') !== undefined && !message.parts.some((p) => p.name === mimeXmlPart)) {
+        ctx.error(doc, c, `mime:mimeXml names part "${mimeXmlPart}" which message ${qdisplay(message.name)} does not have`);
+      }
+    }
+  }
+  return {
+    ...optional('name', attr(el, 'name')),
+    ...optional('body', body),
+    headers,
+    ...(urlEncoded ? { urlEncoded } : {}),
+    ...(urlReplacement ? { urlReplacement } : {}),
+    ...optional('mimeContentType', mimeContentType),
+    ...optional('mimeXmlPart', mimeXmlPart),
+  };
+}
+
+/** `soap:header` (WSDL 1.1 §3.7): checks the message and part it names. */
+function soapHeader(ctx: BuildContext, doc: SourceDocument, el: XmlElement, lookups: BindingLookups): SoapHeader | undefined {
+  const message = ctx.qnameAttr(doc, el, 'message');
+  const part = attr(el, 'part');
+  if (!message || part === undefined) {
+    if (message || attr(el, 'message') === undefined) ctx.error(doc, el, 'soap:header needs message and part attributes');
+    return undefined;
+  }
+  const msg = lookups.messages.get(qkey(message));
+  if (!msg) ctx.error(doc, el, `undefined message ${qdisplay(message)}`);
+  else if (!msg.parts.some((p) => p.name === part)) ctx.error(doc, el, `soap:header names part "${part}" which message ${qdisplay(message)} does not have`);
+  return {
+    message,
+    part,
+    use: useOf(attr(el, 'use')),
+    ...optional('namespace', attr(el, 'namespace')),
+    ...optional('encodingStyle', attr(el, 'encodingStyle')),
+  };
+}
