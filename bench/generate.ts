@@ -1,0 +1,131 @@
+/**
+ * Whole-process generation benchmark: `node bin/wsdlc.js generate` versus
+ * `wsdl-tsclient` on the same WSDLs, one process per run, printing wall time,
+ * peak RSS and the ratios. Run `npm run build` first (wsdlc runs from dist/).
+ *
+ *   npx tsx bench/generate.ts [--runs 3] [--only auth,ews]
+ *
+ * Peak RSS is read inside each child: a `--import` preload prints
+ * `process.resourceUsage().maxRSS` when the process exits, so both tools are
+ * measured the same way (whole process, Node included). The time is the median
+ * wall-clock time of the runs as seen by this parent (spawn to exit).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const CORPUS = '/work/shared/corpus/large';
+const WSDLC = join(ROOT, 'bin/wsdlc.js');
+const TSCLIENT = join(ROOT, 'node_modules/wsdl-tsclient/dist/src/cli.js');
+const PRELOAD =
+  'data:text/javascript,' +
+  encodeURIComponent(`process.on('exit', () => { process.stderr.write('\\n@@maxrss=' + process.resourceUsage().maxRSS + '\\n'); });`);
+
+const CONTRACTS: readonly { readonly name: string; readonly wsdl: string }[] = [
+  { name: 'auth', wsdl: join(ROOT, 'wsdl/auth.wsdl') },
+  { name: 'sf-enterprise', wsdl: join(CORPUS, 'salesforce/enterprise.wsdl') },
+  { name: 'sf-partner', wsdl: join(CORPUS, 'salesforce/partner_v58.wsdl') },
+  { name: 'sf-metadata', wsdl: join(CORPUS, 'salesforce/metadata.wsdl') },
+  { name: 'ews', wsdl: join(CORPUS, 'ews/services.wsdl') },
+  { name: 'netsuite', wsdl: join(CORPUS, 'netsuite_2023_2/netsuite.wsdl') },
+];
+
+interface Run {
+  readonly ms: number;
+  readonly rssKiB: number;
+  readonly code: number;
+  readonly stderr: string;
+}
+
+function runOnce(script: string, args: readonly string[], timeoutMs: number): Promise<Run> {
+  return new Promise((resolveRun) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', PRELOAD, script, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      const m = /@@maxrss=(\d+)/.exec(stderr);
+      resolveRun({ ms, rssKiB: m?.[1] !== undefined ? Number(m[1]) : NaN, code: code ?? -1, stderr: stderr.replace(/\n?@@maxrss=\d+\n/, '') });
+    });
+  });
+}
+
+function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+async function measure(tool: 'wsdlc' | 'wsdl-tsclient', wsdl: string, runs: number): Promise<Run> {
+  const results: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = mkdtempSync(join(tmpdir(), `bench-${tool}-`));
+    try {
+      const r =
+        tool === 'wsdlc'
+          ? await runOnce(WSDLC, ['generate', wsdl, '-o', join(out, 'gen'), '--quiet'], 600_000)
+          : await runOnce(TSCLIENT, [wsdl, '-o', out], 600_000);
+      results.push(r);
+      if (r.code !== 0) break;
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+  const last = results[results.length - 1]!;
+  return { ms: median(results.map((r) => r.ms)), rssKiB: Math.max(...results.map((r) => r.rssKiB)), code: last.code, stderr: last.stderr };
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function benchMain(): Promise<void> {
+  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) {
+    process.stderr.write('dist/ is missing: run `npm run build` first\n');
+    process.exitCode = 2;
+    return;
+  }
+  const runs = Number(arg('--runs') ?? '1');
+  const only = arg('--only')?.split(',');
+  const rows: string[][] = [['contract', 'wsdlc ms', 'wsdlc MiB', 'tsclient ms', 'tsclient MiB', 'speed-up', 'memory ratio', 'notes']];
+  const failures: string[] = [];
+  for (const c of CONTRACTS) {
+    if (only && !only.includes(c.name)) continue;
+    const a = await measure('wsdlc', c.wsdl, runs);
+    const b = await measure('wsdl-tsclient', c.wsdl, runs);
+    const notes: string[] = [];
+    if (a.code !== 0) {
+      notes.push(`wsdlc exit ${a.code}`);
+      failures.push(`${c.name} (wsdlc): ${a.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    }
+    if (b.code !== 0) {
+      notes.push(`tsclient exit ${b.code}`);
+      failures.push(`${c.name} (wsdl-tsclient): ${b.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    }
+    const speed = b.ms / a.ms;
+    if (a.code === 0 && b.code === 0 && speed < 2) notes.push('below 2x target');
+    rows.push([
+      c.name,
+      a.ms.toFixed(0),
+      (a.rssKiB / 1024).toFixed(0),
+      b.ms.toFixed(0),
+      (b.rssKiB / 1024).toFixed(0),
+      a.code === 0 && b.code === 0 ? `${speed.toFixed(2)}x` : 'n/a',
+      a.code === 0 && b.code === 0 ? `${(a.rssKiB / b.rssKiB).toFixed(2)}` : 'n/a',
+      notes.join('; '),
+    ]);
+    process.stderr.write(`done ${c.name}\n`);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of rows) process.stdout.write(r.map((cell, i) => (i === 0 || i === 7 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ') + '\n');
+  process.stdout.write(`\n(${runs} run(s) each, median time; speed-up = wsdl-tsclient time / wsdlc time; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`);
+  for (const f of failures) process.stdout.write(`failure: ${f}\n`);
+}
+
+await benchMain();

@@ -1,0 +1,19 @@
+/** What every command handler gets: the I/O, injected dependencies, and where to put its exit code. */
+import type { EmitFn, LoadFn } from '../../write/pipeline.js';
+import type { WriterFs } from '../../write/fs.js';
+import type { CliIo } from '../io.js';
+
+/** Dependencies tests may replace (the real ones are used when absent). */
+export interface CliDeps {
+  readonly load?: LoadFn;
+  readonly emit?: EmitFn;
+  readonly fs?: WriterFs;
+}
+
+/** Shared state of one CLI run. */
+export interface CommandContext {
+  readonly io: CliIo;
+  readonly deps: CliDeps;
+  /** Set by the command that ran. */
+  exitCode: number;
+}

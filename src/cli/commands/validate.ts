@@ -1,0 +1,49 @@
+/** `wsdlc validate <wsdl>`: load and model only; report every problem as `file:line:column: severity: message`. */
+import type { Command } from 'commander';
+import { validate } from '../../index.js';
+import { formatDiagnostic } from '../../util/errors.js';
+import { addCommonFlags, verbosityOf, type CommonFlags } from '../flags.js';
+import { CliLog } from '../log.js';
+import type { Diagnostic } from '../../model/types.js';
+import { WsdlcError } from '../../util/errors.js';
+import type { LoadFn } from '../../write/pipeline.js';
+import type { CommandContext } from './context.js';
+
+/** Validation through an injected loader (tests): its warnings, or the errors it throws. */
+async function validateWith(load: LoadFn, wsdl: string, cwd: string): Promise<Diagnostic[]> {
+  try {
+    return [...(await load(wsdl, { cwd })).model.warnings];
+  } catch (err) {
+    if (err instanceof WsdlcError) return [...err.diagnostics];
+    throw err;
+  }
+}
+
+/** Registers `validate`. */
+export function registerValidate(program: Command, ctx: CommandContext): void {
+  const cmd = program
+    .command('validate')
+    .description('check a WSDL and its schemas; list every error and warning')
+    .argument('<wsdl>', 'WSDL file or http(s) URL');
+  addCommonFlags(cmd).addHelpText(
+    'after',
+    `
+Examples:
+  $ wsdlc validate wsdl/auth.wsdl
+  $ wsdlc validate https://example.com/Service.asmx?WSDL
+
+Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.`,
+  );
+  cmd.action(async (wsdl: string, flags: CommonFlags) => {
+    const log = new CliLog(ctx.io, verbosityOf(flags));
+    const diagnostics = ctx.deps.load ? await validateWith(ctx.deps.load, wsdl, ctx.io.cwd) : await validate(wsdl, { cwd: ctx.io.cwd });
+    const errors = diagnostics.filter((d) => d.severity === 'error').length;
+    const warnings = diagnostics.length - errors;
+    for (const d of diagnostics) {
+      if (d.severity === 'warning' && verbosityOf(flags) === 'quiet') continue;
+      log.result(formatDiagnostic(d));
+    }
+    log.info(`${wsdl}: ${errors} error(s), ${warnings} warning(s)`);
+    ctx.exitCode = errors > 0 ? 1 : 0;
+  });
+}

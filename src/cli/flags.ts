@@ -1,0 +1,86 @@
+/**
+ * Command-line flags shared by several commands, and their translation into the
+ * API's options (the CLI only maps flags to options; the API does the work).
+ */
+import { Option, type Command } from 'commander';
+import type { TypeMappingOptions } from '../emit/types.js';
+import { parseBindingList, type ContractOverrides } from '../config/options.js';
+import type { Verbosity } from './log.js';
+
+/** Flags every command accepts. */
+export interface CommonFlags {
+  readonly quiet?: boolean;
+  readonly verbose?: boolean;
+  readonly debug?: boolean;
+}
+
+/** Flags of `generate` and `check`. */
+export interface ContractFlags extends CommonFlags {
+  readonly output?: string;
+  readonly config?: string;
+  readonly client?: boolean;
+  readonly server?: boolean;
+  readonly clientOnly?: boolean;
+  readonly serverOnly?: boolean;
+  readonly bindings?: string;
+  readonly long?: TypeMappingOptions['long'];
+  readonly decimal?: TypeMappingOptions['decimal'];
+  readonly dateTime?: TypeMappingOptions['dateTime'];
+  readonly templates?: string;
+}
+
+/** Adds --quiet, --verbose and --debug. */
+export function addCommonFlags(cmd: Command): Command {
+  return cmd
+    .option('-q, --quiet', 'print only errors and the command result')
+    .option('--verbose', 'print every file and step')
+    .option('--debug', 'print stack traces for internal errors');
+}
+
+/** Adds the flags that select contracts and generation options. */
+export function addContractFlags(cmd: Command): Command {
+  return cmd
+    .option('-o, --output <dir>', 'output folder (required with a WSDL argument)')
+    .option('-c, --config <file>', 'config file (default: wsdlc.config.json in this folder or above)')
+    .option('--client', 'emit the typed client (default)')
+    .option('--no-client', 'do not emit the client')
+    .option('--server', 'emit the server stubs (default)')
+    .option('--no-server', 'do not emit the server stubs')
+    .option('--client-only', 'emit only the client (same as --no-server)')
+    .option('--server-only', 'emit only the server stubs (same as --no-client)')
+    .option('--bindings <list>', 'only these bindings, comma-separated: soap11,soap12,httpGet,httpPost')
+    .addOption(new Option('--long <mapping>', 'TypeScript type for xsd:long/integer').choices(['number', 'bigint', 'string']))
+    .addOption(new Option('--decimal <mapping>', 'TypeScript type for xsd:decimal').choices(['number', 'string']))
+    .addOption(new Option('--date-time <mapping>', 'TypeScript type for xsd:dateTime').choices(['date', 'string']))
+    .option('--templates <dir>', 'folder of *.hbs templates overriding the built-in ones');
+}
+
+/** The verbosity the flags ask for. */
+export function verbosityOf(flags: CommonFlags): Verbosity {
+  return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
+}
+
+/** Translates contract flags into API overrides (only what was given). */
+export function overridesOf(flags: ContractFlags): ContractOverrides {
+  let client = flags.client;
+  let server = flags.server;
+  if (flags.clientOnly) {
+    client = true;
+    server = false;
+  }
+  if (flags.serverOnly) {
+    server = true;
+    client = false;
+  }
+  const types: { -readonly [K in keyof TypeMappingOptions]?: TypeMappingOptions[K] } = {};
+  if (flags.long) types.long = flags.long;
+  if (flags.decimal) types.decimal = flags.decimal;
+  if (flags.dateTime) types.dateTime = flags.dateTime;
+  return {
+    ...(client !== undefined ? { client } : {}),
+    ...(server !== undefined ? { server } : {}),
+    ...(flags.bindings !== undefined ? { bindings: parseBindingList(flags.bindings) } : {}),
+    ...(Object.keys(types).length > 0 ? { types } : {}),
+    ...(flags.templates !== undefined ? { templates: flags.templates } : {}),
+  };
+}

@@ -1,0 +1,48 @@
+/** The commander program: commands, global help, version. */
+import { Command } from 'commander';
+import { toolVersion } from '../config/package-info.js';
+import { registerCheck } from './commands/check.js';
+import type { CommandContext } from './commands/context.js';
+import { registerGenerate } from './commands/generate.js';
+import { registerInspect } from './commands/inspect.js';
+import { registerValidate } from './commands/validate.js';
+
+/** Exit codes, as documented in `wsdlc --help`. */
+export const EXIT = { ok: 0, contract: 1, usage: 2, internal: 3 } as const;
+
+/** Builds the program; output goes through `ctx.io`, errors are thrown (never `process.exit`). */
+export function buildProgram(ctx: CommandContext): Command {
+  const program = new Command('wsdlc')
+    .description('WSDL 1.1 compiler for TypeScript: typed SOAP/HTTP clients and server stubs')
+    .version(toolVersion(), '-V, --version', 'print the wsdlc version')
+    .helpOption('-h, --help', 'show help')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout(s),
+      writeErr: (s) => ctx.io.stderr(s),
+    })
+    .showSuggestionAfterError(true);
+  program.addHelpText(
+    'after',
+    `
+Examples:
+  $ wsdlc generate wsdl/auth.wsdl -o generated/auth
+  $ wsdlc generate                     # every contract of wsdlc.config.json
+  $ wsdlc check                        # CI: fail when generated code is stale
+  $ wsdlc validate wsdl/auth.wsdl
+  $ wsdlc inspect wsdl/auth.wsdl --json
+
+Exit codes:
+  0  success
+  1  contract problem (invalid WSDL), stale output (check), or refused overwrite
+  2  usage error (bad flags, bad or missing config)
+  3  internal error (a wsdlc bug; rerun with --debug for the stack trace)
+
+Environment: NO_COLOR disables colour (colour is used only on a terminal).`,
+  );
+  registerGenerate(program, ctx);
+  registerCheck(program, ctx);
+  registerValidate(program, ctx);
+  registerInspect(program, ctx);
+  return program;
+}

@@ -1,0 +1,149 @@
+/**
+ * Resolving what to generate: either one contract named on the command line
+ * (`wsdlc generate x.wsdl -o out`) or every contract of the config file, with
+ * command-line options overriding the config's per-contract options.
+ */
+import { statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { EmitOptions, TypeMappingOptions } from '../emit/types.js';
+import { DEFAULT_TYPE_MAPPING } from '../emit/types.js';
+import type { BindingKind } from '../model/types.js';
+import { WsdlcError } from '../util/errors.js';
+import { findConfigFile, loadConfig } from './load.js';
+import { toolVersion } from './package-info.js';
+import { BINDING_KINDS, type ContractConfig } from './types.js';
+
+/** Per-contract choices a caller (or CLI flags) may set; each overrides the config file. */
+export interface ContractOverrides {
+  /** Emit the client (default true). */
+  readonly client?: boolean;
+  /** Emit the server stubs (default true). */
+  readonly server?: boolean;
+  /** Only these bindings. */
+  readonly bindings?: readonly BindingKind[];
+  /** Type mapping choices. */
+  readonly types?: Partial<TypeMappingOptions>;
+  /** A folder of `*.hbs` templates overriding the built-in ones (relative to `cwd`). */
+  readonly templates?: string;
+  /** A scaffold file to create or extend (relative to `cwd`). */
+  readonly scaffold?: string;
+}
+
+/** Where the contracts come from. */
+export interface ContractSelection extends ContractOverrides {
+  /** One WSDL (path or URL). When omitted, the config file's contracts are used. */
+  readonly wsdl?: string;
+  /** Output folder for `wsdl` (required with it). */
+  readonly output?: string;
+  /** Config file to use (default: `wsdlc.config.json` found from `cwd` upward). */
+  readonly config?: string;
+  /** Working directory (default `process.cwd()`). */
+  readonly cwd?: string;
+}
+
+/** A contract ready to generate. */
+export interface ResolvedContract {
+  /** Absolute path or URL of the WSDL. */
+  readonly wsdl: string;
+  /** Folder relative paths and display names are based on (config folder, or cwd). */
+  readonly baseDir: string;
+  /** Absolute output folder. */
+  readonly outDir: string;
+  /** Absolute scaffold file, if any. */
+  readonly scaffold?: string;
+  readonly emit: EmitOptions;
+}
+
+/**
+ * Resolves the contracts to generate.
+ * @throws WsdlcError (exit code 2) for usage and config problems
+ */
+export function resolveContracts(sel: ContractSelection): ResolvedContract[] {
+  const cwd = resolve(sel.cwd ?? process.cwd());
+  if (sel.wsdl !== undefined) {
+    if (sel.output === undefined) usage('an output folder is required with a WSDL argument (-o <dir>)');
+    return [resolveOne({ wsdl: sel.wsdl, output: sel.output }, cwd, sel, cwd)];
+  }
+  if (sel.output !== undefined) usage('-o/--output needs a WSDL argument (or list contracts in wsdlc.config.json)');
+  const file = sel.config !== undefined ? resolve(cwd, sel.config) : findConfigFile(cwd);
+  if (file === undefined) {
+    usage('no WSDL given and no wsdlc.config.json found in this folder or above (see `wsdlc generate --help`)');
+  }
+  const loaded = loadConfig(file, cwd);
+  return loaded.config.contracts.map((c) => resolveOne(c, loaded.baseDir, sel, cwd));
+}
+
+function resolveOne(c: ContractConfig, baseDir: string, o: ContractOverrides, cwd: string): ResolvedContract {
+  const wsdl = isUrl(c.wsdl) ? c.wsdl : resolve(baseDir, c.wsdl);
+  const templates = o.templates !== undefined ? resolve(cwd, o.templates) : c.templates !== undefined ? resolve(baseDir, c.templates) : undefined;
+  if (templates !== undefined && !isDirectory(templates)) usage(`templates folder not found: ${templates}`);
+  const scaffold = o.scaffold !== undefined ? resolve(cwd, o.scaffold) : c.scaffold !== undefined ? resolve(baseDir, c.scaffold) : undefined;
+  const client = o.client ?? c.client ?? true;
+  const server = o.server ?? c.server ?? true;
+  if (!client && !server) usage('nothing to generate: both the client and the server are turned off');
+  const bindings = o.bindings ?? c.bindings;
+  const types: TypeMappingOptions = { ...DEFAULT_TYPE_MAPPING, ...c.types, ...o.types };
+  const emit: EmitOptions = {
+    client,
+    server,
+    ...(bindings ? { bindings } : {}),
+    types,
+    ...(templates !== undefined ? { templatesDir: templates } : {}),
+    sourceLabel: isUrl(c.wsdl) ? c.wsdl : posixRelative(baseDir, wsdl),
+    toolVersion: toolVersion(),
+  };
+  return { wsdl, baseDir, outDir: resolve(baseDir, c.output), ...(scaffold !== undefined ? { scaffold } : {}), emit };
+}
+
+/**
+ * Parses a `--bindings` list such as `soap11,soap12,httpget` (case-insensitive;
+ * `soap`/`soap1.1`/`soap1.2`/`get`/`post` accepted as aliases).
+ * @throws WsdlcError (exit code 2) for an unknown name
+ */
+export function parseBindingList(list: string): BindingKind[] {
+  const aliases: Readonly<Record<string, BindingKind>> = {
+    soap: 'soap11',
+    soap11: 'soap11',
+    'soap1.1': 'soap11',
+    soap12: 'soap12',
+    'soap1.2': 'soap12',
+    httpget: 'httpGet',
+    get: 'httpGet',
+    httppost: 'httpPost',
+    post: 'httpPost',
+  };
+  const out: BindingKind[] = [];
+  for (const raw of list.split(',')) {
+    const name = raw.trim();
+    if (name === '') continue;
+    const kind = aliases[name.toLowerCase()];
+    if (!kind) usage(`unknown binding "${name}" (expected ${BINDING_KINDS.join(', ')})`);
+    if (!out.includes(kind)) out.push(kind);
+  }
+  if (out.length === 0) usage('--bindings needs at least one binding');
+  return out;
+}
+
+/** Throws a usage error (exit code 2). */
+export function usage(message: string): never {
+  throw new WsdlcError({ severity: 'error', message }, 2);
+}
+
+/** True for http(s) URLs. */
+export function isUrl(s: string): boolean {
+  return /^https?:\/\//i.test(s);
+}
+
+/** `to` relative to `from` with POSIX slashes (absolute when on another drive). */
+export function posixRelative(from: string, to: string): string {
+  const rel = relative(from, to);
+  return (rel === '' || isAbsolute(rel) ? to : rel).split(sep).join('/');
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

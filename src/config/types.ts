@@ -1,0 +1,58 @@
+/**
+ * The shape of `wsdlc.config.json`: the contracts of a project, each with its
+ * output folder and options, so `wsdlc generate` / `wsdlc check` with no
+ * arguments do the whole project.
+ *
+ * ```json
+ * {
+ *   "contracts": [
+ *     { "wsdl": "wsdl/auth.wsdl", "output": "generated/auth", "bindings": ["soap11", "soap12"],
+ *       "types": { "long": "bigint" }, "client": true, "server": true,
+ *       "templates": "templates-override", "scaffold": "src/service/auth.ts" }
+ *   ]
+ * }
+ * ```
+ * Relative paths are resolved against the folder holding the config file.
+ */
+import type { BindingKind } from '../model/types.js';
+import type { TypeMappingOptions } from '../emit/types.js';
+
+/** The file name searched for from the working directory upward. */
+export const CONFIG_FILE_NAME = 'wsdlc.config.json';
+
+/** One contract entry of the config file, as written (paths relative to the config's folder). */
+export interface ContractConfig {
+  /** The WSDL: a path relative to the config file, or an http(s) URL. */
+  readonly wsdl: string;
+  /** The output folder, relative to the config file. */
+  readonly output: string;
+  /** Emit the client (default true). */
+  readonly client?: boolean;
+  /** Emit the server stubs (default true). */
+  readonly server?: boolean;
+  /** Only these bindings (default: all the contract declares). */
+  readonly bindings?: readonly BindingKind[];
+  /** Type mapping choices; omitted fields take the defaults. */
+  readonly types?: Partial<TypeMappingOptions>;
+  /** A folder of `*.hbs` templates overriding the built-in ones. */
+  readonly templates?: string;
+  /** A starter implementation file to create (and extend with new operations). */
+  readonly scaffold?: string;
+}
+
+/** The whole config file. */
+export interface WsdlcConfig {
+  readonly contracts: readonly ContractConfig[];
+}
+
+/** A config file read and validated, with where it came from. */
+export interface LoadedConfig {
+  /** Absolute path of the config file. */
+  readonly file: string;
+  /** Absolute folder of the config file: the base of every relative path in it. */
+  readonly baseDir: string;
+  readonly config: WsdlcConfig;
+}
+
+/** Every binding kind name accepted in configs and `--bindings`. */
+export const BINDING_KINDS: readonly BindingKind[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];

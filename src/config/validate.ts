@@ -1,0 +1,174 @@
+/**
+ * Validation of `wsdlc.config.json` text: JSON syntax, then every field, with
+ * each problem reported as `file:line:column: message` (the key's position).
+ * All problems are collected before failing. Errors are usage errors (exit 2).
+ */
+import type { Diagnostic } from '../model/types.js';
+import { WsdlcError } from '../util/errors.js';
+import { locateJson, offsetToPosition, type JsonPath, type JsonPositions } from './json-locate.js';
+import { BINDING_KINDS, type ContractConfig, type WsdlcConfig } from './types.js';
+
+const CONTRACT_KEYS = new Set(['wsdl', 'output', 'client', 'server', 'bindings', 'types', 'templates', 'scaffold']);
+const TYPE_CHOICES: Readonly<Record<string, readonly string[]>> = {
+  long: ['number', 'bigint', 'string'],
+  decimal: ['number', 'string'],
+  dateTime: ['date', 'string'],
+};
+
+/**
+ * Parses and validates config text.
+ * @param text the file's content
+ * @param displayName how errors name the file
+ * @throws WsdlcError (exit code 2) listing every problem found
+ */
+export function parseConfig(text: string, displayName: string): WsdlcConfig {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const m = /position (\d+)/.exec(message);
+    const at = offsetToPosition(text, m?.[1] !== undefined ? Number(m[1]) : 0);
+    throw new WsdlcError(
+      { severity: 'error', message: `invalid JSON: ${message}`, location: { file: displayName, ...at } },
+      2,
+    );
+  }
+  const positions = locateJson(text);
+  const problems: Diagnostic[] = [];
+  const report = (path: JsonPath, message: string): void => {
+    problems.push({ severity: 'error', message, location: { file: displayName, ...positions.get(path) } });
+  };
+  const config = checkRoot(data, report);
+  if (problems.length > 0 || config === undefined) throw new WsdlcError(problems, 2);
+  return config;
+}
+
+type Report = (path: JsonPath, message: string) => void;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkRoot(data: unknown, report: Report): WsdlcConfig | undefined {
+  if (!isRecord(data)) {
+    report([], 'the config must be a JSON object with a "contracts" array');
+    return undefined;
+  }
+  for (const key of Object.keys(data)) {
+    if (key !== 'contracts' && key !== '$schema') report([key], `unknown key "${key}" (expected "contracts")`);
+  }
+  const list = data['contracts'];
+  if (!Array.isArray(list)) {
+    report(list === undefined ? [] : ['contracts'], '"contracts" must be an array of contract entries');
+    return undefined;
+  }
+  if (list.length === 0) report(['contracts'], '"contracts" is empty: list at least one contract');
+  const contracts: ContractConfig[] = [];
+  const outputs = new Map<string, number>();
+  list.forEach((entry: unknown, index) => {
+    const c = checkContract(entry, ['contracts', index], report);
+    if (!c) return;
+    const prev = outputs.get(c.output);
+    if (prev !== undefined) {
+      report(['contracts', index, 'output'], `output "${c.output}" is already used by contracts[${prev}]`);
+    }
+    outputs.set(c.output, index);
+    contracts.push(c);
+  });
+  return { contracts };
+}
+
+function checkContract(entry: unknown, at: (string | number)[], report: Report): ContractConfig | undefined {
+  if (!isRecord(entry)) {
+    report(at, 'a contract entry must be an object with "wsdl" and "output"');
+    return undefined;
+  }
+  let ok = true;
+  const fail = (key: string, message: string): void => {
+    ok = false;
+    report([...at, key], message);
+  };
+  for (const key of Object.keys(entry)) {
+    if (!CONTRACT_KEYS.has(key)) fail(key, `unknown key "${key}" (expected one of ${[...CONTRACT_KEYS].join(', ')})`);
+  }
+  const str = (key: string, required: boolean): string | undefined => {
+    const v = entry[key];
+    if (v === undefined) {
+      if (required) {
+        ok = false;
+        report(at, `missing "${key}"`);
+      }
+      return undefined;
+    }
+    if (typeof v !== 'string' || v.trim() === '') {
+      fail(key, `"${key}" must be a non-empty string`);
+      return undefined;
+    }
+    return v;
+  };
+  const bool = (key: string): boolean | undefined => {
+    const v = entry[key];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'boolean') {
+      fail(key, `"${key}" must be true or false`);
+      return undefined;
+    }
+    return v;
+  };
+  const wsdl = str('wsdl', true);
+  const output = str('output', true);
+  const templates = str('templates', false);
+  const scaffold = str('scaffold', false);
+  const client = bool('client');
+  const server = bool('server');
+  if (client === false && server === false) fail('server', '"client" and "server" are both false: nothing to generate');
+  let bindings: ContractConfig['bindings'];
+  const rawBindings = entry['bindings'];
+  if (rawBindings !== undefined) {
+    if (!Array.isArray(rawBindings) || rawBindings.length === 0) {
+      fail('bindings', `"bindings" must be a non-empty array of ${BINDING_KINDS.join(', ')}`);
+    } else {
+      const list = rawBindings.filter((b: unknown, i): b is (typeof BINDING_KINDS)[number] => {
+        if (typeof b === 'string' && (BINDING_KINDS as readonly string[]).includes(b)) return true;
+        ok = false;
+        report([...at, 'bindings', i], `unknown binding ${JSON.stringify(b)} (expected one of ${BINDING_KINDS.join(', ')})`);
+        return false;
+      });
+      bindings = list;
+    }
+  }
+  let types: ContractConfig['types'];
+  const rawTypes = entry['types'];
+  if (rawTypes !== undefined) {
+    if (!isRecord(rawTypes)) {
+      fail('types', '"types" must be an object like { "long": "bigint", "decimal": "string", "dateTime": "date" }');
+    } else {
+      const t: Record<string, string> = {};
+      for (const [key, v] of Object.entries(rawTypes)) {
+        const choices = TYPE_CHOICES[key];
+        if (!choices) {
+          ok = false;
+          report([...at, 'types', key], `unknown type mapping "${key}" (expected long, decimal or dateTime)`);
+        } else if (typeof v !== 'string' || !choices.includes(v)) {
+          ok = false;
+          report([...at, 'types', key], `"types.${key}" must be one of ${choices.join(', ')}`);
+        } else {
+          t[key] = v;
+        }
+      }
+      types = t as ContractConfig['types'];
+    }
+  }
+  if (!ok || wsdl === undefined || output === undefined) return undefined;
+  return {
+    wsdl,
+    output,
+    ...(client !== undefined ? { client } : {}),
+    ...(server !== undefined ? { server } : {}),
+    ...(bindings ? { bindings } : {}),
+    ...(types ? { types } : {}),
+    ...(templates !== undefined ? { templates } : {}),
+    ...(scaffold !== undefined ? { scaffold } : {}),
+  };
+}

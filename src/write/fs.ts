@@ -1,0 +1,46 @@
+/**
+ * The file-system operations the writer uses, as an injectable object so tests
+ * can make one fail midway and check that the previous output survives.
+ */
+import * as fsp from 'node:fs/promises';
+
+/** The subset of `node:fs/promises` the writer calls. */
+export interface WriterFs {
+  readFile(path: string, encoding: 'utf8'): Promise<string>;
+  writeFile(path: string, data: string, encoding: 'utf8'): Promise<void>;
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string, options: { recursive?: boolean; force?: boolean }): Promise<void>;
+  rmdir(path: string): Promise<void>;
+  readdir(path: string): Promise<string[]>;
+  cp(from: string, to: string, options: { recursive: true; filter?: (src: string) => boolean }): Promise<void>;
+  stat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean }>;
+}
+
+/** The real file system. */
+export const nodeFs: WriterFs = {
+  readFile: (p, e) => fsp.readFile(p, e),
+  writeFile: (p, d, e) => fsp.writeFile(p, d, e),
+  mkdir: (p, o) => fsp.mkdir(p, o),
+  rename: (a, b) => fsp.rename(a, b),
+  rm: (p, o) => fsp.rm(p, o),
+  rmdir: (p) => fsp.rmdir(p),
+  readdir: (p) => fsp.readdir(p),
+  cp: (a, b, o) => fsp.cp(a, b, o),
+  stat: (p) => fsp.stat(p),
+};
+
+/** True when `err` is a Node system error with this `code` (e.g. `ENOENT`). */
+export function isErrno(err: unknown, code: string): boolean {
+  return err instanceof Error && 'code' in err && (err as { code: unknown }).code === code;
+}
+
+/** Reads a UTF-8 file, or `undefined` when it does not exist. */
+export async function readIfExists(fs: WriterFs, path: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(path, 'utf8');
+  } catch (err) {
+    if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * `generate` and `check`: the operations behind `wsdlc generate` and
+ * `wsdlc check`, usable from programs. Every contract is loaded, modelled,
+ * emitted and planned in memory first; only then is anything written (each
+ * output folder atomically, see commit.ts).
+ */
+import type { Diagnostic, LogicalOperation } from '../model/types.js';
+import type { GeneratedFile } from '../emit/types.js';
+import { resolveContracts, type ContractSelection, type ResolvedContract } from '../config/options.js';
+import type { ScaffoldResult } from '../scaffold/index.js';
+import { commitPlan } from './commit.js';
+import { type WriterFs, nodeFs } from './fs.js';
+import { displayPath } from './paths.js';
+import { type FileChange, type OutputPlan, isUpToDate, planOutput, refuseConflicts } from './plan.js';
+import { defaultEmit, defaultLoad, type EmitFn, type LoadFn } from './pipeline.js';
+
+/** Options of {@link generate} and {@link check}. */
+export interface GenerateOptions extends ContractSelection {
+  /** Show what would change without writing anything. */
+  readonly dryRun?: boolean;
+  /** Remove previously generated files (per manifest) first. */
+  readonly clean?: boolean;
+  /** Overwrite files in the output folder that wsdlc did not generate. */
+  readonly force?: boolean;
+  /** Inject the loader (default: loadDocuments + buildModel). */
+  readonly load?: LoadFn;
+  /** Inject the emitter (default: emitFiles). */
+  readonly emit?: EmitFn;
+  /** Inject the file system used for writing (tests). */
+  readonly fs?: WriterFs;
+}
+
+/** The outcome for one contract. */
+export interface ContractReport {
+  /** The contract as named in headers (relative POSIX path or URL). */
+  readonly source: string;
+  /** The output folder, relative to the working directory. */
+  readonly output: string;
+  /** Every file of the folder that wsdlc owns, with what happens (or happened) to it. */
+  readonly changes: readonly FileChange[];
+  /** Files not made by wsdlc that the generation overwrites (only with `force`) or would overwrite. */
+  readonly conflicts: readonly string[];
+  /** Generated files that had been edited by hand (overwritten or deleted). */
+  readonly edited: readonly string[];
+  /** True when files were written. */
+  readonly written: boolean;
+  /** Model warnings and scaffold warnings. */
+  readonly warnings: readonly Diagnostic[];
+  readonly scaffold?: ScaffoldResult;
+}
+
+/** Result of {@link generate}. */
+export interface GenerateResult {
+  readonly dryRun: boolean;
+  readonly contracts: readonly ContractReport[];
+}
+
+/** Result of {@link check}. */
+export interface CheckResult {
+  /** True when every output folder matches what generation would produce. */
+  readonly upToDate: boolean;
+  readonly contracts: readonly ContractReport[];
+}
+
+interface Prepared {
+  readonly contract: ResolvedContract;
+  readonly plan: OutputPlan;
+  readonly files: readonly GeneratedFile[];
+  readonly operations: readonly LogicalOperation[];
+  readonly warnings: readonly Diagnostic[];
+}
+
+async function prepare(options: GenerateOptions): Promise<Prepared[]> {
+  const contracts = resolveContracts(options);
+  const load = options.load ?? defaultLoad;
+  const emit = options.emit ?? defaultEmit;
+  const fs = options.fs ?? nodeFs;
+  const cwd = options.cwd ?? process.cwd();
+  const out: Prepared[] = [];
+  for (const contract of contracts) {
+    const { model, wsdlText } = await load(contract.wsdl, { cwd: contract.baseDir });
+    const files = await emit(model, contract.emit, wsdlText !== undefined ? { wsdlText } : {});
+    const plan = await planOutput(contract.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
+    out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
+  }
+  return out;
+}
+
+function report(p: Prepared, cwd: string, written: boolean, extra: Partial<ContractReport> = {}): ContractReport {
+  return {
+    source: p.contract.emit.sourceLabel,
+    output: displayPath(p.contract.outDir, cwd),
+    changes: p.plan.changes,
+    conflicts: p.plan.conflicts,
+    edited: p.plan.edited,
+    written,
+    warnings: [...p.warnings, ...(extra.warnings ?? [])],
+    ...(extra.scaffold ? { scaffold: extra.scaffold } : {}),
+  };
+}
+
+/**
+ * Generates every selected contract.
+ * @throws WsdlcError for contract problems (exit 1), usage/config problems (exit 2),
+ *   or files in an output folder that wsdlc did not make (exit 1; use `force`)
+ */
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const fs = options.fs ?? nodeFs;
+  const prepared = await prepare(options);
+  if (!options.force) for (const p of prepared) refuseConflicts(p.plan, cwd);
+  const reports: ContractReport[] = [];
+  for (const p of prepared) {
+    const written = options.dryRun ? false : (await commitPlan(p.plan, fs)).written;
+    let scaffolded: ScaffoldResult | undefined;
+    if (p.contract.scaffold !== undefined) {
+      // Loaded on demand: the scaffold needs ts-morph, which is slow to load.
+      const { scaffold } = await import('../scaffold/index.js');
+      scaffolded = await scaffold({
+        file: p.contract.scaffold,
+        displayName: displayPath(p.contract.scaffold, cwd),
+        outDir: p.contract.outDir,
+        files: p.files,
+        operations: p.operations,
+        sourceLabel: p.contract.emit.sourceLabel,
+        dryRun: options.dryRun === true,
+        fs,
+      });
+    }
+    reports.push(report(p, cwd, written, scaffolded ? { scaffold: scaffolded, warnings: scaffolded.warnings } : {}));
+  }
+  return { dryRun: options.dryRun === true, contracts: reports };
+}
+
+/**
+ * Checks that every selected output folder is exactly what generation would
+ * produce (no file created, changed or deleted). Writes nothing.
+ */
+export async function check(options: GenerateOptions = {}): Promise<CheckResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const prepared = await prepare({ ...options, clean: false });
+  const contracts = prepared.map((p) => report(p, cwd, false));
+  return { upToDate: prepared.every((p) => isUpToDate(p.plan)), contracts };
+}
