@@ -88,7 +88,7 @@ const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
   const positions = options.positions ?? false;
   const maxDepth = options.maxDepth ?? 256;
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  const parser = new SaxesParser({ xmlns: true, position: positions });
   let root: MutableElement | undefined;
   let current: MutableElement | undefined;
   let depth = 0;

@@ -1,0 +1,332 @@
+/**
+ * The generic service client generated clients delegate to. One instance speaks
+ * one binding of one service; {@link ServiceClient.call} sends an operation and
+ * returns its logical output, the same shape over every binding (the SOAP
+ * wrapper's `XResult` is unwrapped; HTTP GET/POST return the root element's value).
+ *
+ * Wire format (the Auth seed §4; SOAP 1.1 §6, SOAP 1.2 Part 2 §7, WSDL 1.1 §4):
+ * - SOAP 1.1: POST, `Content-Type: text/xml; charset=utf-8`, `SOAPAction: "<action>"` (quoted).
+ * - SOAP 1.2: POST, `Content-Type: application/soap+xml; charset=utf-8`, no SOAPAction.
+ * - HTTP GET: query parameters, no body. HTTP POST: `application/x-www-form-urlencoded` body.
+ *
+ * Ships with generated code: imports only node:* modules and sibling runtime files.
+ */
+import type { BindingKind, HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from './descriptors.js';
+import { isNil, readComplexContent, readValue, writeComplexContent, writeField, writeValue } from './codec.js';
+import { parseContentType } from './content-type.js';
+import { findFault, parseFault, HttpError, ResponseError } from './faults.js';
+import { encodeHttpParams, FORM_CONTENT_TYPE } from './http-encoding.js';
+import { DecodeError } from './scalars.js';
+import {
+  describeElement,
+  envelopeNamespace,
+  EnvelopeError,
+  parseEnvelope,
+  soapContentType,
+  SOAP_11_ENC_NS,
+  writeEnvelope as writeEnvelopeText,
+  type SoapVersion,
+} from './soap-envelope.js';
+import { fetchTransport } from './transport-fetch.js';
+import { nodeTransport } from './transport-node.js';
+import { abortReason, DEFAULT_MAX_RESPONSE_BYTES, type Transport, type TransportResponse } from './transport.js';
+import { parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
+
+/** Options of a client. */
+export interface ClientOptions<B extends BindingKind = BindingKind> {
+  /** Scheme, host and optional path prefix; the port address's path is appended (e.g. `https://shop.example.com`). */
+  readonly baseUrl?: string;
+  /** Full endpoint URL of the port, used instead of `baseUrl` + the port path. Default: the WSDL address. */
+  readonly endpoint?: string;
+  /** The binding to speak (default: the generated client's default). */
+  readonly binding?: B;
+  /** Extra HTTP headers sent with every request. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Per-call time limit in ms (default 60000; 0 disables). */
+  readonly timeoutMs?: number;
+  /** Use this `fetch` instead of node:http. */
+  readonly fetch?: typeof fetch;
+  /** Use this transport (takes precedence over `fetch`). */
+  readonly transport?: Transport;
+  /** Largest response accepted, in bytes (default 64 MiB). */
+  readonly maxResponseBytes?: number;
+  /** Deepest XML nesting accepted in responses (default 256). */
+  readonly maxDepth?: number;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Aborts the call; it rejects with the signal's reason (an `AbortError` by default). */
+  readonly signal?: AbortSignal;
+  /** Extra HTTP headers for this call (override the client's). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Time limit for this call in ms (overrides the client's; 0 disables). Rejects with a `TimeoutError`. */
+  readonly timeoutMs?: number;
+  /** SOAP header entries by property (the operation's declared header parts). */
+  readonly soapHeaders?: Readonly<Record<string, unknown>>;
+}
+
+/** Default per-call time limit. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+const SOAP_VERSION: Readonly<Record<'soap11' | 'soap12', SoapVersion>> = { soap11: '1.1', soap12: '1.2' };
+
+/** `application/xml`, `text/xml`, `application/soap+xml` and any `+xml` type. */
+function isXmlType(type: string): boolean {
+  return type === 'text/xml' || type === 'application/xml' || type.endsWith('+xml');
+}
+
+function ok(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function joinUrl(base: string, path: string): string {
+  const b = base.endsWith('/') ? base.slice(0, -1) : base;
+  if (path === '') return b;
+  return path.startsWith('/') ? b + path : `${b}/${path}`;
+}
+
+/** Speaks one binding of a service. */
+export class ServiceClient {
+  /** The binding in use. */
+  readonly binding: BindingKind;
+  /** The port in use. */
+  readonly port: PortDesc;
+  private readonly base: string;
+  private readonly transport: Transport;
+  private readonly headers: Readonly<Record<string, string>>;
+  private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
+  private readonly maxDepth: number;
+  private readonly urls = new Map<string, URL>();
+
+  constructor(
+    readonly service: ServiceDesc,
+    options: ClientOptions<BindingKind>,
+    defaultBinding: BindingKind,
+  ) {
+    this.binding = options.binding ?? defaultBinding;
+    const port = service.ports.find((p) => p.kind === this.binding);
+    if (!port) {
+      const kinds = service.ports.map((p) => p.kind).join(', ');
+      throw new Error(`service ${service.name} has no ${this.binding} port (available: ${kinds || 'none'})`);
+    }
+    this.port = port;
+    if (options.endpoint !== undefined) this.base = options.endpoint;
+    else if (options.baseUrl !== undefined) this.base = joinUrl(options.baseUrl, port.path);
+    else this.base = port.address;
+    new URL(this.base); // fail fast on a malformed URL
+    this.transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : nodeTransport);
+    this.headers = options.headers ?? {};
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.maxDepth = options.maxDepth ?? 256;
+  }
+
+  /** The URL an operation is sent to over this client's binding (without query). */
+  url(operation: OperationDesc): URL {
+    let u = this.urls.get(operation.name);
+    if (!u) {
+      const http = this.binding === 'httpGet' ? operation.httpGet : this.binding === 'httpPost' ? operation.httpPost : undefined;
+      u = new URL(http ? joinUrl(this.base, http.path) : this.base);
+      this.urls.set(operation.name, u);
+    }
+    return u;
+  }
+
+  /**
+   * Calls `operation` with `input` and resolves with its logical output.
+   * Rejects with `SoapFaultError` (a SOAP fault), `HttpError` (non-2xx, not a
+   * fault), `ResponseError` (unusable response), `EncodeError` (input does not
+   * fit), or the signal's `AbortError` / a `TimeoutError`.
+   */
+  async call<I, O>(operation: OperationDesc, input: I, options: CallOptions = {}): Promise<O> {
+    const binding = this.binding;
+    if (binding === 'soap11' || binding === 'soap12') {
+      const soap = operation[binding];
+      if (!soap) throw new Error(`operation ${operation.name} is not available over ${binding}`);
+      return (await this.callSoap(operation, soap, SOAP_VERSION[binding], input, options)) as O;
+    }
+    const http = operation[binding];
+    if (!http) throw new Error(`operation ${operation.name} is not available over ${binding}`);
+    return (await this.callHttp(operation, http, binding === 'httpGet', input, options)) as O;
+  }
+
+  private async exchange(
+    method: 'GET' | 'POST',
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    options: CallOptions,
+  ): Promise<TransportResponse> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const signal = options.signal;
+    if (signal?.aborted) throw abortReason(signal);
+    const merged = options.headers ? { ...this.headers, ...headers, ...options.headers } : { ...this.headers, ...headers };
+    return this.transport({
+      method,
+      url,
+      headers: merged,
+      ...(body !== undefined ? { body } : {}),
+      ...(signal ? { signal } : {}),
+      ...(timeoutMs > 0 ? { timeoutMs } : {}),
+      maxResponseBytes: this.maxResponseBytes,
+    });
+  }
+
+  private async callSoap(
+    op: OperationDesc,
+    soap: SoapOperationDesc,
+    version: SoapVersion,
+    input: unknown,
+    options: CallOptions,
+  ): Promise<unknown> {
+    const types = this.service.types;
+    const msg = soap.input;
+    const value = input ?? {};
+    const headerFields = msg.headers;
+    const soapHeaders = options.soapHeaders;
+    const envelope = writeEnvelopeFor(version, soap, value, types, headerFields && soapHeaders ? { fields: headerFields, values: soapHeaders } : undefined);
+    const headers: Record<string, string> =
+      version === '1.1'
+        ? { 'Content-Type': soapContentType('1.1'), SOAPAction: `"${soap.action}"` }
+        : { 'Content-Type': soapContentType('1.2') };
+    const res = await this.exchange('POST', this.url(op), headers, envelope, options);
+    return this.readSoapResponse(op, soap, version, res);
+  }
+
+  private readSoapResponse(op: OperationDesc, soap: SoapOperationDesc, version: SoapVersion, res: TransportResponse): unknown {
+    const { status, body } = res;
+    const type = parseContentType(res.headers['content-type']).type;
+    if (type !== '' && !isXmlType(type)) {
+      if (!ok(status)) throw new HttpError(status, body, res.headers);
+      throw new ResponseError(`${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])} (HTTP ${status})`, { status, body });
+    }
+    if (!soap.output && ok(status) && body.trim() === '') return undefined;
+    let env;
+    try {
+      env = parseEnvelope(body, { maxDepth: this.maxDepth });
+    } catch (err) {
+      if (!ok(status)) throw new HttpError(status, body, res.headers);
+      if (err instanceof EnvelopeError) {
+        throw new ResponseError(`${op.name}: invalid SOAP response: ${err.message}`, { status, body, cause: err });
+      }
+      throw err;
+    }
+    const fault = findFault(env.body, env.version);
+    if (fault) {
+      throw parseFault(fault, env.version, {
+        ...(soap.faults ? { faults: soap.faults } : {}),
+        types: this.service.types,
+        httpStatus: status,
+      });
+    }
+    if (!ok(status)) throw new HttpError(status, body, res.headers);
+    if (env.version !== version) {
+      throw new ResponseError(`${op.name}: expected a SOAP ${version} response, got SOAP ${env.version}`, { status, body });
+    }
+    const out = soap.output;
+    if (!out) return undefined;
+    let wrapper: XmlElement | undefined;
+    let loose: XmlElement | undefined;
+    for (const c of env.body.children) {
+      if (typeof c === 'string') continue;
+      if (c.name === out.element.name) {
+        if (c.ns === out.element.ns) {
+          wrapper = c;
+          break;
+        }
+        loose ??= c;
+      }
+    }
+    wrapper ??= loose;
+    if (!wrapper) {
+      const first = env.body.children.find((c): c is XmlElement => typeof c !== 'string');
+      throw new ResponseError(
+        `${op.name}: expected ${describeElement(out.element)} in the SOAP Body, got ${first ? describeElement(first) : 'an empty Body'}`,
+        { status, body },
+      );
+    }
+    try {
+      const value = 'complex' in out.value
+        ? isNil(wrapper) ? null : readComplexContent(wrapper, out.value.complex, this.service.types, wrapper.name)
+        : readValue(wrapper, out.value, this.service.types);
+      if (out.result === undefined) return value;
+      if (value === null || typeof value !== 'object') return undefined;
+      return (value as Record<string, unknown>)[out.result];
+    } catch (err) {
+      if (err instanceof DecodeError) throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
+      throw err;
+    }
+  }
+
+  private async callHttp(op: OperationDesc, http: HttpOperationDesc, get: boolean, input: unknown, options: CallOptions): Promise<unknown> {
+    const form = encodeHttpParams(http, input, op.name);
+    const base = this.url(op);
+    let res: TransportResponse;
+    if (get) {
+      const url = form === '' ? base : new URL(`${base.href}${base.search === '' ? '?' : '&'}${form}`);
+      res = await this.exchange('GET', url, {}, undefined, options);
+    } else {
+      res = await this.exchange('POST', base, { 'Content-Type': FORM_CONTENT_TYPE }, form, options);
+    }
+    const { status, body } = res;
+    if (!ok(status)) throw new HttpError(status, body, res.headers);
+    const out = http.output;
+    if (!out) return undefined;
+    const type = parseContentType(res.headers['content-type']).type;
+    if (type !== '' && !isXmlType(type)) {
+      throw new ResponseError(`${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])}`, { status, body });
+    }
+    let root: XmlElement;
+    try {
+      root = parseXml(body, { maxDepth: this.maxDepth });
+    } catch (err) {
+      if (err instanceof XmlParseError) {
+        throw new ResponseError(`${op.name}: malformed XML response at ${err.line}:${err.column}: ${err.message}`, { status, body, cause: err });
+      }
+      throw err;
+    }
+    if (root.name !== out.element.name) {
+      throw new ResponseError(`${op.name}: expected ${describeElement(out.element)} as the response root, got ${describeElement(root)}`, {
+        status,
+        body,
+      });
+    }
+    try {
+      return readValue(root, out.value, this.service.types);
+    } catch (err) {
+      if (err instanceof DecodeError) throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
+      throw err;
+    }
+  }
+}
+
+/** Writes the request envelope of a SOAP operation (wrapper element + content, optional header entries). */
+export function writeEnvelopeFor(
+  version: SoapVersion,
+  soap: SoapOperationDesc,
+  input: unknown,
+  types: ServiceDesc['types'],
+  header?: { fields: NonNullable<SoapOperationDesc['input']['headers']>; values: Readonly<Record<string, unknown>> },
+): string {
+  const msg = soap.input;
+  return writeEnvelopeText(
+    version,
+    (w) => {
+      if ('complex' in msg.value) {
+        w.start(msg.element.ns, msg.element.name);
+        if (soap.use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', SOAP_11_ENC_NS);
+        writeComplexContent(w, input, msg.value.complex, types, msg.element.name);
+        w.end();
+      } else {
+        writeValue(w, msg.element, input, msg.value, types);
+      }
+    },
+    header
+      ? (w) => {
+          for (const f of header.fields) writeField(w, f, header.values[f.prop], types, 'Header');
+        }
+      : undefined,
+  );
+}

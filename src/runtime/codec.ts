@@ -1,0 +1,424 @@
+/**
+ * The XML <-> JS value codec driven by descriptors ({@link ValueDesc},
+ * {@link ComplexDesc}, {@link FieldDesc}).
+ *
+ * Writing follows the description strictly: base-type content first (XML Schema
+ * Part 1 §3.4.2 extension: the base's particle precedes the derived one's),
+ * fields in order, optional fields omitted when `undefined`, arrays for
+ * `max > 1` or `-1`, `null` as `xsi:nil="true"` for nillable elements (XML Schema
+ * Part 1 §2.6.2), enumerations checked.
+ *
+ * Reading is by namespace URI and local name, never by prefix, and liberal: order
+ * is not enforced, unknown elements are skipped (or collected by `xsd:any`), and
+ * an element with the right local name in another namespace is accepted when no
+ * field claims that exact name. Violations of the description that matter (a
+ * missing required element, an invalid lexical value, a value outside an
+ * enumeration) throw {@link DecodeError} with the element path.
+ *
+ * Ships with generated code: imports only sibling runtime files.
+ */
+import type { AttrDesc, ComplexDesc, ElementName, FieldDesc, ServiceDesc, ValueDesc } from './descriptors.js';
+import { DecodeError, EncodeError, decodeScalar, encodeScalar, splitList } from './scalars.js';
+import { attr, lookupNamespace, textOf, type XmlElement } from './xml-parse.js';
+import { XSI_NS, type XmlWriter } from './xml-write.js';
+
+export { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
+
+/** A simple value description: scalar kind, optional enumeration, optional list. */
+export type SimpleDesc = Extract<ValueDesc, { readonly scalar: unknown }>;
+
+/** The complex types of a service, by registry key. */
+export type TypeRegistry = ServiceDesc['types'];
+
+/** A complex type with its base types' content merged in (base first). */
+interface FlatType {
+  readonly key: string;
+  readonly desc: ComplexDesc;
+  readonly fields: readonly FieldDesc[];
+  readonly attrs: readonly AttrDesc[];
+  readonly text: ComplexDesc['text'];
+  readonly any: string | undefined;
+  /** `ns|name` of every field, to keep liberal matching unambiguous. */
+  readonly exact: ReadonlySet<string>;
+}
+
+const flatCache = new WeakMap<TypeRegistry, Map<string, FlatType>>();
+const qnameIndex = new WeakMap<TypeRegistry, Map<string, string>>();
+
+function flatten(types: TypeRegistry, key: string): FlatType {
+  let cache = flatCache.get(types);
+  if (!cache) flatCache.set(types, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const desc = types[key];
+  if (!desc) throw new TypeError(`unknown complex type "${key}" in the service description`);
+  const chain: ComplexDesc[] = [];
+  const seen = new Set<string>();
+  for (let k: string | undefined = key; k !== undefined; k = types[k]?.base) {
+    if (seen.has(k)) throw new TypeError(`circular base type chain at "${k}"`);
+    seen.add(k);
+    const d = types[k];
+    if (!d) throw new TypeError(`unknown base type "${k}" of "${key}"`);
+    chain.unshift(d);
+  }
+  const fields: FieldDesc[] = [];
+  const attrs: AttrDesc[] = [];
+  let text: ComplexDesc['text'];
+  let any: string | undefined;
+  for (const d of chain) {
+    fields.push(...d.fields);
+    if (d.attrs) attrs.push(...d.attrs);
+    if (d.text) text = d.text;
+    if (d.any !== undefined) any = d.any;
+  }
+  const flat: FlatType = {
+    key,
+    desc,
+    fields,
+    attrs,
+    text,
+    any,
+    exact: new Set(fields.map((f) => `${f.ns}|${f.name}`)),
+  };
+  cache.set(key, flat);
+  return flat;
+}
+
+/** The registry key of a complex type named `{ns}name`, if any. */
+function typeKeyOf(types: TypeRegistry, ns: string, name: string): string | undefined {
+  let index = qnameIndex.get(types);
+  if (!index) {
+    index = new Map();
+    for (const k of Object.keys(types)) index.set(`${types[k]!.ns}|${types[k]!.name}`, k);
+    qnameIndex.set(types, index);
+  }
+  return index.get(`${ns}|${name}`);
+}
+
+function derivesFrom(types: TypeRegistry, key: string, base: string): boolean {
+  for (let k: string | undefined = key; k !== undefined; k = types[k]?.base) if (k === base) return true;
+  return false;
+}
+
+/** Whether `value` looks like a parsed {@link XmlElement}. */
+export function isXmlElement(value: unknown): value is XmlElement {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'children' in value &&
+    Array.isArray(value.children) &&
+    'ns' in value &&
+    'name' in value &&
+    'attrs' in value
+  );
+}
+
+/** Whether the element carries `xsi:nil="true"` (XML Schema Part 1 §2.6.2). */
+export function isNil(el: XmlElement): boolean {
+  const v = attr(el, 'nil', XSI_NS);
+  return v !== undefined && (v.trim() === 'true' || v.trim() === '1');
+}
+
+function isArrayField(f: { readonly max: number }): boolean {
+  return f.max === -1 || f.max > 1;
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+function encodeSimple(
+  w: XmlWriter | undefined,
+  value: unknown,
+  desc: SimpleDesc,
+  path: string,
+): string {
+  try {
+    let text: string;
+    if (desc.list) {
+      if (!Array.isArray(value)) throw new EncodeError('', `expected an array (list value), got ${typeof value}`);
+      text = value.map((v: unknown) => encodeScalar(desc.scalar, v, w)).join(' ');
+    } else {
+      text = encodeScalar(desc.scalar, value, w);
+    }
+    if (desc.enum) {
+      const items = desc.list ? splitList(text) : [text];
+      for (const item of items) {
+        if (!desc.enum.includes(item)) {
+          throw new EncodeError('', `${JSON.stringify(item)} is not one of ${desc.enum.map((e) => JSON.stringify(e)).join(', ')}`);
+        }
+      }
+    }
+    return text;
+  } catch (err) {
+    if (err instanceof EncodeError && err.path === '') throw new EncodeError(path, err.reason);
+    throw err;
+  }
+}
+
+/**
+ * Encodes a simple value (scalar, enumeration, list) as text without a writer
+ * (HTTP GET/POST parameters). `path` names it in errors.
+ * @throws EncodeError
+ */
+export function encodeSimpleValue(value: unknown, desc: ValueDesc, path: string): string {
+  if (!('scalar' in desc)) throw new EncodeError(path, 'complex values cannot be sent as HTTP parameters');
+  return encodeSimple(undefined, value, desc, path);
+}
+
+/**
+ * Decodes a simple value (scalar, enumeration, list) from text (HTTP GET/POST
+ * parameters). `path` names it in errors.
+ * @throws DecodeError
+ */
+export function decodeSimpleValue(text: string, desc: ValueDesc, path: string): unknown {
+  if (!('scalar' in desc)) throw new DecodeError(path, 'complex values cannot be read from HTTP parameters');
+  return decodeSimple(text, desc, undefined, path);
+}
+
+/**
+ * Writes `value` as the element `element` described by `desc`: the element, its
+ * attributes and its content. `null` writes `xsi:nil="true"`.
+ * @throws EncodeError naming the property path when the value does not fit.
+ */
+export function writeValue(w: XmlWriter, element: ElementName, value: unknown, desc: ValueDesc, types: TypeRegistry): void {
+  writeElement(w, element.ns, element.name, value, desc, types, element.name);
+}
+
+/**
+ * Writes one field of a complex type (all occurrences for array fields).
+ * Omits it when `undefined` and optional.
+ * @throws EncodeError when a required field is missing or a value does not fit.
+ */
+export function writeField(w: XmlWriter, field: FieldDesc, value: unknown, types: TypeRegistry, parentPath = ''): void {
+  const path = parentPath === '' ? field.prop : `${parentPath}/${field.prop}`;
+  if (value === undefined) {
+    if (field.min > 0 && field.choice === undefined) throw new EncodeError(path, 'missing required field');
+    return;
+  }
+  if (isArrayField(field)) {
+    const items: readonly unknown[] = Array.isArray(value) ? value : [value];
+    if (field.max > 1 && items.length > field.max) throw new EncodeError(path, `at most ${field.max} items allowed, got ${items.length}`);
+    for (let i = 0; i < items.length; i++) writeFieldItem(w, field, items[i], types, `${path}[${i}]`);
+  } else {
+    writeFieldItem(w, field, value, types, path);
+  }
+}
+
+function writeFieldItem(w: XmlWriter, field: FieldDesc, value: unknown, types: TypeRegistry, path: string): void {
+  if (value === null || value === undefined) {
+    if (field.nillable) {
+      w.start(field.ns, field.name);
+      w.attr(XSI_NS, 'nil', 'true');
+      w.end();
+      return;
+    }
+    if (field.min === 0 || field.choice !== undefined || isArrayField(field)) {
+      if (isArrayField(field)) throw new EncodeError(path, 'null item in a non-nillable array');
+      return;
+    }
+    throw new EncodeError(path, 'missing required field (null is only allowed for nillable elements)');
+  }
+  writeElement(w, field.ns, field.name, value, field.value, types, path);
+}
+
+function writeElement(w: XmlWriter, ns: string, name: string, value: unknown, desc: ValueDesc, types: TypeRegistry, path: string): void {
+  w.start(ns, name);
+  if (value === null) {
+    w.attr(XSI_NS, 'nil', 'true');
+  } else if ('scalar' in desc) {
+    if (desc.scalar === 'xml' && isXmlElement(value)) {
+      w.copyContent(value);
+    } else {
+      const text = encodeSimple(w, value, desc, path);
+      if (text !== '') w.text(text);
+    }
+  } else {
+    writeComplexContent(w, value, desc.complex, types, path);
+  }
+  w.end();
+}
+
+/**
+ * Writes the attributes and content of a complex value into the open start tag
+ * (used for the SOAP wrapper element and by {@link writeValue}).
+ */
+export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: string, types: TypeRegistry, path: string): void {
+  const flat = flatten(types, typeKey);
+  const item = flat.desc.soapArray;
+  if (item) {
+    if (!Array.isArray(value)) throw new EncodeError(path, `expected an array (${flat.desc.name}), got ${typeof value}`);
+    for (let i = 0; i < value.length; i++) writeElement(w, '', 'item', value[i], item, types, `${path}[${i}]`);
+    return;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) {
+    throw new EncodeError(path, `expected an object (${flat.desc.name}), got ${Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const obj = value as Readonly<Record<string, unknown>>;
+  for (const a of flat.attrs) {
+    const v = obj[a.prop];
+    if (v === undefined || v === null) {
+      if (a.required) throw new EncodeError(`${path}/@${a.prop}`, 'missing required attribute');
+      continue;
+    }
+    w.attr(a.ns, a.name, encodeSimple(w, v, 'scalar' in a.value ? a.value : { scalar: 'string' }, `${path}/@${a.prop}`));
+  }
+  if (flat.text) {
+    const v = obj[flat.text.prop];
+    if (v !== undefined && v !== null) {
+      const d = flat.text.value;
+      const t = encodeSimple(w, v, 'scalar' in d ? d : { scalar: 'string' }, `${path}/${flat.text.prop}`);
+      if (t !== '') w.text(t);
+    }
+  }
+  let choices: Map<number, string> | undefined;
+  for (const f of flat.fields) {
+    const v = obj[f.prop];
+    if (f.choice !== undefined && v !== undefined) {
+      choices ??= new Map();
+      const other = choices.get(f.choice);
+      if (other !== undefined) throw new EncodeError(path, `only one of ${other} and ${f.prop} may be set (xsd:choice)`);
+      choices.set(f.choice, f.prop);
+    }
+    writeField(w, f, v, types, path);
+  }
+  if (flat.any !== undefined) {
+    const extra = obj[flat.any];
+    if (extra !== undefined && extra !== null) {
+      const list: readonly unknown[] = Array.isArray(extra) ? extra : [extra];
+      for (const el of list) {
+        if (!isXmlElement(el)) throw new EncodeError(`${path}/${flat.any}`, 'expected parsed XmlElement values (xsd:any)');
+        w.element(el);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+function decodeSimple(
+  text: string,
+  desc: SimpleDesc,
+  scope: XmlElement | undefined,
+  path: string,
+): unknown {
+  try {
+    if (desc.list) {
+      const items = splitList(text);
+      if (desc.enum) for (const i of items) checkEnum(i, desc.enum);
+      return items.map((i) => decodeScalar(desc.scalar, i, scope));
+    }
+    if (desc.enum) checkEnum(desc.scalar === 'string' ? text : text.trim(), desc.enum);
+    return decodeScalar(desc.scalar, text, scope);
+  } catch (err) {
+    if (err instanceof DecodeError) throw err.at(path);
+    throw err;
+  }
+}
+
+function checkEnum(text: string, values: readonly string[]): void {
+  if (values.includes(text)) return;
+  // Enumerations of tokens compare after whitespace collapse.
+  const t = text.trim();
+  if (values.includes(t)) return;
+  throw new DecodeError('', `${JSON.stringify(text)} is not one of ${values.map((e) => JSON.stringify(e)).join(', ')}`);
+}
+
+/**
+ * Reads the element `el` as described by `desc`. Returns `null` for `xsi:nil`.
+ * @throws DecodeError with a path starting at `el`'s local name.
+ */
+export function readValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry): unknown {
+  return readElement(el, desc, types, el.name);
+}
+
+function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path: string): unknown {
+  if (isNil(el)) return null;
+  if ('scalar' in desc) {
+    if (desc.scalar === 'xml') return el;
+    return decodeSimple(textOf(el), desc, el, path);
+  }
+  let key = desc.complex;
+  const xsiType = attr(el, 'type', XSI_NS);
+  if (xsiType !== undefined) {
+    const i = xsiType.indexOf(':');
+    const ns = lookupNamespace(el, i < 0 ? '' : xsiType.slice(0, i).trim());
+    const derived = ns === undefined ? undefined : typeKeyOf(types, ns, xsiType.slice(i + 1).trim());
+    if (derived !== undefined && derivesFrom(types, derived, key)) key = derived;
+  }
+  return readComplexContent(el, key, types, path);
+}
+
+/**
+ * Reads the attributes and content of `el` as the complex type `typeKey`.
+ * @throws DecodeError
+ */
+export function readComplexContent(el: XmlElement, typeKey: string, types: TypeRegistry, path: string): unknown {
+  const flat = flatten(types, typeKey);
+  const kids: XmlElement[] = [];
+  for (const c of el.children) if (typeof c !== 'string') kids.push(c);
+  const item = flat.desc.soapArray;
+  if (item) return kids.map((k, i) => readElement(k, item, types, `${path}/${k.name}[${i}]`));
+
+  const out: Record<string, unknown> = {};
+  for (const a of flat.attrs) {
+    let v = attr(el, a.name, a.ns);
+    if (v === undefined && a.ns !== '') v = attr(el, a.name);
+    const apath = `${path}/@${a.name}`;
+    if (v === undefined) {
+      if (a.required) throw new DecodeError(apath, 'missing required attribute');
+      continue;
+    }
+    out[a.prop] = decodeSimple(v, 'scalar' in a.value ? a.value : { scalar: 'string' }, el, apath);
+  }
+  if (flat.text) {
+    const d = flat.text.value;
+    out[flat.text.prop] = decodeSimple(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el, path);
+  }
+
+  const used = new Uint8Array(kids.length);
+  let first = 0;
+  for (const f of flat.fields) {
+    const fpath = `${path}/${f.name}`;
+    const many = isArrayField(f);
+    const matches: XmlElement[] = [];
+    while (first < kids.length && used[first]) first++;
+    for (let i = first; i < kids.length; i++) {
+      if (used[i]) continue;
+      const k = kids[i]!;
+      if (k.name === f.name && k.ns === f.ns) {
+        used[i] = 1;
+        matches.push(k);
+        if (!many) break;
+      }
+    }
+    if (matches.length === 0) {
+      // Liberal: the right local name in another namespace, when no field claims that exact name.
+      for (let i = first; i < kids.length; i++) {
+        if (used[i]) continue;
+        const k = kids[i]!;
+        if (k.name === f.name && !flat.exact.has(`${k.ns}|${k.name}`)) {
+          used[i] = 1;
+          matches.push(k);
+          if (!many) break;
+        }
+      }
+    }
+    if (many) {
+      if (matches.length < f.min && f.choice === undefined) {
+        throw new DecodeError(fpath, matches.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${matches.length}`);
+      }
+      out[f.prop] = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
+    } else if (matches.length === 0) {
+      if (f.min > 0 && f.choice === undefined) throw new DecodeError(fpath, 'missing required element');
+    } else {
+      out[f.prop] = readElement(matches[0]!, f.value, types, fpath);
+    }
+  }
+  if (flat.any !== undefined) {
+    const rest: XmlElement[] = [];
+    for (let i = 0; i < kids.length; i++) if (!used[i]) rest.push(kids[i]!);
+    if (rest.length > 0) out[flat.any] = rest;
+  }
+  return out;
+}

@@ -1,0 +1,263 @@
+/**
+ * Lexical mapping of simple values (XML Schema Part 2 §3.2 and §3.3) for each
+ * {@link ScalarKind}: `encodeScalar` turns a JS value into its XML text,
+ * `decodeScalar` validates XML text and turns it into the JS value.
+ *
+ * Also defines the two codec errors: {@link DecodeError} (the XML does not match
+ * the description: a client rejects the response, a server answers a Client
+ * fault) and {@link EncodeError} (the caller's value does not fit: a programming
+ * error, reported before anything is sent).
+ *
+ * Ships with generated code: imports only sibling runtime files.
+ */
+import type { ScalarKind } from './descriptors.js';
+import { resolveQName, type XmlElement } from './xml-parse.js';
+import type { XmlWriter } from './xml-write.js';
+
+/** XML that does not match the service description. `path` names the element, e.g. `LoginResponse/LoginResult/ServiceTicket`. */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError';
+  constructor(
+    /** Slash-separated element path (`@attr` for attributes); `''` when unknown. */
+    readonly path: string,
+    /** What is wrong, without the path. */
+    readonly reason: string,
+  ) {
+    super(path === '' ? reason : `${path}: ${reason}`);
+  }
+
+  /** The same error located at `path` (used by the codec to add context). */
+  at(path: string): DecodeError {
+    return new DecodeError(this.path === '' ? path : this.path, this.reason);
+  }
+}
+
+/** A JS value that cannot be written as described (wrong type, missing required field, bad enumeration value). */
+export class EncodeError extends TypeError {
+  override readonly name = 'EncodeError';
+  constructor(
+    /** Slash-separated property path, e.g. `Login/Username`. */
+    readonly path: string,
+    /** What is wrong, without the path. */
+    readonly reason: string,
+  ) {
+    super(path === '' ? reason : `${path}: ${reason}`);
+  }
+}
+
+/** A qualified name value (`xsd:QName`). */
+export interface QNameValue {
+  readonly ns: string;
+  readonly name: string;
+}
+
+const INTEGER = /^[+-]?[0-9]+$/;
+const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+const DOUBLE = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+// XML Schema Part 2 §3.2.7: -?yyyy-mm-ddThh:mm:ss(.s+)?(zzzzzz)?
+const DATE_TIME = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const HEX = /^(?:[0-9a-fA-F]{2})*$/;
+const WS = /[\t\n\r ]+/;
+
+function fail(reason: string): never {
+  throw new DecodeError('', reason);
+}
+
+function show(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value instanceof Date) return 'a Date';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, 40)}`;
+}
+
+function wrong(kind: string, value: unknown): never {
+  throw new EncodeError('', `expected ${kind}, got ${describe(value)}`);
+}
+
+/** Collapses whitespace (XML Schema Part 2 §4.3.6 `whiteSpace=collapse`). */
+function collapse(text: string): string {
+  return text.trim();
+}
+
+function decodeDateTime(text: string): Date {
+  const m = DATE_TIME.exec(text);
+  if (!m) fail(`invalid xsd:dateTime ${show(text)}`);
+  const [, y, mo, d, h, mi, s, frac, tz] = m;
+  const ms = frac ? Math.floor(Number(`0${frac}`) * 1000 + 1e-7) : 0;
+  let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
+  // Date.UTC maps years 0..99 to 1900..1999; set the year explicitly.
+  const year = Number(y);
+  if (year >= 0 && year < 100) {
+    const dt = new Date(t);
+    dt.setUTCFullYear(year);
+    t = dt.getTime();
+  }
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31 || Number(h) > 24 || Number(mi) > 59 || Number(s) > 60) {
+    fail(`invalid xsd:dateTime ${show(text)}`);
+  }
+  // A value without a timezone is taken as UTC (XML Schema leaves it "local, unknown").
+  if (tz !== undefined && tz !== 'Z') {
+    const sign = tz[0] === '-' ? -1 : 1;
+    t -= sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6))) * 60_000;
+  }
+  if (!Number.isFinite(t)) fail(`xsd:dateTime out of range ${show(text)}`);
+  return new Date(t);
+}
+
+function toBytes(value: unknown, kind: string): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return wrong(`a Uint8Array (${kind})`, value);
+}
+
+/**
+ * Decodes the text of an element or attribute as `kind`.
+ * `scope` resolves prefixes for `qname`; `xml` kinds are handled by the codec.
+ * @throws DecodeError (without a path) when the text is not a valid lexical form.
+ */
+export function decodeScalar(kind: ScalarKind, text: string, scope?: XmlElement): unknown {
+  switch (kind) {
+    case 'string':
+      return text;
+    case 'boolean': {
+      const t = collapse(text);
+      if (t === 'true' || t === '1') return true;
+      if (t === 'false' || t === '0') return false;
+      return fail(`invalid xsd:boolean ${show(text)}`);
+    }
+    case 'int': {
+      const t = collapse(text);
+      if (!INTEGER.test(t)) fail(`invalid integer ${show(text)}`);
+      const n = Number(t);
+      if (!Number.isSafeInteger(n)) fail(`integer ${show(t)} is outside the safe JS number range`);
+      return n;
+    }
+    case 'double': {
+      const t = collapse(text);
+      if (t === 'INF' || t === '+INF') return Infinity;
+      if (t === '-INF') return -Infinity;
+      if (t === 'NaN') return NaN;
+      if (!DOUBLE.test(t)) fail(`invalid number ${show(text)}`);
+      return Number(t);
+    }
+    case 'bigint': {
+      const t = collapse(text);
+      if (!INTEGER.test(t)) fail(`invalid integer ${show(text)}`);
+      return BigInt(t);
+    }
+    case 'integerString': {
+      const t = collapse(text);
+      if (!INTEGER.test(t)) fail(`invalid integer ${show(text)}`);
+      return t;
+    }
+    case 'decimalString': {
+      const t = collapse(text);
+      if (!DECIMAL.test(t)) fail(`invalid decimal ${show(text)}`);
+      return t;
+    }
+    case 'dateTime':
+      return decodeDateTime(collapse(text));
+    case 'base64': {
+      const t = text.replace(/[\t\n\r ]+/g, '');
+      if (t.length % 4 !== 0 || !BASE64.test(t)) fail('invalid xsd:base64Binary');
+      const b = Buffer.from(t, 'base64');
+      return new Uint8Array(b.buffer, b.byteOffset, b.length);
+    }
+    case 'hex': {
+      const t = collapse(text);
+      if (!HEX.test(t)) fail('invalid xsd:hexBinary');
+      const b = Buffer.from(t, 'hex');
+      return new Uint8Array(b.buffer, b.byteOffset, b.length);
+    }
+    case 'qname': {
+      const t = collapse(text);
+      if (scope === undefined) {
+        const i = t.indexOf(':');
+        return { ns: '', name: i < 0 ? t : t.slice(i + 1) } satisfies QNameValue;
+      }
+      const q = resolveQName(scope, t);
+      if (!q || q.name === '') fail(`QName ${show(t)} uses an undeclared prefix`);
+      return q;
+    }
+    case 'xml':
+      return text;
+  }
+}
+
+/**
+ * Encodes a JS value as the lexical form of `kind` (canonical where XML Schema
+ * defines one: `true`/`false`, `INF`, UTC dateTime, upper-case hex).
+ * `w` declares the namespace of a `qname` value on the open start tag.
+ * @throws EncodeError (without a path) when the value has the wrong type or is out of range.
+ */
+export function encodeScalar(kind: ScalarKind, value: unknown, w?: XmlWriter): string {
+  switch (kind) {
+    case 'string':
+    case 'xml':
+      if (typeof value === 'string') return value;
+      return wrong('a string', value);
+    case 'boolean':
+      if (typeof value === 'boolean') return value ? 'true' : 'false';
+      return wrong('a boolean', value);
+    case 'int':
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+      if (typeof value === 'bigint' && value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)) {
+        return value.toString();
+      }
+      return wrong('an integer number', value);
+    case 'double':
+      if (typeof value !== 'number') return wrong('a number', value);
+      if (value === Infinity) return 'INF';
+      if (value === -Infinity) return '-INF';
+      if (Number.isNaN(value)) return 'NaN';
+      return String(value).replace('e', 'E');
+    case 'bigint':
+      if (typeof value === 'bigint') return value.toString();
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+      return wrong('a bigint', value);
+    case 'integerString': {
+      const t = typeof value === 'string' ? value.trim() : typeof value === 'bigint' ? value.toString() : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : wrong('an integer string', value);
+      if (!INTEGER.test(t)) throw new EncodeError('', `invalid integer ${show(t)}`);
+      return t;
+    }
+    case 'decimalString': {
+      const t = typeof value === 'string' ? value.trim() : typeof value === 'bigint' ? value.toString() : typeof value === 'number' && Number.isFinite(value) ? String(value) : wrong('a decimal string', value);
+      if (!DECIMAL.test(t)) throw new EncodeError('', `invalid decimal ${show(t)}`);
+      return t;
+    }
+    case 'dateTime':
+      if (value instanceof Date) {
+        if (Number.isNaN(value.getTime())) throw new EncodeError('', 'invalid Date');
+        return value.toISOString();
+      }
+      if (typeof value === 'string' && DATE_TIME.test(value.trim())) return value.trim();
+      return wrong('a Date', value);
+    case 'base64': {
+      const b = toBytes(value, 'base64Binary');
+      return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
+    }
+    case 'hex': {
+      const b = toBytes(value, 'hexBinary');
+      return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex').toUpperCase();
+    }
+    case 'qname': {
+      if (typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string') {
+        const ns = 'ns' in value && typeof value.ns === 'string' ? value.ns : '';
+        if (w) return w.qnameText(ns, value.name);
+        return value.name;
+      }
+      return wrong('a { ns, name } QName', value);
+    }
+  }
+}
+
+/** Splits a list value (XML Schema Part 2 §3.2 list types: whitespace-separated items). */
+export function splitList(text: string): string[] {
+  const t = text.trim();
+  return t === '' ? [] : t.split(WS);
+}

@@ -1,0 +1,144 @@
+/**
+ * SOAP envelopes: writing (SOAP 1.1 §4, SOAP 1.2 Part 1 §5) with the XML
+ * declaration and the `xsi`/`xsd` namespaces declared on the Envelope, as
+ * ASP.NET ASMX does, and parsing with any prefixes, default namespaces and
+ * whitespace.
+ *
+ * Ships with generated code: imports only sibling runtime files.
+ */
+import { childElements, parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
+import { XmlWriter, XSD_NS, XSI_NS } from './xml-write.js';
+
+/** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
+export const SOAP_11_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
+/** The SOAP 1.2 envelope namespace (SOAP 1.2 Part 1 §5.1). */
+export const SOAP_12_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope';
+/** The SOAP 1.1 encoding namespace (`soap:encodingStyle` for rpc/encoded, SOAP 1.1 §5). */
+export const SOAP_11_ENC_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
+
+/** A SOAP version. */
+export type SoapVersion = '1.1' | '1.2';
+
+/** The envelope namespace of a SOAP version. */
+export function envelopeNamespace(version: SoapVersion): string {
+  return version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS;
+}
+
+/** The prefix written for the envelope namespace (ASMX uses `soap` and `soap12`). */
+export function envelopePrefix(version: SoapVersion): string {
+  return version === '1.1' ? 'soap' : 'soap12';
+}
+
+/** The HTTP media type of a SOAP version (SOAP 1.1 §6.1.1, SOAP 1.2 Part 2 §7.1.4). */
+export function soapContentType(version: SoapVersion): string {
+  return version === '1.1' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8';
+}
+
+/**
+ * Writes a complete envelope: `<?xml version="1.0" encoding="utf-8"?>`, the
+ * Envelope declaring the envelope, `xsi` and `xsd` namespaces, an optional
+ * Header (entries written by `writeHeader`) and the Body (written by `writeBody`).
+ */
+export function writeEnvelope(
+  version: SoapVersion,
+  writeBody: (w: XmlWriter) => void,
+  writeHeader?: (w: XmlWriter) => void,
+): string {
+  const ns = envelopeNamespace(version);
+  const p = envelopePrefix(version);
+  const w = new XmlWriter();
+  w.declaration();
+  w.start(ns, 'Envelope', p);
+  w.declare('xsi', XSI_NS);
+  w.declare('xsd', XSD_NS);
+  if (writeHeader) {
+    w.start(ns, 'Header', p);
+    writeHeader(w);
+    w.end();
+  }
+  w.start(ns, 'Body', p);
+  writeBody(w);
+  w.end();
+  w.end();
+  return w.toString();
+}
+
+/** A parsed envelope. */
+export interface ParsedEnvelope {
+  /** Taken from the Envelope's namespace. */
+  readonly version: SoapVersion;
+  readonly envelope: XmlElement;
+  readonly header?: XmlElement;
+  readonly body: XmlElement;
+}
+
+/** Why a message is not a usable SOAP envelope. */
+export type EnvelopeProblem = 'malformed' | 'notEnvelope' | 'versionMismatch' | 'noBody';
+
+/**
+ * The text is not an XML SOAP envelope. `problem` tells servers which fault to
+ * answer: `versionMismatch` is a VersionMismatch fault (SOAP 1.1 §4.4.1,
+ * SOAP 1.2 Part 1 §5.4.7), the others are Client/Sender faults.
+ */
+export class EnvelopeError extends Error {
+  override readonly name = 'EnvelopeError';
+  constructor(
+    message: string,
+    readonly problem: EnvelopeProblem,
+    /** 1-based position in the text when the XML is malformed, else 0. */
+    readonly line = 0,
+    readonly column = 0,
+  ) {
+    super(message);
+  }
+}
+
+/** Options for {@link parseEnvelope}. */
+export interface ParseEnvelopeOptions {
+  /** Deepest element nesting accepted (default 256). */
+  readonly maxDepth?: number;
+}
+
+/**
+ * Parses a SOAP 1.1 or 1.2 envelope. Elements are matched by namespace and local
+ * name, whatever the prefixes.
+ * @throws EnvelopeError when the XML is malformed (or has a DOCTYPE), the root is
+ *   not a SOAP Envelope, or there is no Body.
+ */
+export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): ParsedEnvelope {
+  let root: XmlElement;
+  try {
+    root = parseXml(xml, opts.maxDepth === undefined ? {} : { maxDepth: opts.maxDepth });
+  } catch (err) {
+    if (err instanceof XmlParseError) {
+      throw new EnvelopeError(`malformed XML at ${err.line}:${err.column}: ${err.message}`, 'malformed', err.line, err.column);
+    }
+    throw err;
+  }
+  if (root.name !== 'Envelope') {
+    throw new EnvelopeError(`expected a SOAP Envelope, got ${describeElement(root)}`, 'notEnvelope');
+  }
+  let version: SoapVersion;
+  if (root.ns === SOAP_11_ENV_NS) version = '1.1';
+  else if (root.ns === SOAP_12_ENV_NS) version = '1.2';
+  else throw new EnvelopeError(`unsupported SOAP envelope namespace ${JSON.stringify(root.ns)}`, 'versionMismatch');
+  let header: XmlElement | undefined;
+  let body: XmlElement | undefined;
+  for (const c of childElements(root)) {
+    if (c.ns !== root.ns) continue;
+    if (c.name === 'Header' && header === undefined && body === undefined) header = c;
+    else if (c.name === 'Body' && body === undefined) body = c;
+  }
+  if (!body) throw new EnvelopeError('the SOAP Envelope has no Body', 'noBody');
+  return header ? { version, envelope: root, header, body } : { version, envelope: root, body };
+}
+
+/** The element children of a Body (or Header), whitespace skipped. */
+export function bodyEntries(body: XmlElement): XmlElement[] {
+  return childElements(body);
+}
+
+/** `{ns}name` (or `name` when in no namespace), for messages. */
+export function describeElement(el: { readonly ns: string; readonly name: string }): string {
+  return el.ns === '' ? el.name : `{${el.ns}}${el.name}`;
+}

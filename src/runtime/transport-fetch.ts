@@ -1,0 +1,85 @@
+/**
+ * A transport over an injected `fetch` (for tests, proxies, custom dispatchers,
+ * or non-Node runtimes), with the same size cap and abort behaviour as the
+ * node:http transport.
+ *
+ * Ships with generated code: imports only sibling runtime files.
+ */
+import { abortReason, decodeBody, timeoutError, tooLarge, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+
+/** Creates a transport that performs requests with `fetchFn`. */
+export function fetchTransport(fetchFn: typeof fetch): Transport {
+  return async (req: TransportRequest): Promise<TransportResponse> => {
+    let { signal } = req;
+    if (signal?.aborted) throw abortReason(signal);
+    const ms = req.timeoutMs;
+    let cleanup: (() => void) | undefined;
+    if (ms !== undefined && ms > 0) {
+      const ctl = new AbortController();
+      const timer = setTimeout(() => ctl.abort(timeoutError(ms)), ms);
+      const user = signal;
+      const onUser = (): void => ctl.abort(user ? abortReason(user) : undefined);
+      user?.addEventListener('abort', onUser, { once: true });
+      cleanup = () => {
+        clearTimeout(timer);
+        user?.removeEventListener('abort', onUser);
+      };
+      signal = ctl.signal;
+    }
+    try {
+      return await exchange(fetchFn, req, signal);
+    } finally {
+      cleanup?.();
+    }
+  };
+}
+
+/** One fetch exchange with the size cap. */
+async function exchange(fetchFn: typeof fetch, req: TransportRequest, signal: AbortSignal | undefined): Promise<TransportResponse> {
+  const init: RequestInit = { method: req.method, headers: { ...req.headers } };
+  if (req.body !== undefined) init.body = req.body;
+  if (signal) init.signal = signal;
+  let res: Response;
+  try {
+    res = await fetchFn(req.url, init);
+  } catch (err) {
+    if (signal?.aborted) throw abortReason(signal);
+    throw err;
+  }
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    headers[k.toLowerCase()] = v;
+  });
+  const declared = Number(headers['content-length']);
+  if (declared > req.maxResponseBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge(res.status, req.maxResponseBytes);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > req.maxResponseBytes) {
+          await reader.cancel().catch(() => undefined);
+          throw tooLarge(res.status, req.maxResponseBytes);
+        }
+        chunks.push(value);
+      }
+    } catch (err) {
+      if (signal?.aborted) throw abortReason(signal);
+      throw err;
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    bytes.set(c, off);
+    off += c.byteLength;
+  }
+  return { status: res.status, headers, body: decodeBody(bytes, headers['content-type'], res.status) };
+}

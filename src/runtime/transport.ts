@@ -1,0 +1,77 @@
+/**
+ * The transport contract of the client: one HTTP exchange, text in, text out,
+ * with an abort signal and a response size cap. The default is
+ * {@link nodeTransport} (node:http / node:https with keep-alive agents);
+ * {@link fetchTransport} wraps an injected `fetch`.
+ *
+ * Ships with generated code: imports only node:* modules and sibling runtime files.
+ */
+import { encodingOf, parseContentType } from './content-type.js';
+import { ResponseError } from './faults.js';
+
+/** One HTTP request. */
+export interface TransportRequest {
+  readonly method: 'GET' | 'POST';
+  readonly url: URL;
+  /** Request headers; `Content-Length` is set by the transport for bodies. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** UTF-8 body text; absent for GET. */
+  readonly body?: string;
+  /** Aborts the exchange; the transport rejects with `signal.reason`. */
+  readonly signal?: AbortSignal;
+  /** Time limit in ms (0 or absent: none); the transport rejects with {@link timeoutError}. */
+  readonly timeoutMs?: number;
+  /** Largest response body accepted, in bytes. */
+  readonly maxResponseBytes: number;
+}
+
+/** One HTTP response, body decoded to text. */
+export interface TransportResponse {
+  readonly status: number;
+  /** Lower-case header names; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Performs one HTTP exchange. */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** Default response size cap: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** The error for a response larger than the cap. */
+export function tooLarge(status: number, max: number): ResponseError {
+  return new ResponseError(`response body exceeds the limit of ${max} bytes`, { status, body: '' });
+}
+
+/**
+ * Decodes a response body per its `Content-Type` charset (UTF-8 when absent),
+ * dropping a byte order mark.
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string | undefined, status: number): string {
+  const charset = parseContentType(contentType).params['charset'];
+  let enc = encodingOf(charset);
+  if (enc === undefined) {
+    throw new ResponseError(`unsupported response charset ${JSON.stringify(charset)}`, { status, body: '' });
+  }
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // A UTF-16 BOM wins over a missing or wrong charset (XML 1.0 §4.3.3, Appendix F).
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) enc = 'utf16le';
+  const text = b.toString(enc);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A `DOMException` named `TimeoutError` (as `AbortSignal.timeout` produces). */
+export function timeoutError(ms: number): Error {
+  return new DOMException(`request timed out after ${ms} ms`, 'TimeoutError');
+}
+
+/** A `DOMException` named `AbortError`. */
+export function abortError(): Error {
+  return new DOMException('request aborted', 'AbortError');
+}
+
+/** The reason of an aborted signal as an Error. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? abortError();
+}

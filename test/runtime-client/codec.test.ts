@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceDesc, ValueDesc } from '../../src/runtime/descriptors.js';
+import { DecodeError, EncodeError, readValue, writeValue } from '../../src/runtime/codec.js';
+import { parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { XmlWriter } from '../../src/runtime/xml-write.js';
+import { AUTH_NS, AUTH_SERVICE } from './fixtures/auth-desc.js';
+
+const NS = 'urn:test';
+const f = (prop: string, value: ValueDesc, min = 1, max = 1, extra: Record<string, unknown> = {}) => ({ prop, name: prop, ns: NS, value, min, max, ...extra });
+const TYPES: ServiceDesc['types'] = {
+  Base: { name: 'Base', ns: NS, fields: [f('id', { scalar: 'int' })], attrs: [{ prop: 'version', name: 'version', ns: '', value: { scalar: 'int' } }] },
+  Derived: {
+    name: 'Derived',
+    ns: NS,
+    base: 'Base',
+    fields: [
+      f('tags', { scalar: 'string' }, 0, -1),
+      f('color', { scalar: 'string', enum: ['red', 'green'] }, 0),
+      f('note', { scalar: 'string' }, 1, 1, { nillable: true }),
+      f('byName', { scalar: 'string' }, 1, 1, { choice: 0 }),
+      f('byId', { scalar: 'int' }, 1, 1, { choice: 0 }),
+      f('children', { complex: 'Base' }, 0, -1),
+    ],
+    attrs: [{ prop: 'lang', name: 'lang', ns: 'urn:attr', value: { scalar: 'string' }, required: true }],
+    any: 'extra',
+  },
+  Money: { name: 'Money', ns: NS, fields: [], attrs: [{ prop: 'currency', name: 'currency', ns: '', value: { scalar: 'string' }, required: true }], text: { prop: 'value', value: { scalar: 'decimalString' } } },
+  Scalars: {
+    name: 'Scalars',
+    ns: NS,
+    fields: [
+      f('b', { scalar: 'boolean' }, 0),
+      f('i', { scalar: 'int' }, 0),
+      f('d', { scalar: 'double' }, 0, -1),
+      f('big', { scalar: 'bigint' }, 0),
+      f('is', { scalar: 'integerString' }, 0),
+      f('ds', { scalar: 'decimalString' }, 0),
+      f('dt', { scalar: 'dateTime' }, 0),
+      f('b64', { scalar: 'base64' }, 0),
+      f('hex', { scalar: 'hex' }, 0),
+      f('q', { scalar: 'qname' }, 0),
+      f('list', { scalar: 'int', list: true }, 0),
+      f('raw', { scalar: 'xml' }, 0),
+    ],
+  },
+};
+
+function roundTrip(value: unknown, desc: ValueDesc, types = TYPES, name = 'root'): { xml: string; back: unknown } {
+  const w = new XmlWriter();
+  writeValue(w, { name, ns: NS }, value, desc, types);
+  const xml = w.toString();
+  return { xml, back: readValue(parseXml(xml), desc, types) };
+}
+
+describe('codec: Auth shapes', () => {
+  it('writes the Login wrapper in the Auth namespace, fields in order', () => {
+    const w = new XmlWriter();
+    writeValue(w, { name: 'Login', ns: AUTH_NS }, { Password: 'p<w', Username: 'alice' }, { complex: 'Login' }, AUTH_SERVICE.types);
+    expect(w.toString()).toBe(`<Login xmlns="${AUTH_NS}"><Username>alice</Username><Password>p&lt;w</Password></Login>`);
+  });
+  it('reads LoginResponse by namespace whatever the prefixes', () => {
+    const el = parseXml(`<a:LoginResponse xmlns:a="${AUTH_NS}"><b:LoginResult xmlns:b="${AUTH_NS}">\n <a:ServiceTicket>T-1</a:ServiceTicket></b:LoginResult></a:LoginResponse>`);
+    expect(readValue(el, { complex: 'LoginResponse' }, AUTH_SERVICE.types)).toEqual({ LoginResult: { ServiceTicket: 'T-1' } });
+  });
+  it('reports a missing required element with its path', () => {
+    const el = parseXml(`<LoginResponse xmlns="${AUTH_NS}"><LoginResult><Other/></LoginResult></LoginResponse>`);
+    expect(() => readValue(el, { complex: 'LoginResponse' }, AUTH_SERVICE.types)).toThrow(
+      new DecodeError('LoginResponse/LoginResult/ServiceTicket', 'missing required element'),
+    );
+    try {
+      readValue(el, { complex: 'LoginResponse' }, AUTH_SERVICE.types);
+    } catch (e) {
+      expect((e as Error).message).toBe('LoginResponse/LoginResult/ServiceTicket: missing required element');
+    }
+  });
+  it('accepts an unqualified child with the right local name (liberal)', () => {
+    const el = parseXml(`<EmAuthResult xmlns="${AUTH_NS}"><ServiceTicket xmlns="">T</ServiceTicket></EmAuthResult>`);
+    expect(readValue(el, { complex: 'EmAuthResult' }, AUTH_SERVICE.types)).toEqual({ ServiceTicket: 'T' });
+  });
+  it('throws EncodeError naming a missing required field on write', () => {
+    const w = new XmlWriter();
+    expect(() => writeValue(w, { name: 'Login', ns: AUTH_NS }, { Username: 'a' }, { complex: 'Login' }, AUTH_SERVICE.types)).toThrow(
+      /Login\/Password: missing required field/,
+    );
+    expect(() => writeValue(new XmlWriter(), { name: 'Login', ns: AUTH_NS }, { Username: 1, Password: 'x' }, { complex: 'Login' }, AUTH_SERVICE.types)).toThrow(EncodeError);
+  });
+  it('reads xsi:nil roots as null', () => {
+    const el = parseXml(`<EmAuthResult xmlns="${AUTH_NS}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="true"/>`);
+    expect(readValue(el, { complex: 'EmAuthResult' }, AUTH_SERVICE.types)).toBeNull();
+  });
+});
+
+describe('codec: structure', () => {
+  const full = {
+    version: 2,
+    id: 7,
+    lang: 'en',
+    tags: ['a', 'b'],
+    color: 'red',
+    note: null,
+    byId: 5,
+    children: [{ id: 1 }, { id: 2, version: 1 }],
+  };
+  it('round-trips extension, arrays, enums, nillable, attributes and choice', () => {
+    const { xml, back } = roundTrip(full, { complex: 'Derived' });
+    expect(xml).toContain('<id>7</id><tags>a</tags><tags>b</tags>'); // base fields first
+    expect(xml).toContain('<note xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true"/>');
+    expect(xml).toMatch(/ version="2" xmlns:ns1="urn:attr" ns1:lang="en"/);
+    expect(xml).not.toContain('byName');
+    expect(back).toEqual(full);
+  });
+  it('reads empty arrays as [] and omits absent optionals', () => {
+    const { back } = roundTrip({ id: 1, lang: 'x', note: 'n', byName: 'k' }, { complex: 'Derived' });
+    expect(back).toEqual({ id: 1, lang: 'x', note: 'n', byName: 'k', tags: [], children: [] });
+  });
+  it('validates enumerations on write and read', () => {
+    expect(() => roundTrip({ ...full, color: 'blue' }, { complex: 'Derived' })).toThrow(/root\/color: "blue" is not one of "red", "green"/);
+    const el = parseXml(`<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><color>blue</color><note/><byId>1</byId></r>`);
+    expect(() => readValue(el, { complex: 'Derived' }, TYPES)).toThrow(/r\/color: "blue" is not one of/);
+  });
+  it('refuses two members of one choice on write', () => {
+    expect(() => roundTrip({ ...full, byName: 'x' }, { complex: 'Derived' })).toThrow(/xsd:choice/);
+  });
+  it('requires required attributes', () => {
+    const el = parseXml(`<r xmlns="${NS}"><id>1</id><note/><byId>1</byId></r>`);
+    expect(() => readValue(el, { complex: 'Derived' }, TYPES)).toThrow(/r\/@lang: missing required attribute/);
+    expect(() => roundTrip({ id: 1, note: 'n', byId: 1 }, { complex: 'Derived' })).toThrow(/@lang: missing required attribute/);
+  });
+  it('collects unknown elements into the xsd:any property as raw elements and writes them back', () => {
+    const el = parseXml(`<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><note/><byId>1</byId><x:ext xmlns:x="urn:ext">hi</x:ext></r>`);
+    const v = readValue(el, { complex: 'Derived' }, TYPES) as { extra: XmlElement[] };
+    expect(v.extra).toHaveLength(1);
+    expect(v.extra[0]!.ns).toBe('urn:ext');
+    const w = new XmlWriter();
+    writeValue(w, { name: 'r', ns: NS }, v, { complex: 'Derived' }, TYPES);
+    expect(w.toString()).toContain('<x:ext xmlns:x="urn:ext">hi</x:ext>');
+  });
+  it('reads out-of-order children', () => {
+    const el = parseXml(`<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><byId>3</byId><note>n</note><id>1</id></r>`);
+    expect(readValue(el, { complex: 'Derived' }, TYPES)).toMatchObject({ id: 1, note: 'n', byId: 3 });
+  });
+  it('honours xsi:type naming a derived type', () => {
+    const el = parseXml(`<r xmlns="${NS}" xmlns:t="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:a="urn:attr" xsi:type="t:Derived" a:lang="x"><id>1</id><note/><byName>k</byName></r>`);
+    expect(readValue(el, { complex: 'Base' }, TYPES)).toMatchObject({ id: 1, byName: 'k', lang: 'x' });
+  });
+  it('handles simple content with attributes', () => {
+    const { xml, back } = roundTrip({ currency: 'EUR', value: '12.50' }, { complex: 'Money' });
+    expect(xml).toBe(`<root xmlns="${NS}" currency="EUR">12.50</root>`);
+    expect(back).toEqual({ currency: 'EUR', value: '12.50' });
+  });
+  it('includes the path of nested decode errors', () => {
+    const el = parseXml(`<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><note/><byId>1</byId><children><id>x</id></children></r>`);
+    expect(() => readValue(el, { complex: 'Derived' }, TYPES)).toThrow('r/children[0]/id: invalid integer "x"');
+  });
+});
+
+describe('codec: scalars', () => {
+  it('round-trips every scalar kind', () => {
+    const value = {
+      b: true,
+      i: -42,
+      d: [1.5, Infinity, -Infinity, NaN, 1e21],
+      big: 12345678901234567890n,
+      is: '-123456789012345678901234567890',
+      ds: '3.14159265358979323846',
+      dt: new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 678)),
+      b64: new Uint8Array([0, 1, 2, 250, 255]),
+      hex: new Uint8Array([0xde, 0xad, 0xbe, 0xef]),
+      q: { ns: 'urn:q', name: 'Thing' },
+      list: [1, 2, 3],
+    };
+    const { xml, back } = roundTrip(value, { complex: 'Scalars' });
+    expect(xml).toContain('<d>INF</d><d>-INF</d><d>NaN</d><d>1E+21</d>');
+    expect(xml).toContain('<dt>2024-01-02T03:04:05.678Z</dt>');
+    expect(xml).toContain('<b64>AAEC+v8=</b64><hex>DEADBEEF</hex>');
+    expect(xml).toMatch(/<q xmlns:ns1="urn:q">ns1:Thing<\/q>/);
+    expect(xml).toContain('<list>1 2 3</list>');
+    expect(back).toEqual(value);
+  });
+  it('reads lexical variants: 1/0 booleans, timezones, whitespace', () => {
+    const el = parseXml(`<r xmlns="${NS}"><b> 1 </b><i>+7</i><dt>2024-01-02T05:04:05+02:00</dt><d>-1.5e-3</d></r>`);
+    const v = readValue(el, { complex: 'Scalars' }, TYPES) as { b: boolean; i: number; dt: Date; d: number[] };
+    expect(v.b).toBe(true);
+    expect(v.i).toBe(7);
+    expect(v.dt.toISOString()).toBe('2024-01-02T03:04:05.000Z');
+    expect(v.d).toEqual([-0.0015]);
+  });
+  it.each([
+    ['b', 'yes', /invalid xsd:boolean/],
+    ['i', '1.5', /invalid integer/],
+    ['i', '9007199254740993', /safe JS number range/],
+    ['d', 'abc', /invalid number/],
+    ['is', '12a', /invalid integer/],
+    ['ds', '1e5', /invalid decimal/],
+    ['dt', '2024-13-01', /invalid xsd:dateTime/],
+    ['b64', '@@@', /base64Binary/],
+    ['hex', 'abc', /hexBinary/],
+    ['q', 'nope:x', /undeclared prefix/],
+  ])('rejects invalid %s %j', (field, text, err) => {
+    const el = parseXml(`<r xmlns="${NS}"><${field}>${text}</${field}></r>`);
+    expect(() => readValue(el, { complex: 'Scalars' }, TYPES)).toThrow(err);
+  });
+  it('rejects wrongly typed values on write', () => {
+    expect(() => roundTrip({ i: 1.5 }, { complex: 'Scalars' })).toThrow(/root\/i: expected an integer/);
+    expect(() => roundTrip({ dt: 'yesterday' }, { complex: 'Scalars' })).toThrow(/root\/dt/);
+    expect(() => roundTrip({ b: 'true' }, { complex: 'Scalars' })).toThrow(EncodeError);
+  });
+  it('keeps anyType content as a raw element', () => {
+    const el = parseXml(`<r xmlns="${NS}"><raw><x:y xmlns:x="urn:y">1</x:y></raw></r>`);
+    const v = readValue(el, { complex: 'Scalars' }, TYPES) as { raw: XmlElement };
+    expect(v.raw.name).toBe('raw');
+    const w = new XmlWriter();
+    writeValue(w, { name: 'r', ns: NS }, v, { complex: 'Scalars' }, TYPES);
+    expect(w.toString()).toBe(`<r xmlns="${NS}"><d/><raw><x:y xmlns:x="urn:y">1</x:y></raw></r>`.replace('<d/>', ''));
+  });
+});
