@@ -19,6 +19,8 @@ import { convertBinding } from './wsdl-binding.js';
 import { convertService } from './wsdl-service.js';
 import { linkOperations } from './logical-operations.js';
 import { qkey } from './qname-key.js';
+import { checkImportNamespaces } from './import-check.js';
+import { WsdlHints } from './wsdl-refs.js';
 
 /** The outcome of a build that does not throw: the model (when there were no errors) and every diagnostic. */
 export interface BuildOutcome {
@@ -36,27 +38,32 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
   const ctx = new BuildContext(loaded);
   const main = loaded.main;
   if (main.kind !== 'wsdl' || main.root.ns !== WSDL_NS || main.root.name !== 'definitions') {
-    ctx.error(main, main.root, `not a WSDL 1.1 document: root element is {${main.root.ns}}${main.root.name}, expected {${WSDL_NS}}definitions`);
+    const message = isXsdNamespace(main.root.ns) && main.root.name === 'schema'
+      ? 'not a WSDL 1.1 document: this is an XML Schema document (root xsd:schema); compile the WSDL that imports it'
+      : `not a WSDL 1.1 document: root element is {${main.root.ns}}${main.root.name}, expected {${WSDL_NS}}definitions`;
+    ctx.error(main, main.root, message);
     return { diagnostics: [...ctx.sink.errors, ...ctx.sink.warnings] };
   }
 
+  const namespaceNotes = checkImportNamespaces(ctx);
   const schemaIndex = indexSchemas(ctx);
-  const schemaConverter = new SchemaConverter(ctx, schemaIndex);
+  const schemaConverter = new SchemaConverter(ctx, schemaIndex, namespaceNotes);
   const schema = schemaConverter.convertAll();
   const complexTypes = new Map<string, ComplexTypeBody>(schema.complexTypes.map((t) => [qkey(t.name), t]));
 
   const wsdlIndex = indexWsdl(ctx);
+  const hints = new WsdlHints(wsdlIndex, ctx, namespaceNotes);
   const messages = new Map<string, Message>();
   for (const raw of wsdlIndex.message.values()) messages.set(qkey(raw.name), convertMessage(ctx, schemaConverter, raw));
   const portTypes = new Map<string, PortType>();
-  for (const raw of wsdlIndex.portType.values()) portTypes.set(qkey(raw.name), convertPortType(ctx, wsdlIndex, raw));
+  for (const raw of wsdlIndex.portType.values()) portTypes.set(qkey(raw.name), convertPortType(ctx, hints, raw));
   const bindings = new Map<string, Binding>();
   for (const raw of wsdlIndex.binding.values()) {
-    const b = convertBinding(ctx, { portTypes, messages }, raw);
+    const b = convertBinding(ctx, { portTypes, messages, hints }, raw);
     if (b) bindings.set(qkey(raw.name), b);
   }
   const services: Service[] = [];
-  for (const raw of wsdlIndex.service.values()) services.push(convertService(ctx, wsdlIndex, bindings, raw));
+  for (const raw of wsdlIndex.service.values()) services.push(convertService(ctx, hints, bindings, raw));
 
   const operations = linkOperations(ctx, services, bindings, portTypes, messages, {
     messages,

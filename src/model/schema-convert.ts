@@ -17,11 +17,13 @@ import type {
 } from './types.js';
 import { XSD_NS } from './types.js';
 import { SOAPENC_NS, WSDL_NS, XML_NS, XSI_NS, isXsdNamespace } from './namespaces.js';
-import { isBuiltinType, isSoapEncodingName } from './xsd-builtins.js';
+import { XSD_BUILTIN_TYPES, isBuiltinType, isSoapEncodingName } from './xsd-builtins.js';
 import { xsdDocumentation } from './documentation.js';
 import type { ComponentKind, RawComponent, SchemaIndex, SchemaScope } from './schema-index.js';
 import { qdisplay, qkey } from './qname-key.js';
 import { readFacets } from './simple-type-facets.js';
+import { referenceHint, type HintCandidates } from './reference-hints.js';
+import type { NamespaceNotes } from './import-check.js';
 
 /** `xsd:anyType`: the type of a declaration that names none (XML Schema Part 1 §3.3.2). */
 export const ANY_TYPE: TypeRef = { kind: 'named', ref: { ns: XSD_NS, name: 'anyType' } };
@@ -42,11 +44,45 @@ export class SchemaConverter {
   private readonly attrGroupCache = new Map<string, AttributeGroupDef | null>();
   private readonly attrGroupsInProgress = new Set<string>();
   private readonly attributeCache = new Map<string, AttributeDecl>();
+  private readonly loadedNamespaces: ReadonlySet<string>;
 
+  /**
+   * @param namespaceNotes explanations of imports that did not deliver the namespace
+   *   they named, quoted by "undefined" errors about that namespace
+   */
   constructor(
     private readonly ctx: BuildContext,
     private readonly index: SchemaIndex,
-  ) {}
+    private readonly namespaceNotes: NamespaceNotes = new Map(),
+  ) {
+    this.loadedNamespaces = new Set(index.scopes.map((s) => s.tns));
+  }
+
+  /**
+   * A parenthesised hint (with a leading space, or `''`) explaining why the
+   * schema reference `q` to a component of `kind` does not resolve.
+   */
+  hint(kind: RefKind, q: QName, scope?: SchemaScope): string {
+    // An unprefixed name with no default namespace was also looked up in the schema's own namespace.
+    const own = scope && q.ns === '' && scope.tns !== '' ? this.index.ignored.get(qkey({ ns: scope.tns, name: q.name })) : undefined;
+    const ignored = this.index.ignored.get(qkey(q)) ?? own;
+    if (ignored) {
+      const written = ignored.el.prefix ? `${ignored.el.prefix}:${ignored.el.name}` : ignored.el.name;
+      const meant = ignored.lookalike ? `; did you mean ${ignored.el.prefix ? `${ignored.el.prefix}:` : ''}${ignored.lookalike}?` : '';
+      return ` (${ignored.doc.displayName}:${ignored.el.line}:${ignored.el.column} declares it with <${written}>, which is not an XML Schema element${meant})`;
+    }
+    const c = this.index.components;
+    const names = (...kinds: ComponentKind[]): QName[] => kinds.flatMap((k) => [...c[k].values()].map((r) => r.name));
+    const types: HintCandidates = { label: 'type', names: names('complexType', 'simpleType') };
+    const elements: HintCandidates = { label: 'element', names: names('element') };
+    if (kind === 'type' && q.ns === XSD_NS) {
+      return referenceHint({ missing: q, sameKind: { label: 'type', names: [...XSD_BUILTIN_TYPES].map((name) => ({ ns: XSD_NS, name })) } });
+    }
+    const sameKind: HintCandidates =
+      kind === 'type' ? types : kind === 'element' ? elements : { label: `xsd:${kind}`, names: names(kind) };
+    const otherKinds = kind === 'type' ? [elements] : kind === 'element' ? [types] : [];
+    return referenceHint({ missing: q, sameKind, otherKinds, loadedNamespaces: this.loadedNamespaces, namespaceNotes: this.namespaceNotes });
+  }
 
   /** Converts every component, in document order. */
   convertAll(): SchemaModel {
@@ -122,24 +158,61 @@ export class SchemaConverter {
     return q;
   }
 
-  /** Resolves a type reference attribute and checks that the type exists. */
-  private typeRefAttr(scope: SchemaScope, el: XmlElement, attrName: string): TypeRef | undefined {
+  /**
+   * Resolves a type reference attribute and checks that the type exists.
+   * With `elementFallback`, a name that is no type but a global element stands
+   * for that element's type (see {@link SchemaConverter.elementAsType}).
+   */
+  private typeRefAttr(scope: SchemaScope, el: XmlElement, attrName: string, elementFallback = false): TypeRef | undefined {
     const q = this.ref('type', scope, el, attrName);
     if (!q) return undefined;
+    if (elementFallback && !this.hasType(q)) {
+      const fallback = this.elementAsType(scope, el, q, attr(el, attrName) ?? '');
+      if (fallback) return fallback;
+    }
     this.checkType(scope, el, q);
     return { kind: 'named', ref: q };
+  }
+
+  /**
+   * `<xsd:element type="p:X">` where X is not a type but a global element:
+   * XML Schema Part 1 §3.3.2 requires a type definition, yet node-soap accepts
+   * the element's name and uses its type, and the intent is unambiguous, so the
+   * element's type is used with a warning. (An unprefixed name with no default
+   * namespace looks in the schema's own target namespace first.)
+   */
+  private elementAsType(scope: SchemaScope, el: XmlElement, q: QName, written: string): TypeRef | undefined {
+    const candidates: QName[] = [q];
+    if (q.ns === '' && !written.includes(':') && scope.tns !== '') candidates.unshift({ ns: scope.tns, name: q.name });
+    for (const c of candidates) {
+      const raw = this.index.components.element.get(qkey(c));
+      if (!raw) continue;
+      let type: TypeRef = ANY_TYPE;
+      if (!this.elementsInProgress.has(qkey(c))) {
+        type = this.globalElement(raw).type;
+      } else if (attr(raw.el, 'type') !== undefined) {
+        const named = this.ctx.qnameAttr(raw.scope.doc, raw.el, 'type', raw.scope.chameleonNs);
+        if (named && this.hasType(named)) type = { kind: 'named', ref: named };
+      }
+      this.ctx.warning(scope.doc, el, `type="${written}" names the element ${qdisplay(c)}, not a type; that element's type is used`);
+      return type;
+    }
+    return undefined;
   }
 
   /** Records an error when type `q` is neither built-in nor declared. */
   checkType(scope: SchemaScope, el: XmlElement, q: QName): void {
     if (this.hasType(q)) return;
     const msg = q.ns === XSD_NS ? `"${q.name}" is not an XML Schema built-in type` : `undefined type ${qdisplay(q)}`;
-    this.ctx.error(scope.doc, el, msg);
+    this.ctx.error(scope.doc, el, msg + this.hint('type', q, scope));
   }
 
   private lookup(kind: ComponentKind, scope: SchemaScope, el: XmlElement, q: QName): RawComponent | undefined {
     const raw = this.index.components[kind].get(qkey(q));
-    if (!raw) this.ctx.error(scope.doc, el, `undefined ${kind === 'element' ? 'element' : `xsd:${kind}`} ${qdisplay(q)}`);
+    if (!raw) {
+      const refKind: RefKind = kind === 'complexType' || kind === 'simpleType' ? 'type' : kind;
+      this.ctx.error(scope.doc, el, `undefined ${kind === 'element' ? 'element' : `xsd:${kind}`} ${qdisplay(q)}${this.hint(refKind, q, scope)}`);
+    }
     return raw;
   }
 
@@ -179,7 +252,7 @@ export class SchemaConverter {
 
   /** The `type` attribute or the anonymous type child of a declaration. */
   private declaredType(scope: SchemaScope, el: XmlElement, allowed: 'complexOrSimple' | 'simple'): TypeRef | undefined {
-    if (attr(el, 'type') !== undefined) return this.typeRefAttr(scope, el, 'type') ?? ANY_TYPE;
+    if (attr(el, 'type') !== undefined) return this.typeRefAttr(scope, el, 'type', allowed === 'complexOrSimple') ?? ANY_TYPE;
     for (const c of xsdChildren(el)) {
       if (c.name === 'complexType' && allowed === 'complexOrSimple') return { kind: 'complex', type: this.complexBody(scope, c) };
       if (c.name === 'simpleType') return { kind: 'simple', type: this.simpleBody(scope, c) };

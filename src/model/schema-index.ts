@@ -36,13 +36,30 @@ export interface RawComponent {
 /** The kinds of global schema components (XML Schema Part 1 §3). */
 export type ComponentKind = 'element' | 'complexType' | 'simpleType' | 'group' | 'attributeGroup' | 'attribute';
 
+/**
+ * A top-level child of `xsd:schema` in the XML Schema namespace that is not an
+ * XML Schema element (e.g. `xs:simpletype`), ignored; kept to explain the
+ * undefined references it causes.
+ */
+export interface IgnoredDeclaration {
+  readonly el: XmlElement;
+  readonly doc: SourceDocument;
+  /** The component kind it looks like (same letters, other case), if any. */
+  readonly lookalike?: ComponentKind;
+}
+
 /** Global components by kind, each keyed by {@link qkey} in document order. */
 export interface SchemaIndex {
   readonly scopes: SchemaScope[];
   readonly components: Record<ComponentKind, Map<string, RawComponent>>;
+  /** Ignored unknown top-level declarations with a name, keyed by the {@link qkey} they would have declared. */
+  readonly ignored: Map<string, IgnoredDeclaration>;
 }
 
 const KINDS: readonly ComponentKind[] = ['element', 'complexType', 'simpleType', 'group', 'attributeGroup', 'attribute'];
+
+/** The other elements allowed at the top of a schema (XML Schema Part 1 §3.15.2). */
+const OTHER_TOP_LEVEL = new Set(['include', 'import', 'redefine', 'annotation', 'notation']);
 
 /** Finds every schema of the loaded documents and indexes its global components. */
 export function indexSchemas(ctx: BuildContext): SchemaIndex {
@@ -56,6 +73,7 @@ export function indexSchemas(ctx: BuildContext): SchemaIndex {
       attributeGroup: new Map(),
       attribute: new Map(),
     },
+    ignored: new Map(),
   };
   for (const doc of ctx.loaded.documents) {
     const root = doc.root;
@@ -71,6 +89,18 @@ export function indexSchemas(ctx: BuildContext): SchemaIndex {
     }
   }
   return index;
+}
+
+/** Warns about an unknown top-level XML Schema element and remembers the name it would have declared. */
+function noteUnknown(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, el: XmlElement, tns: string): void {
+  const lookalike = [...KINDS, ...OTHER_TOP_LEVEL].find((k) => k.toLowerCase() === el.name.toLowerCase());
+  const written = el.prefix ? `${el.prefix}:${el.name}` : el.name;
+  const hint = lookalike ? ` (did you mean ${el.prefix ? `${el.prefix}:` : ''}${lookalike}? element names are case-sensitive)` : '';
+  ctx.warning(doc, el, `<${written}> is not an XML Schema element${hint}; it is ignored`);
+  const name = attr(el, 'name');
+  if (name === undefined) return;
+  const kind = KINDS.find((k) => k === lookalike);
+  index.ignored.set(qkey({ ns: tns, name }), { el, doc, ...(kind ? { lookalike: kind } : {}) });
 }
 
 /** Whether two declarations are the same one reached through two spellings of the same path. */
@@ -104,8 +134,17 @@ function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, s
   index.scopes.push(scope);
   for (const child of schemaEl.children) {
     if (typeof child === 'string' || !isXsdNamespace(child.ns)) continue;
+    if ((child.name === 'include' || child.name === 'redefine') && attr(child, 'schemaLocation') === undefined) {
+      // XML Schema Part 1 §4.2.1, §4.2.2: schemaLocation is required on include and redefine.
+      const wrong = attr(child, 'location') !== undefined ? ' (it has a "location" attribute; the attribute is schemaLocation)' : '';
+      ctx.error(doc, child, `xsd:${child.name} has no schemaLocation attribute${wrong}, so nothing is included`);
+      continue;
+    }
     const kind = child.name as ComponentKind;
-    if (!KINDS.includes(kind)) continue;
+    if (!KINDS.includes(kind)) {
+      if (!OTHER_TOP_LEVEL.has(child.name)) noteUnknown(ctx, index, doc, child, tns);
+      continue;
+    }
     const localName = attr(child, 'name');
     if (localName === undefined) {
       ctx.error(doc, child, `global xsd:${kind} has no name attribute`);

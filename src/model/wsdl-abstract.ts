@@ -8,10 +8,12 @@ import type { BuildContext } from './build-context.js';
 import type { AbstractOperation, Message, MessagePart, OperationFaultRef, OperationMessageRef, OperationPattern, PortType } from './types.js';
 import { ADDRESSING_ACTION_NS, WSDL_NS } from './namespaces.js';
 import { wsdlDocumentation } from './documentation.js';
-import type { RawWsdlComponent, WsdlIndex } from './wsdl-index.js';
+import type { RawWsdlComponent } from './wsdl-index.js';
 import type { SchemaConverter } from './schema-convert.js';
 import { optional } from './schema-convert.js';
-import { qdisplay, qkey } from './qname-key.js';
+import { qdisplay } from './qname-key.js';
+import { XSD_NS } from './types.js';
+import { resolveWsdlRef, type WsdlHints } from './wsdl-refs.js';
 
 /** Converts a `wsdl:message`, checking each part's element or type (WSDL 1.1 §2.3.1). */
 export function convertMessage(ctx: BuildContext, schema: SchemaConverter, raw: RawWsdlComponent): Message {
@@ -22,13 +24,18 @@ export function convertMessage(ctx: BuildContext, schema: SchemaConverter, raw: 
       ctx.error(raw.doc, p, 'wsdl:part has no name attribute');
       continue;
     }
-    const element = ctx.qnameAttr(raw.doc, p, 'element');
-    const type = ctx.qnameAttr(raw.doc, p, 'type');
+    const element = resolveWsdlRef(ctx, raw.doc, p, 'element', (q) => schema.element(q) !== undefined);
+    const type = resolveWsdlRef(ctx, raw.doc, p, 'type', (q) => schema.hasType(q), [XSD_NS]);
     if (element) {
-      if (!schema.element(element)) ctx.error(raw.doc, p, `undefined element ${qdisplay(element)} in part "${name}" of message ${raw.name.name}`);
+      if (!schema.element(element)) {
+        ctx.error(raw.doc, p, `undefined element ${qdisplay(element)} in part "${name}" of message ${raw.name.name}${schema.hint('element', element)}`);
+      }
       parts.push({ name, element });
     } else if (type) {
-      if (!schema.hasType(type)) ctx.error(raw.doc, p, `undefined type ${qdisplay(type)} in part "${name}" of message ${raw.name.name}`);
+      if (!schema.hasType(type)) {
+        const what = type.ns === XSD_NS ? `"${type.name}" is not an XML Schema built-in type` : `undefined type ${qdisplay(type)}`;
+        ctx.error(raw.doc, p, `${what} in part "${name}" of message ${raw.name.name}${schema.hint('type', type)}`);
+      }
       parts.push({ name, type });
     } else {
       if (attr(p, 'element') === undefined && attr(p, 'type') === undefined) {
@@ -46,7 +53,7 @@ export function convertMessage(ctx: BuildContext, schema: SchemaConverter, raw: 
 }
 
 /** Converts a `wsdl:portType`, checking the messages its operations use. */
-export function convertPortType(ctx: BuildContext, index: WsdlIndex, raw: RawWsdlComponent): PortType {
+export function convertPortType(ctx: BuildContext, hints: WsdlHints, raw: RawWsdlComponent): PortType {
   const operations: AbstractOperation[] = [];
   for (const op of childElements(raw.el, WSDL_NS, 'operation')) {
     const name = attr(op, 'name');
@@ -60,13 +67,13 @@ export function convertPortType(ctx: BuildContext, index: WsdlIndex, raw: RawWsd
     const faults: OperationFaultRef[] = [];
     for (const c of childElements(op, WSDL_NS)) {
       if (c.name === 'input' || c.name === 'output') {
-        const ref = messageRef(ctx, index, raw, c);
+        const ref = messageRef(ctx, hints, raw, c);
         if (!ref) continue;
         first ??= c.name;
         if (c.name === 'input') input = ref;
         else output = ref;
       } else if (c.name === 'fault') {
-        const ref = messageRef(ctx, index, raw, c);
+        const ref = messageRef(ctx, hints, raw, c);
         if (ref) faults.push({ name: ref.name ?? '', message: ref.message });
       }
     }
@@ -93,13 +100,13 @@ export function convertPortType(ctx: BuildContext, index: WsdlIndex, raw: RawWsd
   };
 }
 
-function messageRef(ctx: BuildContext, index: WsdlIndex, raw: RawWsdlComponent, el: XmlElement): OperationMessageRef | undefined {
-  const message = ctx.qnameAttr(raw.doc, el, 'message');
+function messageRef(ctx: BuildContext, hints: WsdlHints, raw: RawWsdlComponent, el: XmlElement): OperationMessageRef | undefined {
+  const message = resolveWsdlRef(ctx, raw.doc, el, 'message', (q) => hints.has('message', q));
   if (!message) {
     if (attr(el, 'message') === undefined) ctx.error(raw.doc, el, `wsdl:${el.name} has no message attribute`);
     return undefined;
   }
-  if (!index.message.has(qkey(message))) ctx.error(raw.doc, el, `undefined message ${qdisplay(message)}`);
+  if (!hints.has('message', message)) ctx.error(raw.doc, el, `undefined message ${qdisplay(message)}${hints.hint('message', message)}`);
   let action: string | undefined;
   for (const ns of ADDRESSING_ACTION_NS) action ??= attr(el, 'Action', ns);
   return { ...optional('name', attr(el, 'name')), message, ...optional('action', action) };

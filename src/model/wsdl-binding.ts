@@ -15,11 +15,14 @@ import { wsdlDocumentation } from './documentation.js';
 import type { RawWsdlComponent } from './wsdl-index.js';
 import { optional } from './schema-convert.js';
 import { qdisplay, qkey } from './qname-key.js';
+import { resolveWsdlRef, type WsdlHints } from './wsdl-refs.js';
 
 /** Lookups the binding conversion needs. */
 export interface BindingLookups {
   readonly portTypes: ReadonlyMap<string, PortType>;
   readonly messages: ReadonlyMap<string, Message>;
+  /** Resolution hints for undefined references. */
+  readonly hints: WsdlHints;
 }
 
 /** The binding kind and its extension element, or `undefined` when no supported extension is present. */
@@ -54,10 +57,10 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
     return undefined;
   }
   const { kind, ext } = detected;
-  const portTypeName = ctx.qnameAttr(doc, el, 'type');
+  const portTypeName = resolveWsdlRef(ctx, doc, el, 'type', (q) => lookups.portTypes.has(qkey(q)));
   if (!portTypeName && attr(el, 'type') === undefined) ctx.error(doc, el, `binding ${raw.name.name} has no type attribute`);
   const portType = portTypeName ? lookups.portTypes.get(qkey(portTypeName)) : undefined;
-  if (portTypeName && !portType) ctx.error(doc, el, `undefined portType ${qdisplay(portTypeName)}`);
+  if (portTypeName && !portType) ctx.error(doc, el, `undefined portType ${qdisplay(portTypeName)}${lookups.hints.hint('portType', portTypeName)}`);
   const soap = kind === 'soap11' || kind === 'soap12';
   const extNs = kind === 'soap11' ? SOAP11_BINDING_NS : kind === 'soap12' ? SOAP12_BINDING_NS : HTTP_BINDING_NS;
   const bindingStyle = soap ? parseStyle(attr(ext, 'style')) ?? 'document' : undefined;
@@ -70,10 +73,24 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
       continue;
     }
     const abstract = portType ? findAbstractOperation(portType, op, name) : undefined;
-    if (portType && !abstract) ctx.error(doc, op, `operation "${name}" is not defined in portType ${qdisplay(portType.name)}`);
+    if (portType && !abstract) {
+      // WSDL 1.1 §2.5: a binding operation binds the port type operation of the
+      // same name. One without it has no messages and cannot be called; it is
+      // skipped with a warning, as zeep and wsdl.exe do.
+      const known = portType.operations.map((o) => o.name);
+      ctx.warning(doc, op, `binding ${raw.name.name}: operation "${name}" is not defined in portType ${qdisplay(portType.name)}${known.length > 0 ? ` (it has ${known.map((n) => `"${n}"`).join(', ')})` : ' (it has no operations)'}; the binding operation is skipped`);
+      continue;
+    }
     const opExt = firstChild(op, extNs, 'operation');
     const inputEl = firstChild(op, WSDL_NS, 'input');
     const outputEl = firstChild(op, WSDL_NS, 'output');
+    for (const [direction, present] of [['input', inputEl], ['output', outputEl]] as const) {
+      if (!abstract?.[direction] || present) continue;
+      // WSDL 1.1 §2.5: the binding gives the wire format of each message of the operation.
+      const stray = childElements(op).find((c) => c.name === direction && c.ns !== WSDL_NS);
+      const found = stray ? ` (found <${stray.prefix ? `${stray.prefix}:` : ''}${stray.name}> in namespace ${stray.ns}, not wsdl:${direction})` : '';
+      ctx.warning(doc, op, `binding ${raw.name.name}: operation "${name}" has no wsdl:${direction}${found}; the ${direction} is sent with the binding's defaults`);
+    }
     const inMsg = abstract?.input ? lookups.messages.get(qkey(abstract.input.message)) : undefined;
     const outMsg = abstract?.output ? lookups.messages.get(qkey(abstract.output.message)) : undefined;
     const faults: BindingFault[] = [];
@@ -159,7 +176,7 @@ function bindingMessage(
       };
       if (message && body.parts) {
         for (const p of body.parts) {
-          if (!message.parts.some((mp) => mp.name === p)) ctx.error(doc, c, `soap:body names part "${p}" which message ${qdisplay(message.name)} does not have`);
+          if (!message.parts.some((mp) => mp.name === p)) ctx.error(doc, c, `soap:body names part "${p}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`);
         }
       }
     } else if (soap && c.ns === extNs && c.name === 'header') {
@@ -175,7 +192,7 @@ function bindingMessage(
       const only = message && message.parts.length === 1 ? message.parts[0]?.name : undefined;
       mimeXmlPart = attr(c, 'part') ?? only ?? '';
       if (message && attr(c, 'part') !== undefined && !message.parts.some((p) => p.name === mimeXmlPart)) {
-        ctx.error(doc, c, `mime:mimeXml names part "${mimeXmlPart}" which message ${qdisplay(message.name)} does not have`);
+        ctx.error(doc, c, `mime:mimeXml names part "${mimeXmlPart}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`);
       }
     }
   }
@@ -192,15 +209,15 @@ function bindingMessage(
 
 /** `soap:header` (WSDL 1.1 §3.7): checks the message and part it names. */
 function soapHeader(ctx: BuildContext, doc: SourceDocument, el: XmlElement, lookups: BindingLookups): SoapHeader | undefined {
-  const message = ctx.qnameAttr(doc, el, 'message');
+  const message = resolveWsdlRef(ctx, doc, el, 'message', (q) => lookups.messages.has(qkey(q)));
   const part = attr(el, 'part');
   if (!message || part === undefined) {
     if (message || attr(el, 'message') === undefined) ctx.error(doc, el, 'soap:header needs message and part attributes');
     return undefined;
   }
   const msg = lookups.messages.get(qkey(message));
-  if (!msg) ctx.error(doc, el, `undefined message ${qdisplay(message)}`);
-  else if (!msg.parts.some((p) => p.name === part)) ctx.error(doc, el, `soap:header names part "${part}" which message ${qdisplay(message)} does not have`);
+  if (!msg) ctx.error(doc, el, `undefined message ${qdisplay(message)}${lookups.hints.hint('message', message)}`);
+  else if (!msg.parts.some((p) => p.name === part)) ctx.error(doc, el, `soap:header names part "${part}" which message ${qdisplay(message)} does not have${partsHint(msg)}`);
   return {
     message,
     part,
@@ -208,4 +225,9 @@ function soapHeader(ctx: BuildContext, doc: SourceDocument, el: XmlElement, look
     ...optional('namespace', attr(el, 'namespace')),
     ...optional('encodingStyle', attr(el, 'encodingStyle')),
   };
+}
+
+/** ` (it has parts "a", "b")` or ` (it has no parts)`. */
+function partsHint(message: Message): string {
+  return message.parts.length === 0 ? ' (it has no parts)' : ` (it has ${message.parts.map((p) => `"${p.name}"`).join(', ')})`;
 }

@@ -4,9 +4,10 @@ import type { BuildContext } from './build-context.js';
 import type { Binding, Port, Service } from './types.js';
 import { HTTP_BINDING_NS, SOAP11_BINDING_NS, SOAP12_BINDING_NS, WSDL_NS } from './namespaces.js';
 import { wsdlDocumentation } from './documentation.js';
-import type { RawWsdlComponent, WsdlIndex } from './wsdl-index.js';
+import type { RawWsdlComponent } from './wsdl-index.js';
 import { optional } from './schema-convert.js';
 import { qdisplay, qkey } from './qname-key.js';
+import { resolveWsdlRef, type WsdlHints } from './wsdl-refs.js';
 
 const ADDRESS_NS = new Set([SOAP11_BINDING_NS, SOAP12_BINDING_NS, HTTP_BINDING_NS]);
 
@@ -14,7 +15,7 @@ const ADDRESS_NS = new Set([SOAP11_BINDING_NS, SOAP12_BINDING_NS, HTTP_BINDING_N
  * Converts a service. Ports whose binding was skipped (no supported
  * extension; already warned about) are left out.
  */
-export function convertService(ctx: BuildContext, index: WsdlIndex, bindings: ReadonlyMap<string, Binding>, raw: RawWsdlComponent): Service {
+export function convertService(ctx: BuildContext, hints: WsdlHints, bindings: ReadonlyMap<string, Binding>, raw: RawWsdlComponent): Service {
   const ports: Port[] = [];
   for (const p of childElements(raw.el, WSDL_NS, 'port')) {
     const name = attr(p, 'name');
@@ -22,14 +23,14 @@ export function convertService(ctx: BuildContext, index: WsdlIndex, bindings: Re
       ctx.error(raw.doc, p, 'wsdl:port has no name attribute');
       continue;
     }
-    const bindingName = ctx.qnameAttr(raw.doc, p, 'binding');
+    const bindingName = resolveWsdlRef(ctx, raw.doc, p, 'binding', (q) => hints.has('binding', q));
     if (!bindingName) {
       if (attr(p, 'binding') === undefined) ctx.error(raw.doc, p, `wsdl:port "${name}" has no binding attribute`);
       continue;
     }
     const binding = bindings.get(qkey(bindingName));
     if (!binding) {
-      if (!index.binding.has(qkey(bindingName))) ctx.error(raw.doc, p, `undefined binding ${qdisplay(bindingName)}`);
+      if (!hints.has('binding', bindingName)) ctx.error(raw.doc, p, `undefined binding ${qdisplay(bindingName)}${hints.hint('binding', bindingName)}`);
       continue;
     }
     const addressEl = childElements(p).find((c) => c.name === 'address' && ADDRESS_NS.has(c.ns));
