@@ -1,0 +1,150 @@
+/**
+ * Service configuration from command-line flags and environment variables
+ * (a flag wins over its variable, which wins over the default).
+ *
+ * | flag              | variable        | default                                   |
+ * |-------------------|-----------------|-------------------------------------------|
+ * | `--host`          | `HOST`          | `127.0.0.1`                               |
+ * | `--port`          | `PORT`          | `8080` (`0` picks a free port)            |
+ * | `--data-dir`      | `DATA_DIR`      | none                                      |
+ * | `--users`         | `USERS_FILE`    | `<data dir>/users.json`, else `./users.json` |
+ * | `--session-ttl`   | `SESSION_TTL`   | `1200` seconds                            |
+ * | `--store`         | `SESSION_STORE` | `memory`, or `redis` when a Redis URL is set |
+ * | `--redis-url`     | `REDIS_URL`     | none                                      |
+ * | `--scrypt-log-n`  | `SCRYPT_LOG_N`  | `17` (N = 2^17; r = 8, p = 1)             |
+ * | `--debug`         | `DEBUG_FAULTS=1`| off (faults carry no internal details)    |
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { WsdlcError } from '../util/errors.js';
+import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './password-hash.js';
+
+/** Where sessions are kept. */
+export type StoreKind = 'memory' | 'redis';
+
+/** Settings of a running service. */
+export interface ServiceConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Absolute path of the users file. */
+  readonly usersFile: string;
+  readonly sessionTtlMs: number;
+  readonly store: StoreKind;
+  readonly redisUrl?: string;
+  /** Parameters for new password hashes and the dummy hash. */
+  readonly scrypt: ScryptParams;
+  /** Include internal error details in Server faults. */
+  readonly debug: boolean;
+}
+
+/** The result of parsing: run with a config, or print help. */
+export type ParsedCommandLine = { readonly kind: 'run'; readonly config: ServiceConfig } | { readonly kind: 'help'; readonly text: string };
+
+/** Help text of `npm start`. */
+export const SERVICE_USAGE = `Usage: npm start -- [options]
+
+Serves the Auth endpoint (SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST; ?wsdl) at /ecomm/Auth.asmx.
+
+Options (environment variable in brackets):
+  --host <addr>          listen address [HOST] (default 127.0.0.1)
+  --port <n>             listen port, 0 for any free port [PORT] (default 8080)
+  --data-dir <dir>       data directory; the users file defaults to <dir>/users.json [DATA_DIR]
+  --users <file>         users file [USERS_FILE] (default ./users.json)
+  --session-ttl <sec>    session lifetime in seconds [SESSION_TTL] (default 1200)
+  --store <kind>         memory | redis [SESSION_STORE] (default memory, redis if a Redis URL is set)
+  --redis-url <url>      Redis URL for shared sessions [REDIS_URL]
+  --scrypt-log-n <n>     scrypt cost: N = 2^n, r = 8, p = 1 [SCRYPT_LOG_N] (default 17)
+  --debug                put internal error details in Server faults [DEBUG_FAULTS=1]
+  -h, --help             show this help
+`;
+
+/** A usage error (exit code 2). */
+export function usageError(message: string): WsdlcError {
+  return new WsdlcError({ severity: 'error', message }, 2);
+}
+
+function integer(name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim())) throw usageError(`${name} must be an integer, got ${JSON.stringify(text)}`);
+  const n = Number(text.trim());
+  if (n < min || n > max) throw usageError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** Reads an optional setting: the flag value, else the environment variable, else `undefined`. */
+function pick(flag: string | undefined, env: NodeJS.ProcessEnv, variable: string): string | undefined {
+  if (flag !== undefined) return flag;
+  const v = env[variable];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+/** Scrypt parameters for `2^logN`, r = 8, p = 1. */
+export function scryptParamsFromLogN(logN: number): ScryptParams {
+  return { N: 2 ** logN, r: DEFAULT_SCRYPT_PARAMS.r, p: DEFAULT_SCRYPT_PARAMS.p };
+}
+
+/** The users file path from `--users`/`USERS_FILE` or `--data-dir`/`DATA_DIR` (absolute). */
+export function resolveUsersFile(users: string | undefined, dataDir: string | undefined, cwd: string): string {
+  if (users !== undefined) return resolve(cwd, users);
+  if (dataDir !== undefined) return resolve(cwd, dataDir, 'users.json');
+  return resolve(cwd, 'users.json');
+}
+
+/** The scrypt cost from `--scrypt-log-n`/`SCRYPT_LOG_N`. */
+export function resolveScrypt(flag: string | undefined, env: NodeJS.ProcessEnv): ScryptParams {
+  const text = pick(flag, env, 'SCRYPT_LOG_N');
+  return text === undefined ? DEFAULT_SCRYPT_PARAMS : scryptParamsFromLogN(integer('--scrypt-log-n', text, 1, 22));
+}
+
+/**
+ * Parses the service's command line and environment.
+ * @throws WsdlcError (exit code 2) for bad flags or values
+ */
+export function parseServiceCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ParsedCommandLine {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        users: { type: 'string' },
+        'session-ttl': { type: 'string' },
+        store: { type: 'string' },
+        'redis-url': { type: 'string' },
+        'scrypt-log-n': { type: 'string' },
+        debug: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw usageError(err instanceof Error ? err.message : String(err));
+  }
+  if (values['help'] === true) return { kind: 'help', text: SERVICE_USAGE };
+  const str = (k: string): string | undefined => {
+    const v = values[k];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const host = pick(str('host'), env, 'HOST') ?? '127.0.0.1';
+  const portText = pick(str('port'), env, 'PORT');
+  const port = portText === undefined ? 8080 : integer('--port', portText, 0, 65535);
+  const ttlText = pick(str('session-ttl'), env, 'SESSION_TTL');
+  const sessionTtlMs = (ttlText === undefined ? 1200 : integer('--session-ttl', ttlText, 1, 365 * 24 * 3600)) * 1000;
+  const redisUrl = pick(str('redis-url'), env, 'REDIS_URL');
+  const storeText = pick(str('store'), env, 'SESSION_STORE') ?? (redisUrl ? 'redis' : 'memory');
+  if (storeText !== 'memory' && storeText !== 'redis') throw usageError(`--store must be "memory" or "redis", got ${JSON.stringify(storeText)}`);
+  if (storeText === 'redis' && !redisUrl) throw usageError('--store redis needs --redis-url or REDIS_URL');
+  const config: ServiceConfig = {
+    host,
+    port,
+    usersFile: resolveUsersFile(pick(str('users'), env, 'USERS_FILE'), pick(str('data-dir'), env, 'DATA_DIR'), cwd),
+    sessionTtlMs,
+    store: storeText,
+    ...(redisUrl ? { redisUrl } : {}),
+    scrypt: resolveScrypt(str('scrypt-log-n'), env),
+    debug: values['debug'] === true || env['DEBUG_FAULTS'] === '1',
+  };
+  return { kind: 'run', config };
+}

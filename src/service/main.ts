@@ -1,0 +1,60 @@
+/**
+ * `npm start`: serves the Auth endpoint (all four bindings and `?wsdl`) until
+ * SIGINT or SIGTERM, then shuts down gracefully (requests in flight finish) and
+ * exits 0. Prints `listening on <url>` once bound, then one line per request.
+ * Options: see {@link SERVICE_USAGE} (`npm start -- --help`).
+ */
+import { parseServiceCommandLine, type ServiceConfig } from './config.js';
+import { runCli } from './run-cli.js';
+import { startAuthService } from './server.js';
+
+/** Starts the service described by `config` and stops it on SIGINT/SIGTERM. */
+export async function serve(config: ServiceConfig): Promise<void> {
+  const log = (line: string): void => {
+    process.stdout.write(`${line}\n`);
+  };
+  const service = await startAuthService({
+    host: config.host,
+    port: config.port,
+    usersFile: config.usersFile,
+    store: config.store,
+    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    sessionTtlMs: config.sessionTtlMs,
+    scrypt: config.scrypt,
+    debug: config.debug,
+    log,
+  });
+  log(`listening on ${service.url} (users: ${config.usersFile}, sessions: ${config.store})`);
+  log(`WSDL: ${service.url}?wsdl`);
+
+  let signals = 0;
+  const stop = (signal: NodeJS.Signals): void => {
+    signals++;
+    if (signals > 1) {
+      log(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    log(`${signal}: shutting down, finishing requests in flight`);
+    service.close().then(
+      () => {
+        log('stopped');
+        process.exitCode = 0;
+      },
+      (err: unknown) => {
+        log(`error while stopping: ${err instanceof Error ? err.message : String(err)}`);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await runCli(async () => {
+  const parsed = parseServiceCommandLine(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    process.stdout.write(parsed.text);
+    return;
+  }
+  await serve(parsed.config);
+});

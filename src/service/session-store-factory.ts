@@ -1,0 +1,24 @@
+/**
+ * Picks the session store from the configuration.
+ */
+import type { Clock } from './clock.js';
+import { MemorySessionStore } from './memory-session-store.js';
+import { RedisSessionStore } from './redis-session-store.js';
+import type { SessionStore } from './session-store.js';
+
+/** Which store to make. */
+export interface SessionStoreChoice {
+  readonly store: 'memory' | 'redis';
+  readonly redisUrl?: string;
+  readonly clock?: Clock;
+}
+
+/** Creates the configured session store. */
+export function createSessionStore(choice: SessionStoreChoice): SessionStore {
+  const clock = choice.clock ? { clock: choice.clock } : {};
+  if (choice.store === 'redis') {
+    if (!choice.redisUrl) throw new Error('the Redis session store needs a Redis URL');
+    return new RedisSessionStore({ url: choice.redisUrl, ...clock });
+  }
+  return new MemorySessionStore(clock);
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseServiceCommandLine } from '../../src/service/config.js';
+import { WsdlcError } from '../../src/util/errors.js';
+
+function run(argv: string[], env: Record<string, string> = {}) {
+  const parsed = parseServiceCommandLine(argv, env, '/srv');
+  if (parsed.kind !== 'run') throw new Error('expected run');
+  return parsed.config;
+}
+
+describe('service command line', () => {
+  it('defaults to 127.0.0.1:8080, ./users.json, memory sessions, 20 min TTL, N=2^17', () => {
+    expect(run([])).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      usersFile: '/srv/users.json',
+      sessionTtlMs: 1_200_000,
+      store: 'memory',
+      scrypt: { N: 131072, r: 8, p: 1 },
+      debug: false,
+    });
+  });
+
+  it('takes HOST/PORT/USERS_FILE/... from the environment and lets flags win', () => {
+    const env = { HOST: '0.0.0.0', PORT: '9000', USERS_FILE: 'env-users.json', SESSION_TTL: '60', REDIS_URL: 'redis://127.0.0.1:6390', SCRYPT_LOG_N: '12' };
+    expect(run([], env)).toMatchObject({ host: '0.0.0.0', port: 9000, usersFile: '/srv/env-users.json', sessionTtlMs: 60_000, store: 'redis', redisUrl: 'redis://127.0.0.1:6390', scrypt: { N: 4096 } });
+    expect(run(['--host', '127.0.0.2', '--port', '0', '--users', '/etc/u.json', '--store', 'memory'], env)).toMatchObject({
+      host: '127.0.0.2',
+      port: 0,
+      usersFile: '/etc/u.json',
+      store: 'memory',
+    });
+  });
+
+  it('puts the users file under the data dir', () => {
+    expect(run(['--data-dir', 'data']).usersFile).toBe('/srv/data/users.json');
+    expect(run([], { DATA_DIR: '/var/lib/auth' }).usersFile).toBe('/var/lib/auth/users.json');
+  });
+
+  it('rejects bad values and unknown flags as usage errors (exit 2)', () => {
+    for (const argv of [['--port', '70000'], ['--port', 'abc'], ['--nope'], ['--store', 'disk'], ['--store', 'redis'], ['--session-ttl', '0']]) {
+      let err: unknown;
+      try {
+        parseServiceCommandLine(argv, {}, '/srv');
+      } catch (e) {
+        err = e;
+      }
+      expect(err, argv.join(' ')).toBeInstanceOf(WsdlcError);
+      expect((err as WsdlcError).exitCode).toBe(2);
+    }
+  });
+
+  it('has help', () => {
+    const parsed = parseServiceCommandLine(['--help'], {}, '/srv');
+    expect(parsed.kind).toBe('help');
+    expect(parsed.kind === 'help' && parsed.text).toMatch(/--port <n>/);
+  });
+});

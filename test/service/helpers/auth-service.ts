@@ -1,0 +1,77 @@
+/** Starts the Auth service for a test: temp users file with low-cost hashes, loopback, ephemeral port. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../../../src/service/clock.js';
+import type { SessionStore } from '../../../src/service/session-store.js';
+import { startAuthService, type RunningAuthService } from '../../../src/service/server.js';
+import { addUser } from '../../../src/service/user-add.js';
+
+/** Low scrypt cost for tests (N = 2^8); production default is 2^17. */
+export const TEST_SCRYPT = { N: 2 ** 8, r: 8, p: 1 };
+
+/** A service with its temp dir and captured access log. */
+export interface TestService {
+  readonly service: RunningAuthService;
+  readonly log: string[];
+  readonly usersFile: string;
+  stop(): Promise<void>;
+}
+
+/** A users file in a new temp dir with the given users. */
+export async function makeUsersFile(users: Record<string, string>): Promise<{ dir: string; file: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'wsdlc-auth-test-'));
+  const file = join(dir, 'users.json');
+  for (const [name, password] of Object.entries(users)) await addUser(file, name, password, TEST_SCRYPT);
+  return { dir, file };
+}
+
+/** Starts a service on 127.0.0.1:0. */
+export async function startTestService(
+  users: Record<string, string>,
+  opts: { sessions?: SessionStore; redisUrl?: string; clock?: Clock; sessionTtlMs?: number } = {},
+): Promise<TestService> {
+  const { dir, file } = await makeUsersFile(users);
+  const log: string[] = [];
+  const service = await startAuthService({
+    host: '127.0.0.1',
+    port: 0,
+    usersFile: file,
+    scrypt: TEST_SCRYPT,
+    log: (line) => log.push(line),
+    ...(opts.sessions ? { sessions: opts.sessions } : {}),
+    ...(opts.redisUrl ? { store: 'redis' as const, redisUrl: opts.redisUrl } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.sessionTtlMs ? { sessionTtlMs: opts.sessionTtlMs } : {}),
+  });
+  return {
+    service,
+    log,
+    usersFile: file,
+    stop: async () => {
+      await service.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The fault reason of a failed call: the SOAP fault's reason, or the HTTP error body (HTTP GET/POST). */
+export function failureText(err: unknown): string {
+  if (typeof err === 'object' && err !== null) {
+    const e = err as { reason?: unknown; body?: unknown; message?: unknown };
+    if (typeof e.reason === 'string') return e.reason;
+    if (typeof e.body === 'string') return e.body.trim();
+    if (typeof e.message === 'string') return e.message;
+  }
+  return String(err);
+}
+
+/** Awaits `p` expecting a rejection; returns the error. */
+export async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected the call to fail');
+}
