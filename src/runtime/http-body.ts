@@ -1,0 +1,177 @@
+/**
+ * Reading a request body with a size limit and a time limit.
+ *
+ * The declared `Content-Length` is checked before a byte is read; bytes are also
+ * counted while streaming (chunked bodies have no length), and reading stops as
+ * soon as the limit is passed. A client that stalls while sending the body is cut
+ * off after `timeoutMs`. Ships with generated code (node:* only).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { TextEncoding } from './content-type.js';
+
+/** Why a body could not be read; the server maps each kind to a status code. */
+export type BodyErrorKind = 'tooLarge' | 'timeout' | 'aborted' | 'consumed';
+
+/**
+ * A body that could not be read: too large (413), too slow (408), the client went
+ * away, or another middleware consumed it without leaving it on `req.body` (500).
+ */
+export class BodyReadError extends Error {
+  override readonly name = 'BodyReadError';
+  constructor(
+    /** What went wrong. */
+    readonly kind: BodyErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Limits for {@link readBody}. */
+export interface BodyLimits {
+  /** Largest body accepted, in bytes. */
+  readonly maxBytes: number;
+  /** Longest time allowed to receive the whole body, in milliseconds (0 = no limit). */
+  readonly timeoutMs: number;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Reads the whole body of `req` into one buffer.
+ *
+ * Rejects with {@link BodyReadError}: `tooLarge` when `Content-Length` or the
+ * bytes received exceed `maxBytes` (the request is paused, nothing more is
+ * read), `timeout` when the body has not arrived within `timeoutMs`, `aborted`
+ * when the connection closes early, `consumed` when the stream was read by an
+ * earlier middleware that left no string/Buffer `req.body`. The caller answers
+ * (and, for the first two, closes the connection).
+ */
+export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
+  if (req.readableEnded) return alreadyRead(req, limits);
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) {
+    const n = Number(declared);
+    if (n > limits.maxBytes) {
+      return Promise.reject(new BodyReadError('tooLarge', `request body of ${declared} bytes exceeds the limit of ${limits.maxBytes} bytes`));
+    }
+    if (n === 0 && req.complete) return Promise.resolve(EMPTY);
+  }
+  const reader = new BodyReader(limits);
+  const promise = new Promise<Buffer>(reader.bind);
+  (req as ReadingRequest)[READER] = reader;
+  if (limits.timeoutMs > 0) reader.timer = setTimeout(onTimeout, limits.timeoutMs, req);
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
+  return promise;
+}
+
+// The reading state lives on the request under a symbol and the listeners are
+// module-level functions (`this` is the request): no closures per request.
+const READER = Symbol('wsdlc.bodyReader');
+
+interface ReadingRequest extends IncomingMessage {
+  [READER]?: BodyReader | undefined;
+}
+
+/** The state of one body being read. */
+class BodyReader {
+  readonly chunks: Buffer[] = [];
+  total = 0;
+  timer: NodeJS.Timeout | undefined;
+  resolve: (body: Buffer) => void = noop;
+  reject: (err: BodyReadError) => void = noop;
+  /** The Promise executor (an own bound property, created once per reader). */
+  readonly bind = (resolve: (body: Buffer) => void, reject: (err: BodyReadError) => void): void => {
+    this.resolve = resolve;
+    this.reject = reject;
+  };
+  constructor(readonly limits: BodyLimits) {}
+}
+
+function noop(): void {}
+
+function finish(req: ReadingRequest): BodyReader | undefined {
+  const reader = req[READER];
+  if (reader === undefined) return undefined;
+  req[READER] = undefined;
+  if (reader.timer !== undefined) clearTimeout(reader.timer);
+  req.removeListener('data', onData);
+  req.removeListener('end', onEnd);
+  req.removeListener('error', onError);
+  return reader;
+}
+
+function fail(req: ReadingRequest, err: BodyReadError): void {
+  const reader = finish(req);
+  if (reader === undefined) return;
+  req.pause();
+  reader.reject(err);
+}
+
+function onData(this: ReadingRequest, chunk: Buffer): void {
+  const reader = this[READER];
+  if (reader === undefined) return;
+  reader.total += chunk.length;
+  if (reader.total > reader.limits.maxBytes) {
+    fail(this, new BodyReadError('tooLarge', `request body exceeds the limit of ${reader.limits.maxBytes} bytes`));
+    return;
+  }
+  reader.chunks.push(chunk);
+}
+
+function onEnd(this: ReadingRequest): void {
+  const reader = finish(this);
+  if (reader === undefined) return;
+  const { chunks } = reader;
+  reader.resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reader.total));
+}
+
+// node:http destroys the request with an "aborted" error when the connection closes early.
+function onError(this: ReadingRequest): void {
+  fail(this, new BodyReadError('aborted', 'the connection closed before the whole body arrived'));
+}
+
+function onTimeout(req: ReadingRequest): void {
+  const reader = req[READER];
+  if (reader === undefined) return;
+  fail(req, new BodyReadError('timeout', `the request body did not arrive within ${reader.limits.timeoutMs} ms`));
+}
+
+/**
+ * The body when an earlier middleware has read the stream: Express's
+ * `express.text()`/`express.raw()` leave it on `req.body` as a string or Buffer.
+ */
+function alreadyRead(req: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
+  const pre: unknown = (req as IncomingMessage & { body?: unknown }).body;
+  const buf = Buffer.isBuffer(pre) ? pre : typeof pre === 'string' ? Buffer.from(pre, 'utf8') : undefined;
+  if (buf === undefined) {
+    return Promise.reject(
+      new BodyReadError('consumed', 'the request body was already read by another middleware; mount the service handler before body parsers'),
+    );
+  }
+  if (buf.length > limits.maxBytes) {
+    return Promise.reject(new BodyReadError('tooLarge', `request body exceeds the limit of ${limits.maxBytes} bytes`));
+  }
+  return Promise.resolve(buf);
+}
+
+/**
+ * Decodes a body to text. A byte order mark wins over the declared charset
+ * (XML 1.0 §4.3.3 and Appendix F); a UTF-8 BOM is dropped.
+ */
+export function decodeBody(body: Buffer, encoding: TextEncoding): string {
+  if (body.length >= 2) {
+    const b0 = body[0]!;
+    const b1 = body[1]!;
+    if (b0 === 0xef && b1 === 0xbb && body.length >= 3 && body[2] === 0xbf) return body.toString('utf8', 3);
+    if (b0 === 0xff && b1 === 0xfe) return body.toString('utf16le', 2);
+    if (b0 === 0xfe && b1 === 0xff) {
+      const swapped = Buffer.from(body.subarray(2, body.length - (body.length % 2)));
+      swapped.swap16();
+      return swapped.toString('utf16le');
+    }
+  }
+  return body.toString(encoding);
+}

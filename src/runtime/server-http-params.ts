@@ -1,0 +1,54 @@
+/**
+ * Decoding the named parameters of an HTTP GET query string or an HTTP POST form
+ * (WSDL 1.1 §4.4 `http:urlEncoded`, §4.6 `mime:content
+ * type="application/x-www-form-urlencoded"`) into the operation's input object.
+ * Scalars are validated with the same lexical rules as SOAP (XML Schema Part 2).
+ * Unknown parameters are ignored (as ASMX does). Ships with generated code.
+ */
+import type { HttpParamDesc, ValueDesc } from './descriptors.js';
+import { DecodeError, decodeSimpleValue } from './codec.js';
+
+/** A parameter that is missing or malformed; the server answers 400 with this message. */
+export class ParamError extends Error {
+  override readonly name = 'ParamError';
+}
+
+function decodeOne(param: HttpParamDesc, value: ValueDesc, text: string): unknown {
+  if (!('scalar' in value)) {
+    throw new ParamError(`Parameter ${param.name} has a complex type and cannot be passed over HTTP GET/POST.`);
+  }
+  try {
+    return decodeSimpleValue(text, value, param.name);
+  } catch (err) {
+    if (err instanceof DecodeError) throw new ParamError(`Cannot convert ${JSON.stringify(text)} for parameter ${param.name}: ${err.reason}.`);
+    throw err;
+  }
+}
+
+/**
+ * Builds the input object from decoded query/form parameters.
+ * A parameter with `max` 1 takes its first value; with `max` > 1 or -1 it is an array.
+ * @throws ParamError naming the first missing or invalid parameter ("Missing parameter: Username.").
+ */
+export function decodeHttpParams(params: readonly HttpParamDesc[], values: URLSearchParams): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const param of params) {
+    const many = param.max === -1 || param.max > 1;
+    if (many) {
+      const texts = values.getAll(param.name);
+      if (texts.length < param.min) throw new ParamError(`Missing parameter: ${param.name}.`);
+      if (param.max !== -1 && texts.length > param.max) {
+        throw new ParamError(`Parameter ${param.name} is given ${texts.length} times; at most ${param.max} allowed.`);
+      }
+      if (texts.length > 0) input[param.prop] = texts.map((t) => decodeOne(param, param.value, t));
+      continue;
+    }
+    const text = values.get(param.name);
+    if (text === null) {
+      if (param.min > 0) throw new ParamError(`Missing parameter: ${param.name}.`);
+      continue;
+    }
+    input[param.prop] = decodeOne(param, param.value, text);
+  }
+  return input;
+}

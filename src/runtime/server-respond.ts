@@ -1,0 +1,65 @@
+/**
+ * Writing plain (non-SOAP) responses: status codes with short text bodies, XML
+ * documents, and closing a connection whose request body was refused.
+ * Ships with generated code.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Content type of XML responses (SOAP 1.1 §6.1.1; HTTP GET/POST results), as ASMX sends it. */
+export const TEXT_XML = 'text/xml; charset=utf-8';
+/** Content type of SOAP 1.2 responses (SOAP 1.2 Part 2 §7.1.4). */
+export const SOAP12_XML = 'application/soap+xml; charset=utf-8';
+/** Content type of text error bodies. */
+export const TEXT_PLAIN = 'text/plain; charset=utf-8';
+
+/** How long a refused connection may linger after its answer was sent, so the client can read it before the socket closes. */
+const CLOSE_GRACE_MS = 1000;
+
+/** Sends a complete response with a body and an exact `Content-Length`. */
+export function send(res: ServerResponse, status: number, contentType: string, body: string, extraHeaders?: Readonly<Record<string, string>>): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const length = Buffer.byteLength(body);
+  if (extraHeaders === undefined) {
+    res.writeHead(status, ['Content-Type', contentType, 'Content-Length', String(length)]);
+  } else {
+    const headers: string[] = ['Content-Type', contentType, 'Content-Length', String(length)];
+    for (const name in extraHeaders) headers.push(name, extraHeaders[name]!);
+    res.writeHead(status, headers);
+  }
+  res.end(body);
+}
+
+/** Sends a text/plain response (`message` plus a newline). */
+export function sendText(res: ServerResponse, status: number, message: string, extraHeaders?: Readonly<Record<string, string>>): void {
+  send(res, status, TEXT_PLAIN, `${message}\n`, extraHeaders);
+}
+
+function destroySocket(this: IncomingMessage): void {
+  this.socket.destroy();
+}
+
+/**
+ * Answers a request whose body was refused (too large, too slow) and closes the
+ * connection: `Connection: close`, nothing more is read, and the socket is
+ * destroyed shortly after the answer is flushed (the grace lets the client read
+ * the answer instead of seeing a reset).
+ */
+export function sendTextAndClose(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
+  req.pause();
+  sendText(res, status, message, { Connection: 'close' });
+  res.once('finish', () => {
+    setTimeout(destroySocket.bind(req), CLOSE_GRACE_MS).unref();
+  });
+}
+
+/**
+ * Last-resort answer for a bug in the runtime itself (never the implementation's
+ * errors, which become faults): 500 if nothing was sent yet, else the socket is dropped.
+ */
+export function sendInternalError(res: ServerResponse): void {
+  if (!res.headersSent) sendText(res, 500, 'Server was unable to process request.');
+  else res.destroy();
+}

@@ -1,0 +1,20 @@
+/**
+ * The per-handler state shared by the SOAP and HTTP request paths: resolved
+ * options, implementations and the service's types. Built once in
+ * `createServiceHandler`. Ships with generated code.
+ */
+import type { ServiceDesc } from './descriptors.js';
+import type { BodyLimits } from './http-body.js';
+import type { OperationImpl, RequestContext } from './server-types.js';
+
+/** Resolved handler settings and lookups. */
+export interface HandlerState {
+  readonly service: ServiceDesc;
+  readonly types: ServiceDesc['types'];
+  /** Implementations by WSDL operation name. */
+  readonly impls: ReadonlyMap<string, OperationImpl>;
+  readonly limits: BodyLimits;
+  readonly maxDepth: number;
+  readonly debug: boolean;
+  readonly onError: ((err: unknown, ctx: RequestContext) => void) | undefined;
+}

@@ -1,0 +1,47 @@
+/** Content-Type parsing: liberal in case, order, quoting and whitespace. */
+import { describe, expect, it } from 'vitest';
+import { bodyKindOf, encodingOf, parseContentType } from '../../src/runtime/content-type.js';
+import { decodeBody } from '../../src/runtime/http-body.js';
+
+describe('parseContentType', () => {
+  it('lower-cases the type and parameter names, unquotes values, keeps value case', () => {
+    expect(parseContentType(' Application/SOAP+XML ; Action="urn:A;b" ;CHARSET=utf-8; ')).toEqual({
+      type: 'application/soap+xml',
+      params: { action: 'urn:A;b', charset: 'utf-8' },
+    });
+  });
+
+  it('handles absent headers and bare types', () => {
+    expect(parseContentType(undefined)).toEqual({ type: '', params: {} });
+    expect(parseContentType('text/xml')).toEqual({ type: 'text/xml', params: {} });
+  });
+
+  it('unescapes quoted-pairs', () => {
+    expect(parseContentType('text/xml; x="a\\"b"').params['x']).toBe('a"b');
+  });
+});
+
+describe('bodyKindOf and encodingOf', () => {
+  it('tells SOAP 1.1, SOAP 1.2 and forms apart', () => {
+    expect(bodyKindOf(parseContentType('text/xml; charset=utf-8'))).toBe('soap11');
+    expect(bodyKindOf(parseContentType('application/soap+xml'))).toBe('soap12');
+    expect(bodyKindOf(parseContentType('application/x-www-form-urlencoded'))).toBe('form');
+    expect(bodyKindOf(parseContentType('application/json'))).toBe('other');
+  });
+
+  it('maps charset spellings', () => {
+    expect(encodingOf(undefined)).toBe('utf8');
+    expect(encodingOf('UTF8')).toBe('utf8');
+    expect(encodingOf('ISO-8859-1')).toBe('latin1');
+    expect(encodingOf('ebcdic')).toBeUndefined();
+  });
+});
+
+describe('decodeBody', () => {
+  it('honours BOMs over the declared charset', () => {
+    expect(decodeBody(Buffer.from([0xef, 0xbb, 0xbf, 0x61]), 'latin1')).toBe('a');
+    expect(decodeBody(Buffer.from([0xff, 0xfe, 0x61, 0x00]), 'utf8')).toBe('a');
+    expect(decodeBody(Buffer.from([0xfe, 0xff, 0x00, 0x61]), 'utf8')).toBe('a');
+    expect(decodeBody(Buffer.from('é', 'latin1'), 'latin1')).toBe('é');
+  });
+});
