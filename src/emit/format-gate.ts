@@ -1,0 +1,93 @@
+/**
+ * The final gate: every generated file is parsed by the TypeScript compiler (via
+ * ts-morph, in memory). A syntax error is an internal error (templates and views
+ * must never produce one). Files marked for formatting get their imports
+ * organised (unused ones removed, sorted) and are formatted with 2-space indent;
+ * every file ends with exactly one newline.
+ */
+import { IndentationText, NewLineKind, Project, QuoteKind, ts } from 'ts-morph';
+import type { GeneratedFile } from './types.js';
+
+/** A file before the gate. */
+export interface RawFile {
+  readonly path: string;
+  readonly content: string;
+  /** Organise imports and format (generated files); `false` for verbatim copies. */
+  readonly format: boolean;
+}
+
+const FORMAT: ts.FormatCodeSettings = {
+  indentSize: 2,
+  tabSize: 2,
+  convertTabsToSpaces: true,
+  newLineCharacter: '\n',
+  insertSpaceAfterCommaDelimiter: true,
+  insertSpaceAfterSemicolonInForStatements: true,
+  insertSpaceBeforeAndAfterBinaryOperators: true,
+  insertSpaceAfterKeywordsInControlFlowStatements: true,
+  insertSpaceAfterOpeningAndBeforeClosingNonemptyBraces: true,
+  insertSpaceAfterTypeAssertion: false,
+  placeOpenBraceOnNewLineForFunctions: false,
+  placeOpenBraceOnNewLineForControlBlocks: false,
+  semicolons: ts.SemicolonPreference.Insert,
+};
+
+/** An internal error: generated code that does not parse. */
+export class GeneratedSyntaxError extends Error {
+  override readonly name = 'GeneratedSyntaxError';
+}
+
+/**
+ * Parses, organises and formats `files`; returns them in the same order.
+ * Verbatim copies (`format: false`, the runtime) are our own tested sources: they
+ * skip the compiler entirely, so the gate's cost is proportional to what the
+ * templates produced.
+ */
+export function gateFiles(files: readonly RawFile[]): GeneratedFile[] {
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      noLib: true,
+      noResolve: true,
+      types: [],
+      noEmit: true,
+    },
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Single,
+      newLineKind: NewLineKind.LineFeed,
+      useTrailingCommas: true,
+    },
+  });
+  return files.map((f) => {
+    if (!f.format) return { path: f.path, content: withFinalNewline(f.content) };
+    const sf = project.createSourceFile(`/out/${f.path}`, f.content, { overwrite: true });
+    rejectSyntaxErrors(f.path, sf.compilerNode, (pos) => sf.getLineAndColumnAtPos(pos));
+    sf.organizeImports(FORMAT, { quotePreference: 'single', organizeImportsIgnoreCase: false });
+    sf.formatText(FORMAT);
+    return { path: f.path, content: withFinalNewline(sf.getFullText()) };
+  });
+}
+
+/** Throws {@link GeneratedSyntaxError} for the first syntax error the parser recorded. */
+function rejectSyntaxErrors(
+  path: string,
+  node: ts.SourceFile,
+  position: (pos: number) => { line: number; column: number },
+): void {
+  // The parser's own diagnostics: purely syntactic, no program needed.
+  const diags = (node as ts.SourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const first = diags[0];
+  if (!first) return;
+  const pos = first.start !== undefined ? position(first.start) : { line: 0, column: 0 };
+  const msg = ts.flattenDiagnosticMessageText(first.messageText, '\n');
+  throw new GeneratedSyntaxError(`internal error: generated ${path}:${pos.line}:${pos.column}: ${msg}`);
+}
+
+function withFinalNewline(text: string): string {
+  return `${text.replace(/\s+$/u, '')}\n`;
+}

@@ -1,0 +1,68 @@
+/**
+ * The emitter: operation model -> generated TypeScript files for one contract.
+ *
+ * Pipeline: names pass (src/names) -> type registry and service model
+ * (descriptors + TypeScript types) -> view models (view-*.ts, all text made
+ * safe) -> Handlebars templates (templates/*.hbs) -> ts-morph gate (parse,
+ * organise imports, format) -> {@link GeneratedFile} list.
+ *
+ * Layout of the output folder: index.ts, types.ts, schema.ts, client.ts,
+ * server.ts, wsdl.ts, runtime/*.ts (copied from src/runtime).
+ */
+import type { WsdlModel } from '../model/types.js';
+import { assignNames } from '../names/index.js';
+import { gateFiles, type RawFile } from './format-gate.js';
+import { runtimeSources } from './runtime-files.js';
+import { buildServiceModel } from './service-model.js';
+import { render } from './templates.js';
+import { TypeRegistry } from './type-registry.js';
+import type { EmitOptions, GeneratedFile } from './types.js';
+import { clientView } from './view-client.js';
+import { headerLine } from './view-common.js';
+import { indexView, wsdlView } from './view-index.js';
+import { schemaView } from './view-schema.js';
+import { serverView } from './view-server.js';
+import { typesView } from './view-types.js';
+
+export type { EmitOptions, GeneratedFile, TypeMappingOptions } from './types.js';
+export { DEFAULT_TYPE_MAPPING } from './types.js';
+
+/** Extra inputs of a generation. */
+export interface EmitExtras {
+  /** The main WSDL's text, embedded in wsdl.ts for `?wsdl`. */
+  readonly wsdlText?: string;
+}
+
+/**
+ * Generates the files of one contract folder. Deterministic: the same model and
+ * options give the same bytes. Throws a `WsdlcError` for contract problems the
+ * model let through (an undeclared type or element), and a plain `Error` for
+ * internal bugs (generated code that does not parse).
+ */
+export async function emitFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): Promise<GeneratedFile[]> {
+  const plan = assignNames(model);
+  const registry = new TypeRegistry(model, plan, options.types);
+  registry.addAllNamedTypes();
+  const sm = buildServiceModel(model, plan, registry, options.bindings);
+
+  const header = headerLine(options);
+  const tv = typesView(header, registry, sm);
+  const declared = new Set(tv.declarations.map((d) => d.name));
+  const opTypes = [...new Set(sm.services.flatMap((s) => s.operations.flatMap((o) => [o.inputTs, o.outputTs])))].filter((n) =>
+    declared.has(n),
+  );
+  const dir = options.templatesDir;
+
+  const raw: RawFile[] = [
+    { path: 'index.ts', content: render('index', indexView(header, options.client, options.server), dir), format: true },
+    { path: 'types.ts', content: render('types', tv, dir), format: true },
+    { path: 'schema.ts', content: render('schema', schemaView(header, registry, sm), dir), format: true },
+  ];
+  if (options.client) raw.push({ path: 'client.ts', content: render('client', clientView(header, sm, opTypes), dir), format: true });
+  if (options.server) raw.push({ path: 'server.ts', content: render('server', serverView(header, sm, opTypes), dir), format: true });
+  raw.push({ path: 'wsdl.ts', content: render('wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText), dir), format: true });
+  for (const r of runtimeSources()) {
+    raw.push({ path: `runtime/${r.name}`, content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`, format: false });
+  }
+  return gateFiles(raw);
+}

@@ -1,0 +1,94 @@
+/**
+ * Making text safe to put into generated TypeScript.
+ *
+ * Every piece of text that comes from a contract reaches generated code through
+ * one of these functions: string literals ({@link tsString}, built on
+ * `JSON.stringify`, then re-quoted with single quotes), comment text
+ * ({@link jsdocLines}, {@link commentLine}) and data literals ({@link tsLiteral}).
+ */
+import { isIdentifierName } from '../names/index.js';
+
+/**
+ * A single-quoted TypeScript string literal for `s`. `JSON.stringify` escapes
+ * backslashes, control characters and `"`; we turn `\"` back into `"` and escape
+ * `'`, and escape U+2028/U+2029 so the literal stays on one line.
+ */
+export function tsString(s: string): string {
+  const body = JSON.stringify(s)
+    .slice(1, -1)
+    .replace(/\\.|'|\u2028|\u2029/g, (m) => {
+      if (m === '\\"') return '"';
+      if (m === "'") return "\\'";
+      if (m === '\u2028') return '\\u2028';
+      if (m === '\u2029') return '\\u2029';
+      return m;
+    });
+  return `'${body}'`;
+}
+
+/** An object-literal key or interface property name: the name itself when it is an identifier, else a string literal. */
+export function propertyKey(name: string): string {
+  return isIdentifierName(name) ? name : tsString(name);
+}
+
+/** An object-literal key that cannot set the prototype: `['__proto__']` for `__proto__`, else {@link propertyKey}. */
+export function objectKey(name: string): string {
+  return name === '__proto__' ? "['__proto__']" : propertyKey(name);
+}
+
+const LINE_BREAKS = /\r\n|[\r\n\u2028\u2029\u0085]/;
+
+/** Text made safe inside a block comment: `*\/` cannot close it. */
+function commentSafe(s: string): string {
+  return s.replace(/\*\//g, '*\\/');
+}
+
+/**
+ * The lines of a JSDoc body for documentation `text` (split on every line
+ * terminator, trailing blanks removed, common indentation removed, `*\/` broken).
+ * Empty when there is nothing to say.
+ */
+export function jsdocLines(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  const lines = text.split(LINE_BREAKS).map((l) => commentSafe(l.replace(/\s+$/u, '')));
+  while (lines.length > 0 && lines[0] === '') lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
+  const cut = indents.length > 0 ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(cut));
+}
+
+/** A whole JSDoc block (`/** ... *\/` with ` * ` prefixes; one line when short), or `''` when `lines` is empty. */
+export function jsdocBlock(lines: readonly string[]): string {
+  if (lines.length === 0) return '';
+  if (lines.length === 1 && lines[0] !== undefined && lines[0].length <= 80) return `/** ${lines[0]} */`;
+  return ['/**', ...lines.map((l) => (l === '' ? ' *' : ` * ${l}`)), ' */'].join('\n');
+}
+
+/** Text safe on a single `//` comment line: line terminators become spaces. */
+export function commentLine(s: string): string {
+  return s.split(LINE_BREAKS).join(' ');
+}
+
+/**
+ * A TypeScript literal for plain data (strings, numbers, booleans, null,
+ * arrays, objects; `undefined` properties are left out). Keys are identifiers
+ * or string literals; strings go through {@link tsString}.
+ */
+export function tsLiteral(value: unknown, indent = ''): string {
+  const inner = `${indent}  `;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return tsString(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => `${inner}${tsLiteral(v, inner)},`).join('\n')}\n${indent}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([k, v]) => `${inner}${objectKey(k)}: ${tsLiteral(v, inner)},`).join('\n')}\n${indent}}`;
+  }
+  throw new Error(`internal error: cannot write ${typeof value} as a literal`);
+}

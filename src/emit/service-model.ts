@@ -1,0 +1,354 @@
+/**
+ * From logical operations to runtime descriptors and TypeScript signatures.
+ *
+ * For each service (WSDL 1.1 §2.7) and each of its logical operations, this
+ * builds the {@link OperationDesc} the runtime uses (SOAP 1.1/1.2 per WSDL 1.1
+ * §3 and the SOAP 1.2 binding note; HTTP GET/POST per WSDL 1.1 §4) and the
+ * operation's `<Op>Input` / `<Op>Output` types:
+ * - Input: the document/literal wrapper's content type when a SOAP binding is
+ *   wrapped (ASMX style), else an interface made of the logical input fields.
+ * - Output: `Signature.single`'s type when the output is one value (the ASMX
+ *   `XResult` child / HTTP root element), else the wrapper's content or fields.
+ *   A single result is typed as present (not `| undefined`) even when its
+ *   element has `minOccurs="0"`; it is `| null` when nillable.
+ */
+import type {
+  BindingKind,
+  ElementDecl,
+  Field,
+  LogicalOperation,
+  MessagePart,
+  OperationBinding,
+  QName,
+  Service,
+  TypeUse,
+  WireMessage,
+  WsdlModel,
+} from '../model/types.js';
+import { isIdentifierName, newPropertyScope, operationKey, qnameKey, toPropertyName, type NamePlan, type OperationNames, type ServiceNames } from '../names/index.js';
+import type {
+  FaultDesc,
+  FieldDesc,
+  HttpOperationDesc,
+  HttpParamDesc,
+  OperationDesc,
+  PortDesc,
+  SoapMessageDesc,
+  SoapOperationDesc,
+  ValueDesc,
+} from '../runtime/descriptors.js';
+import { userError } from '../util/errors.js';
+import { parenthesize, type ComplexEntry, type PropInfo, type Resolved, type TypeRegistry } from './type-registry.js';
+
+/** The binding kinds in the order they are listed and preferred as default. */
+export const BINDING_ORDER: readonly BindingKind[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+
+/** A type alias declared for an operation (`LoginOutput = EmAuthResult`). */
+export interface OperationAlias {
+  readonly name: string;
+  readonly aliasOf: string;
+  readonly documentation: string;
+}
+
+/** One operation, ready for the views. */
+export interface OperationInfo {
+  readonly op: LogicalOperation;
+  readonly names: OperationNames;
+  /** TypeScript type of the input argument. */
+  readonly inputTs: string;
+  /** TypeScript type the call resolves to: one identifier (a type, a scalar, the `<Op>Output` alias or `void`). */
+  readonly outputTs: string;
+  readonly desc: OperationDesc;
+}
+
+/** One service, ready for the views. */
+export interface ServiceInfo {
+  readonly service: Service;
+  readonly names: ServiceNames;
+  /** Binding kinds offered (after the user's filter), in {@link BINDING_ORDER}. */
+  readonly bindings: readonly BindingKind[];
+  readonly defaultBinding: BindingKind;
+  readonly ports: readonly PortDesc[];
+  readonly operations: readonly OperationInfo[];
+}
+
+/** Everything derived from the model that the views need. */
+export interface ServiceModel {
+  readonly services: readonly ServiceInfo[];
+  /** Aliases declared for operation inputs/outputs, in operation order. */
+  readonly aliases: readonly OperationAlias[];
+}
+
+/** The path part of a port address (`/ecomm/Auth.asmx`), `/` when there is none. */
+export function addressPath(address: string): string {
+  try {
+    return new URL(address).pathname || '/';
+  } catch {
+    return address.startsWith('/') ? address : '/';
+  }
+}
+
+function maxOf(m: number | 'unbounded'): number {
+  return m === 'unbounded' ? -1 : m;
+}
+
+/** TypeScript for a whole value use: `| null` when nillable, `[]` when repeated. */
+export function useTs(itemTs: string, nillable: boolean, max: number): string {
+  const item = nillable ? `${itemTs} | null` : itemTs;
+  return max === -1 || max > 1 ? `${parenthesize(item)}[]` : item;
+}
+
+/** Builds the service model for every service of `model`. */
+export function buildServiceModel(
+  model: WsdlModel,
+  plan: NamePlan,
+  registry: TypeRegistry,
+  only: readonly BindingKind[] | undefined,
+): ServiceModel {
+  const aliases: OperationAlias[] = [];
+  const keep = (k: BindingKind): boolean => !only || only.includes(k);
+  const services: ServiceInfo[] = [];
+  for (const service of model.services) {
+    const names = plan.services.get(qnameKey(service.name));
+    if (!names) throw new Error(`internal error: no names for service ${service.name.name}`);
+    const ports: PortDesc[] = service.ports
+      .filter((p) => keep(p.kind))
+      .map((p) => ({ name: p.name, kind: p.kind, address: p.address, path: addressPath(p.address) }));
+    const operations: OperationInfo[] = [];
+    for (const op of model.operations) {
+      if (qnameKey(op.service) !== qnameKey(service.name)) continue;
+      const opNames = plan.operations.get(operationKey(op));
+      if (!opNames) throw new Error(`internal error: no names for operation ${op.name}`);
+      const bindings = op.bindings.filter((b) => keep(b.kind));
+      operations.push(buildOperation(op, opNames, bindings, registry, aliases, service));
+    }
+    const kinds = BINDING_ORDER.filter((k) => ports.some((p) => p.kind === k));
+    services.push({
+      service,
+      names,
+      bindings: kinds,
+      defaultBinding: kinds[0] ?? 'soap11',
+      ports,
+      operations,
+    });
+  }
+  return { services, aliases };
+}
+
+function isSoap(b: OperationBinding): boolean {
+  return b.kind === 'soap11' || b.kind === 'soap12';
+}
+
+/**
+ * The body element of the first SOAP binding whose wire message (of `dir`) is
+ * document/literal with one element: a wrapper (`wrapped`), or a single-part
+ * `bare` message (WSDL 1.1 §3.5: the part's element is the body's only child).
+ * That element's content type is then the operation's input (or output) type.
+ */
+function wrappedElement(bindings: readonly OperationBinding[], dir: 'input' | 'output'): QName | undefined {
+  for (const b of bindings) {
+    const wire = dir === 'input' ? b.input : b.output;
+    if (!wire || !isSoap(b) || b.style === 'rpc') continue;
+    if (wire.mode === 'wrapped' && wire.element) return wire.element;
+    const only = wire.parts.length === 1 ? wire.parts[0] : undefined;
+    if (wire.mode === 'bare' && only?.element) return only.element;
+  }
+  return undefined;
+}
+
+/** The complex entry for a global element's type, or undefined when the type is simple. */
+function elementEntry(
+  decl: ElementDecl,
+  registry: TypeRegistry,
+  name: { readonly hint: string } | { readonly claimed: string },
+  declare: boolean,
+): ComplexEntry | undefined {
+  if (decl.type.kind === 'complex') return registry.anonymousComplex(decl.type.type, name, decl.name, declare, decl.documentation);
+  if (decl.type.kind === 'named') {
+    const r = registry.resolve(decl.type, '', decl.name.name, decl.location);
+    if ('complex' in r.value) {
+      const key = r.value.complex;
+      return registry.complexEntries.find((e) => e.key === key);
+    }
+  }
+  return undefined;
+}
+
+/** The value of a global element's content (complex entry key, or a scalar). */
+function elementValue(decl: ElementDecl, registry: TypeRegistry): Resolved {
+  const entry = elementEntry(decl, registry, { hint: decl.name.name }, false);
+  if (entry) return { value: { complex: entry.key }, ts: entry.tsName };
+  return registry.resolve(decl.type, '', decl.name.name, decl.location);
+}
+
+function propsFromFields(fields: readonly Field[], parent: string, registry: TypeRegistry): PropInfo[] {
+  const scope = newPropertyScope();
+  return fields.map((f) => fieldProp(f.name, f.type, parent, registry, scope.claim(toPropertyName(f.name))));
+}
+
+function fieldProp(name: string, use: TypeUse, parent: string, registry: TypeRegistry, prop: string): PropInfo {
+  return {
+    kind: 'element',
+    prop,
+    xmlName: use.element?.name ?? name,
+    ns: use.element?.ns ?? '',
+    resolved: registry.resolve(use.type, parent, name),
+    min: use.minOccurs,
+    max: maxOf(use.maxOccurs),
+    nillable: use.nillable,
+  };
+}
+
+function partsEntry(parts: readonly MessagePart[], hint: string, xmlName: QName, registry: TypeRegistry): ComplexEntry {
+  const scope = newPropertyScope();
+  const props: PropInfo[] = parts.map((part) => {
+    const resolved = part.element ? elementValue(registry.element(part.element), registry) : part.type ? registry.resolve({ kind: 'named', ref: part.type }, hint, part.name) : { value: { scalar: 'string' } as ValueDesc, ts: 'string' };
+    return { kind: 'element', prop: scope.claim(toPropertyName(part.name)), xmlName: part.name, ns: '', resolved, min: 1, max: 1, nillable: false };
+  });
+  return registry.syntheticComplex(registry.claim(hint), xmlName, props, false);
+}
+
+function buildOperation(
+  op: LogicalOperation,
+  names: OperationNames,
+  bindings: readonly OperationBinding[],
+  registry: TypeRegistry,
+  aliases: OperationAlias[],
+  service: Service,
+): OperationInfo {
+  // Input
+  let inputEntry: ComplexEntry | undefined;
+  const inWrapper = wrappedElement(bindings, 'input');
+  if (inWrapper) inputEntry = elementEntry(registry.element(inWrapper), registry, { claimed: names.input }, true);
+  if (!inputEntry) {
+    inputEntry = registry.syntheticComplex(names.input, { ns: service.name.ns, name: op.name }, propsFromFields(op.input.fields, names.input, registry), true);
+  }
+  if (inputEntry.tsName !== names.input) {
+    aliases.push({ name: names.input, aliasOf: inputEntry.tsName, documentation: `Input of the ${op.name} operation.` });
+  } else if (!inputEntry.documentation) {
+    (inputEntry as { documentation?: string }).documentation = `Input of the ${op.name} operation.`;
+  }
+
+  // Output
+  let outputTs = 'void';
+  let outputValue: ValueDesc | undefined;
+  if (op.output) {
+    if (op.output.single) {
+      const single = op.output.single;
+      const r = registry.resolve(single.type, names.output, 'Result');
+      outputValue = r.value;
+      outputTs = useTs(r.ts, single.nillable, maxOf(single.maxOccurs));
+    } else {
+      let entry: ComplexEntry | undefined;
+      const outWrapper = wrappedElement(bindings, 'output');
+      if (outWrapper) entry = elementEntry(registry.element(outWrapper), registry, { claimed: names.output }, true);
+      if (!entry) {
+        entry = registry.syntheticComplex(names.output, { ns: service.name.ns, name: `${op.name}Response` }, propsFromFields(op.output.fields, names.output, registry), true);
+      }
+      outputValue = { complex: entry.key };
+      outputTs = entry.tsName;
+    }
+    if (outputTs !== names.output) {
+      aliases.push({ name: names.output, aliasOf: outputTs, documentation: `Output of the ${op.name} operation.` });
+    }
+  }
+
+  const desc: {
+    name: string;
+    method: string;
+    input: ValueDesc;
+    output?: ValueDesc;
+    soap11?: SoapOperationDesc;
+    soap12?: SoapOperationDesc;
+    httpGet?: HttpOperationDesc;
+    httpPost?: HttpOperationDesc;
+  } = { name: op.name, method: names.method, input: { complex: inputEntry.key } };
+  if (outputValue) desc.output = outputValue;
+  for (const b of bindings) {
+    if (desc[b.kind]) continue;
+    if (b.kind === 'soap11' || b.kind === 'soap12') {
+      const soap = soapDesc(op, b, registry);
+      if (soap) desc[b.kind] = soap;
+    } else {
+      desc[b.kind] = httpDesc(op, b, inputEntry, registry);
+    }
+  }
+  // Method signatures name the type directly when it is one identifier (`EmAuthResult`, `number`), else the alias.
+  const methodOutput = !op.output ? 'void' : isIdentifierName(outputTs) ? outputTs : names.output;
+  return { op, names, inputTs: names.input, outputTs: methodOutput, desc };
+}
+
+function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'output', b: OperationBinding, registry: TypeRegistry): SoapMessageDesc | undefined {
+  let element: QName | undefined;
+  let entry: ComplexEntry | undefined;
+  let value: ValueDesc | undefined;
+  if (b.style === 'rpc') {
+    element = wire.element ?? { ns: '', name: dir === 'input' ? op.name : `${op.name}Response` };
+    entry = partsEntry(wire.parts, `${op.name} ${dir === 'input' ? 'Request' : 'Response'}`, element, registry);
+    value = { complex: entry.key };
+  } else if (wire.element) {
+    element = wire.element;
+    const decl = registry.element(element);
+    entry = elementEntry(decl, registry, { hint: decl.name.name }, false);
+    value = entry ? { complex: entry.key } : elementValue(decl, registry).value;
+  } else {
+    const part = wire.parts[0];
+    if (part?.element) {
+      element = part.element;
+      value = elementValue(registry.element(part.element), registry).value;
+    }
+  }
+  if (!element || !value) return undefined;
+  const result = wire.resultChild && entry ? entry.props.find((p) => p.kind === 'element' && p.xmlName === wire.resultChild?.name && p.ns === wire.resultChild.ns)?.prop : undefined;
+  const scope = newPropertyScope();
+  const headers: FieldDesc[] = [];
+  for (const h of wire.headers) {
+    if (!h.element) continue;
+    headers.push({ prop: scope.claim(toPropertyName(h.part)), name: h.element.name, ns: h.element.ns, value: elementValue(registry.element(h.element), registry).value, min: 0, max: 1 });
+  }
+  return { element: { name: element.name, ns: element.ns }, value, ...(result ? { result } : {}), ...(headers.length ? { headers } : {}) };
+}
+
+function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegistry): SoapOperationDesc | undefined {
+  const input = soapMessage(op, b.input, 'input', b, registry);
+  if (!input) return undefined;
+  const output = b.output ? soapMessage(op, b.output, 'output', b, registry) : undefined;
+  const faults: FaultDesc[] = [];
+  for (const f of op.faults) {
+    if (!f.element) continue;
+    const decl = registry.element(f.element);
+    faults.push({ name: f.name, element: { name: f.element.name, ns: f.element.ns }, value: elementValue(decl, registry).value });
+  }
+  return {
+    action: b.soapAction ?? '',
+    style: b.style ?? 'document',
+    use: b.use ?? 'literal',
+    input,
+    ...(output ? { output } : {}),
+    ...(faults.length ? { faults } : {}),
+  };
+}
+
+function httpDesc(op: LogicalOperation, b: OperationBinding, inputEntry: ComplexEntry, registry: TypeRegistry): HttpOperationDesc {
+  const params: HttpParamDesc[] = b.input.parts.map((part) => {
+    const prop = inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === part.name) ?? inputEntry.props.find((p) => p.prop === part.name);
+    const partValue = part.type ? registry.resolve({ kind: 'named', ref: part.type }, '', part.name).value : { scalar: 'string' as const };
+    const value = prop && 'scalar' in prop.resolved.value ? prop.resolved.value : partValue;
+    return { prop: prop?.prop ?? toPropertyName(part.name), name: part.name, value, min: prop ? prop.min : 1, max: prop ? prop.max : 1 };
+  });
+  let output: HttpOperationDesc['output'];
+  if (b.output && b.output.mode === 'xml' && b.output.element) {
+    const decl = registry.element(b.output.element);
+    output = { element: { name: decl.name.name, ns: decl.name.ns }, value: elementValue(decl, registry).value, ...(decl.nillable ? { nillable: true } : {}) };
+  } else if (b.output && b.output.mode !== 'none' && b.output.mode !== 'params') {
+    const part = b.output.parts[0];
+    if (part?.element) {
+      const decl = registry.element(part.element);
+      output = { element: { name: decl.name.name, ns: decl.name.ns }, value: elementValue(decl, registry).value, ...(decl.nillable ? { nillable: true } : {}) };
+    }
+  }
+  if (!b.httpLocation && b.httpLocation !== '') {
+    throw userError(`operation ${op.name}: the HTTP binding ${b.binding.name} has no http:operation location (WSDL 1.1 §4.5)`);
+  }
+  return { path: b.httpLocation, params, ...(output ? { output } : {}) };
+}

@@ -1,0 +1,80 @@
+/**
+ * XML Schema built-in datatypes (XML Schema Part 2 §3) to runtime scalar kinds
+ * and TypeScript types, per the user's {@link TypeMappingOptions}.
+ *
+ * | XSD (Part 2 section)                                   | ScalarKind                         | TypeScript |
+ * | ------------------------------------------------------ | ---------------------------------- | ---------- |
+ * | string and derived (§3.2.1, §3.3.1–§3.3.12), anyURI, NOTATION, anySimpleType | string        | `string` |
+ * | boolean (§3.2.2)                                       | boolean                            | `boolean` |
+ * | float, double (§3.2.4, §3.2.5)                         | double                             | `number` |
+ * | decimal (§3.2.3)                                       | double / decimalString             | `number` / `string` |
+ * | int, short, byte, unsignedInt/Short/Byte (§3.3.17–§3.3.24) | int                            | `number` |
+ * | long, integer, (non)negative/positiveInteger, unsignedLong (§3.3.13–§3.3.21) | int / bigint / integerString | `number` / `bigint` / `string` |
+ * | dateTime (§3.2.7)                                      | dateTime / string                  | `Date` / `string` |
+ * | date, time, duration, gYear... (§3.2.6, §3.2.8–§3.2.14) | string                            | `string` |
+ * | base64Binary (§3.2.16), hexBinary (§3.2.15)            | base64, hex                        | `Uint8Array` |
+ * | QName (§3.2.18)                                        | qname                              | `{ ns: string; name: string }` |
+ * | anyType (Part 1 §3.4.7)                                | xml                                | `XmlElement` |
+ *
+ * The SOAP encoding namespace (SOAP 1.1 §5) redeclares the same simple types
+ * (plus `base64`); they map the same way.
+ */
+import type { ScalarKind } from '../runtime/descriptors.js';
+import type { TypeMappingOptions } from './types.js';
+
+/** TypeScript text for each scalar kind. */
+export const SCALAR_TS: Readonly<Record<ScalarKind, string>> = {
+  string: 'string',
+  boolean: 'boolean',
+  int: 'number',
+  double: 'number',
+  bigint: 'bigint',
+  integerString: 'string',
+  decimalString: 'string',
+  dateTime: 'Date',
+  base64: 'Uint8Array',
+  hex: 'Uint8Array',
+  qname: '{ ns: string; name: string }',
+  xml: 'XmlElement',
+};
+
+const INT32_FAMILY = new Set(['int', 'short', 'byte', 'unsignedInt', 'unsignedShort', 'unsignedByte']);
+const LONG_FAMILY = new Set([
+  'long',
+  'integer',
+  'nonNegativeInteger',
+  'positiveInteger',
+  'nonPositiveInteger',
+  'negativeInteger',
+  'unsignedLong',
+]);
+
+/** The scalar kind of a built-in XSD (or SOAP-encoding) type by local name; unknown names map to `string`. */
+export function builtinScalar(localName: string, mapping: TypeMappingOptions): ScalarKind {
+  if (INT32_FAMILY.has(localName)) return 'int';
+  if (LONG_FAMILY.has(localName)) {
+    return mapping.long === 'bigint' ? 'bigint' : mapping.long === 'string' ? 'integerString' : 'int';
+  }
+  switch (localName) {
+    case 'boolean':
+      return 'boolean';
+    case 'float':
+    case 'double':
+      return 'double';
+    case 'decimal':
+      return mapping.decimal === 'string' ? 'decimalString' : 'double';
+    case 'dateTime':
+      return mapping.dateTime === 'string' ? 'string' : 'dateTime';
+    case 'base64Binary':
+    case 'base64':
+      return 'base64';
+    case 'hexBinary':
+      return 'hex';
+    case 'QName':
+      return 'qname';
+    case 'anyType':
+      return 'xml';
+    default:
+      return 'string';
+  }
+}

@@ -1,0 +1,438 @@
+/**
+ * The type registry: every XSD type the generated code needs, resolved once to
+ * both a runtime descriptor (`ComplexDesc` / `ValueDesc`, src/runtime/descriptors.ts)
+ * and a TypeScript type, with property names from the names pass.
+ *
+ * Rules (XML Schema Part 1 §3.4 complex types, §3.8–§3.9 particles; Part 2 §4.1 simple types):
+ * - A content model is flattened in document order. A field's occurrence is the
+ *   product of its own and its enclosing groups' occurrences; `maxOccurs` > 1
+ *   anywhere on the path makes it an array; `minOccurs` 0 makes it optional.
+ * - `xsd:choice`: every field of the choice becomes optional and is tagged with a
+ *   choice index (at most one present). A discriminated union may come later.
+ * - `complexContent/extension` -> `interface X extends Base`; the base's
+ *   properties come first at run time (`ComplexDesc.base`).
+ *   `complexContent/restriction` is emitted with the restricted content only.
+ * - `simpleContent` -> a `$value` property for the text; `xsd:any` -> `$any: XmlElement[]`.
+ * - Attributes -> properties named after the attribute (suffixed on collision).
+ * - Named simple types -> type aliases (enumerations as string-literal unions);
+ *   `xsd:list` -> arrays; `xsd:union` -> `string`.
+ * - SOAP-encoded arrays (SOAP 1.1 §5.4.2, `soapenc:Array` + `wsdl:arrayType`) -> `T[]` aliases.
+ */
+import type {
+  AttributeUse,
+  ComplexType,
+  ComplexTypeBody,
+  ElementDecl,
+  Particle,
+  QName,
+  SimpleType,
+  SimpleTypeBody,
+  SourceLocation,
+  TypeRef,
+  WsdlModel,
+} from '../model/types.js';
+import { XSD_NS } from '../model/types.js';
+import { newPropertyScope, qnameKey, toPropertyName, type NamePlan, type NameScope } from '../names/index.js';
+import type { ComplexDesc, ScalarKind, ValueDesc } from '../runtime/descriptors.js';
+import { userError } from '../util/errors.js';
+import { tsString } from './literal.js';
+import { builtinScalar, SCALAR_TS } from './type-map.js';
+import type { TypeMappingOptions } from './types.js';
+
+const SOAPENC_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
+const XSD_NAMESPACES = new Set([XSD_NS, 'http://www.w3.org/2000/10/XMLSchema', 'http://www.w3.org/1999/XMLSchema']);
+
+/** A value resolved for both the runtime and TypeScript. */
+export interface Resolved {
+  readonly value: ValueDesc;
+  /** TypeScript type of one value. */
+  readonly ts: string;
+  /** What to say after `@xsd` in JSDoc, when useful (built-in and named simple types). */
+  readonly xsd?: string;
+}
+
+/** A property of a complex type (element, attribute, text value or wildcard). */
+export interface PropInfo {
+  readonly kind: 'element' | 'attribute' | 'text' | 'any';
+  /** The property name (also `FieldDesc.prop`). */
+  readonly prop: string;
+  readonly xmlName: string;
+  readonly ns: string;
+  readonly resolved: Resolved;
+  readonly min: number;
+  /** `-1` for unbounded. */
+  readonly max: number;
+  readonly nillable: boolean;
+  readonly choice?: number;
+  readonly documentation?: string;
+}
+
+/** A complex type in the registry. */
+export interface ComplexEntry {
+  /** Registry key (`ServiceDesc.types` key); equals {@link tsName} when declared. */
+  readonly key: string;
+  /** The TypeScript name; declared in types.ts when {@link declare} is set. */
+  readonly tsName: string;
+  /** Whether types.ts declares it (wrapper-only types are descriptors only). */
+  declare: boolean;
+  /** `true` for anonymous and synthetic types (no XML type name to mention). */
+  readonly anonymous: boolean;
+  readonly xmlName: QName;
+  readonly documentation?: string;
+  readonly baseKey?: string;
+  readonly props: PropInfo[];
+  readonly soapArray?: Resolved;
+}
+
+/** A named simple type (a type alias in types.ts). */
+export interface SimpleEntry {
+  readonly tsName: string;
+  /** The alias's right-hand side. */
+  readonly aliasOf: string;
+  readonly value: ValueDesc;
+  readonly xmlName: QName;
+  readonly documentation?: string;
+}
+
+/** Occurrence of a field, unbounded as -1. */
+function maxOf(m: number | 'unbounded'): number {
+  return m === 'unbounded' ? -1 : m;
+}
+
+function mulMax(a: number, b: number): number {
+  return a === -1 || b === -1 ? -1 : a * b;
+}
+
+/** Wraps a union type in parentheses so it can take `[]` or be unioned safely. */
+export function parenthesize(ts: string): string {
+  return ts.includes('|') ? `(${ts})` : ts;
+}
+
+/** Builds and holds every complex and simple type of one model. */
+export class TypeRegistry {
+  readonly complexEntries: ComplexEntry[] = [];
+  readonly simpleEntries: SimpleEntry[] = [];
+  /** Whether any declared TypeScript type refers to `XmlElement`. */
+  usesXmlElement = false;
+
+  readonly #model: WsdlModel;
+  readonly #plan: NamePlan;
+  readonly #mapping: TypeMappingOptions;
+  readonly #complexDefs = new Map<string, ComplexType>();
+  readonly #simpleDefs = new Map<string, SimpleType>();
+  readonly #elements = new Map<string, ElementDecl>();
+  readonly #byName = new Map<string, ComplexEntry>();
+  readonly #byBody = new Map<ComplexTypeBody, ComplexEntry>();
+  readonly #simpleByName = new Map<string, SimpleEntry | 'building'>();
+  readonly #building = new Set<ComplexTypeBody>();
+
+  constructor(model: WsdlModel, plan: NamePlan, mapping: TypeMappingOptions) {
+    this.#model = model;
+    this.#plan = plan;
+    this.#mapping = mapping;
+    for (const t of model.schema.complexTypes) if (!this.#complexDefs.has(qnameKey(t.name))) this.#complexDefs.set(qnameKey(t.name), t);
+    for (const t of model.schema.simpleTypes) if (!this.#simpleDefs.has(qnameKey(t.name))) this.#simpleDefs.set(qnameKey(t.name), t);
+    for (const e of model.schema.elements) if (!this.#elements.has(qnameKey(e.name))) this.#elements.set(qnameKey(e.name), e);
+  }
+
+  /** Registers every named complex and simple type of the schema, in model order. */
+  addAllNamedTypes(): void {
+    for (const t of this.#model.schema.complexTypes) this.namedComplex(t.name, t.location);
+    for (const t of this.#model.schema.simpleTypes) this.#namedSimple(t.name, t.location);
+  }
+
+  /** A global element declaration, or a located user error. */
+  element(name: QName, where?: SourceLocation): ElementDecl {
+    const e = this.#elements.get(qnameKey(name));
+    if (!e) throw userError(`element {${name.ns}}${name.name} is not declared in any schema`, where);
+    return e;
+  }
+
+  /** The entry of a named complex type (built on first use). */
+  namedComplex(name: QName, where?: SourceLocation): ComplexEntry {
+    const key = qnameKey(name);
+    const existing = this.#byName.get(key);
+    if (existing) return existing;
+    const def = this.#complexDefs.get(key);
+    if (!def) throw userError(`complex type {${name.ns}}${name.name} is not declared in any schema`, where);
+    const tsName = this.#plan.complexTypes.get(key) ?? this.#plan.claimType(name.name);
+    return this.#buildComplex(def, tsName, name, def.documentation, true, false, (e) => this.#byName.set(key, e));
+  }
+
+  /**
+   * The entry of an anonymous complex type (built on first use, shared by identity).
+   * `name` is claimed as a type name (or used as is when `claimed`, i.e. the
+   * names pass already reserved it); `declare` says whether types.ts declares it.
+   */
+  anonymousComplex(
+    body: ComplexTypeBody,
+    name: { readonly hint: string } | { readonly claimed: string },
+    xmlName: QName,
+    declare: boolean,
+    documentation?: string,
+  ): ComplexEntry {
+    const existing = this.#byBody.get(body);
+    if (existing) {
+      if (declare && !existing.declare) {
+        existing.declare = true;
+        this.#noteTs(existing.props);
+      }
+      return existing;
+    }
+    const tsName = 'claimed' in name ? name.claimed : this.#plan.claimType(name.hint);
+    return this.#buildComplex(body, tsName, xmlName, documentation, declare, true, (e) => this.#byBody.set(body, e));
+  }
+
+  /** Claims a fresh top-level type name from `hint` (PascalCased, collision-free). */
+  claim(hint: string): string {
+    return this.#plan.claimType(hint);
+  }
+
+  /** A complex type made up from a list of fields (HTTP parameters, rpc parts, logical signatures). */
+  syntheticComplex(tsName: string, xmlName: QName, props: PropInfo[], declare: boolean, documentation?: string): ComplexEntry {
+    const entry: ComplexEntry = { key: tsName, tsName, declare, anonymous: true, xmlName, props, ...(documentation ? { documentation } : {}) };
+    this.complexEntries.push(entry);
+    if (declare) this.#noteTs(props);
+    return entry;
+  }
+
+  /** Resolves a type reference; anonymous complex types are named `parentName` + `hint`. */
+  resolve(ref: TypeRef, parentName: string, hint: string, where?: SourceLocation): Resolved {
+    switch (ref.kind) {
+      case 'named':
+        return this.#resolveNamed(ref.ref, where);
+      case 'complex': {
+        const e = this.anonymousComplex(ref.type, { hint: `${parentName} ${hint}` }, { ns: '', name: hint }, true);
+        return { value: { complex: e.key }, ts: e.tsName };
+      }
+      case 'simple':
+        return this.#resolveSimpleBody(ref.type, where);
+    }
+  }
+
+  /** Builds the `ComplexDesc` of an entry. */
+  toComplexDesc(e: ComplexEntry): ComplexDesc {
+    const fields = e.props
+      .filter((p) => p.kind === 'element')
+      .map((p) => ({
+        prop: p.prop,
+        name: p.xmlName,
+        ns: p.ns,
+        value: p.resolved.value,
+        min: p.min,
+        max: p.max,
+        ...(p.nillable ? { nillable: true } : {}),
+        ...(p.choice !== undefined ? { choice: p.choice } : {}),
+      }));
+    const attrs = e.props
+      .filter((p) => p.kind === 'attribute')
+      .map((p) => ({ prop: p.prop, name: p.xmlName, ns: p.ns, value: p.resolved.value, ...(p.min > 0 ? { required: true } : {}) }));
+    const text = e.props.find((p) => p.kind === 'text');
+    const any = e.props.find((p) => p.kind === 'any');
+    return {
+      name: e.xmlName.name,
+      ns: e.xmlName.ns,
+      ...(e.baseKey ? { base: e.baseKey } : {}),
+      fields,
+      ...(attrs.length ? { attrs } : {}),
+      ...(text ? { text: { prop: text.prop, value: text.resolved.value } } : {}),
+      ...(any ? { any: any.prop } : {}),
+      ...(e.soapArray ? { soapArray: e.soapArray.value } : {}),
+    };
+  }
+
+  /** Every property name of an entry and its bases (so an extension does not redeclare them). */
+  #inheritedProps(key: string | undefined, into: NameScope): void {
+    if (!key) return;
+    const base = this.complexEntries.find((c) => c.key === key);
+    if (!base) return;
+    this.#inheritedProps(base.baseKey, into);
+    for (const p of base.props) into.block(p.prop);
+  }
+
+  #buildComplex(
+    body: ComplexTypeBody,
+    tsName: string,
+    xmlName: QName,
+    documentation: string | undefined,
+    declare: boolean,
+    anonymous: boolean,
+    remember: (e: ComplexEntry) => void,
+  ): ComplexEntry {
+    const props: PropInfo[] = [];
+    let baseKey: string | undefined;
+    let soapArray: Resolved | undefined;
+    const where = 'location' in body ? (body as ComplexType).location : undefined;
+
+    if (body.soapArrayItem) {
+      soapArray = this.#resolveNamed(body.soapArrayItem, where);
+    } else if (body.base && body.derivation === 'extension' && !this.#isBuiltin(body.base) && this.#complexDefs.has(qnameKey(body.base))) {
+      const baseDef = this.#complexDefs.get(qnameKey(body.base));
+      if (baseDef && !this.#building.has(baseDef)) baseKey = this.namedComplex(body.base, where).key;
+    }
+
+    const entry: ComplexEntry = {
+      key: tsName,
+      tsName,
+      declare,
+      anonymous,
+      xmlName,
+      props,
+      ...(documentation ? { documentation } : {}),
+      ...(baseKey ? { baseKey } : {}),
+      ...(soapArray ? { soapArray } : {}),
+    };
+    remember(entry);
+    this.complexEntries.push(entry);
+    this.#building.add(body);
+
+    const scope = newPropertyScope();
+    this.#inheritedProps(baseKey, scope);
+    let choiceCounter = 0;
+    const walk = (p: Particle, minF: number, maxF: number, choice: number | undefined): void => {
+      if (p.kind === 'element') {
+        const resolved = this.resolve(p.type, tsName, p.name.name, p.location);
+        props.push({
+          kind: 'element',
+          prop: scope.claim(toPropertyName(p.name.name)),
+          xmlName: p.name.name,
+          ns: p.name.ns,
+          resolved,
+          min: choice !== undefined ? 0 : p.minOccurs * minF,
+          max: mulMax(maxOf(p.maxOccurs), maxF),
+          nillable: p.nillable,
+          ...(choice !== undefined ? { choice } : {}),
+          ...(p.documentation ? { documentation: p.documentation } : {}),
+        });
+      } else if (p.kind === 'any') {
+        if (!props.some((x) => x.kind === 'any')) {
+          props.push({ kind: 'any', prop: scope.claim('$any'), xmlName: '', ns: '', resolved: { value: { scalar: 'xml' }, ts: 'XmlElement' }, min: 0, max: -1, nillable: false });
+        }
+      } else {
+        const max = mulMax(maxOf(p.maxOccurs), maxF);
+        const inner = p.kind === 'choice' && choice === undefined ? choiceCounter++ : choice;
+        for (const child of p.particles) walk(child, p.minOccurs * minF, max, inner);
+      }
+    };
+    if (body.particle) walk(body.particle, 1, 1, undefined);
+
+    for (const a of body.attributes) this.#addAttribute(a, props, scope, tsName);
+    if (body.simpleContent) {
+      let resolved = this.resolve(body.simpleContent, tsName, 'Value', where);
+      if ('complex' in resolved.value) {
+        const baseText = this.complexEntries.find((c) => c.key === (resolved.value as { complex: string }).complex)?.props.find((p) => p.kind === 'text');
+        resolved = baseText ? baseText.resolved : { value: { scalar: 'string' }, ts: 'string' };
+      }
+      props.push({ kind: 'text', prop: scope.claim('$value'), xmlName: '', ns: '', resolved, min: 1, max: 1, nillable: false });
+    }
+    this.#building.delete(body);
+    if (declare) this.#noteTs(props);
+    if (soapArray && declare && soapArray.ts.includes('XmlElement')) this.usesXmlElement = true;
+    return entry;
+  }
+
+  #addAttribute(a: AttributeUse, props: PropInfo[], scope: NameScope, parent: string): void {
+    if (a.use === 'prohibited') return;
+    const resolved = this.resolve(a.type, parent, a.name.name);
+    props.push({
+      kind: 'attribute',
+      prop: scope.claim(toPropertyName(a.name.name)),
+      xmlName: a.name.name,
+      ns: a.name.ns,
+      resolved,
+      min: a.use === 'required' ? 1 : 0,
+      max: 1,
+      nillable: false,
+      ...(a.documentation ? { documentation: a.documentation } : {}),
+    });
+  }
+
+  #noteTs(props: readonly PropInfo[]): void {
+    if (props.some((p) => p.resolved.ts.includes('XmlElement'))) this.usesXmlElement = true;
+  }
+
+  #isBuiltin(q: QName): boolean {
+    return XSD_NAMESPACES.has(q.ns) || q.ns === SOAPENC_NS;
+  }
+
+  #resolveNamed(q: QName, where?: SourceLocation): Resolved {
+    const key = qnameKey(q);
+    if (this.#simpleDefs.has(key)) return this.#namedSimple(q, where);
+    if (this.#complexDefs.has(key)) {
+      const e = this.namedComplex(q, where);
+      return { value: { complex: e.key }, ts: e.tsName };
+    }
+    if (this.#isBuiltin(q)) {
+      const scalar = builtinScalar(q.name, this.#mapping);
+      return { value: { scalar }, ts: SCALAR_TS[scalar], xsd: q.name };
+    }
+    throw userError(`type {${q.ns}}${q.name} is not declared in any schema`, where);
+  }
+
+  #namedSimple(q: QName, where?: SourceLocation): Resolved {
+    const key = qnameKey(q);
+    const done = this.#simpleByName.get(key);
+    if (done === 'building') return { value: { scalar: 'string' }, ts: 'string', xsd: q.name };
+    if (done) return { value: done.value, ts: done.tsName, xsd: q.name };
+    const def = this.#simpleDefs.get(key);
+    if (!def) throw userError(`simple type {${q.ns}}${q.name} is not declared in any schema`, where);
+    this.#simpleByName.set(key, 'building');
+    const body = this.#resolveSimpleBody(def, def.location);
+    const entry: SimpleEntry = {
+      tsName: this.#plan.simpleTypes.get(key) ?? this.#plan.claimType(q.name),
+      aliasOf: body.ts,
+      value: body.value,
+      xmlName: q,
+      ...(def.documentation ? { documentation: def.documentation } : {}),
+    };
+    this.#simpleByName.set(key, entry);
+    this.simpleEntries.push(entry);
+    return { value: entry.value, ts: entry.tsName, xsd: q.name };
+  }
+
+  #resolveSimpleBody(body: SimpleTypeBody, where?: SourceLocation): Resolved {
+    if (body.variety === 'union') return { value: { scalar: 'string' }, ts: 'string', xsd: 'union' };
+    if (body.variety === 'list') {
+      const item = this.#resolveSimpleRef(body.itemType, where);
+      const scalar = scalarOf(item.value);
+      const enumValues = 'scalar' in item.value ? item.value.enum : undefined;
+      return {
+        value: { scalar, list: true, ...(enumValues ? { enum: enumValues } : {}) },
+        ts: `${parenthesize(item.ts)}[]`,
+        xsd: 'list',
+      };
+    }
+    const base: Resolved = body.base
+      ? this.#resolveNamed(body.base, where)
+      : body.baseType
+        ? this.#resolveSimpleBody(body.baseType, where)
+        : { value: { scalar: 'string' }, ts: 'string' };
+    const scalar = scalarOf(base.value);
+    const values = body.facets.enumeration;
+    if (values && values.length > 0) {
+      return { value: { scalar, enum: [...values] }, ts: enumTs(values, scalar, base.ts), ...(base.xsd ? { xsd: base.xsd } : {}) };
+    }
+    if ('complex' in base.value) return { value: { scalar: 'string' }, ts: 'string' };
+    return base;
+  }
+
+  #resolveSimpleRef(ref: TypeRef, where?: SourceLocation): Resolved {
+    if (ref.kind === 'named') return this.#resolveNamed(ref.ref, where);
+    if (ref.kind === 'simple') return this.#resolveSimpleBody(ref.type, where);
+    return { value: { scalar: 'string' }, ts: 'string' };
+  }
+}
+
+function scalarOf(v: ValueDesc): ScalarKind {
+  return 'scalar' in v ? v.scalar : 'string';
+}
+
+/** TypeScript for an enumeration: string literals for string-like kinds, number literals for numbers. */
+function enumTs(values: readonly string[], scalar: ScalarKind, baseTs: string): string {
+  const unique = [...new Set(values)];
+  if (SCALAR_TS[scalar] === 'string') return unique.map(tsString).join(' | ');
+  if ((scalar === 'int' || scalar === 'double') && unique.every((v) => /^-?\d+(\.\d+)?$/.test(v.trim()))) {
+    return [...new Set(unique.map((v) => String(Number(v.trim()))))].join(' | ');
+  }
+  return baseTs;
+}

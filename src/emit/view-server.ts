@@ -1,0 +1,69 @@
+/**
+ * View model of `server.ts`: per service, the implementation interface and the
+ * handler factory over the runtime's `createServiceHandler`.
+ * Template: `templates/server.hbs`.
+ */
+import { objectKey } from './literal.js';
+import type { ServiceModel } from './service-model.js';
+import { docBlock } from './view-common.js';
+import { methodDoc } from './view-client.js';
+
+/** One operation of a service interface. */
+export interface ServerMethodView {
+  readonly doc: string;
+  readonly method: string;
+  /** The WSDL operation name as an object key (the handler's implementation map is keyed by it). */
+  readonly operationKey: string;
+  readonly inputType: string;
+  readonly outputType: string;
+}
+
+/** One service's server stubs. */
+export interface ServerServiceView {
+  /** JSDoc of the `<S>Service` interface. */
+  readonly doc: string;
+  /** JSDoc of the `create<S>Handler` function. */
+  readonly handlerDoc: string;
+  readonly interfaceName: string;
+  readonly handlerName: string;
+  readonly descriptorName: string;
+  readonly methods: readonly ServerMethodView[];
+}
+
+/** The view of server.ts. */
+export interface ServerView {
+  readonly header: string;
+  /** Names imported from schema.ts, comma-separated. */
+  readonly schemaImports: string;
+  /** Names imported from types.ts, comma-separated. */
+  readonly typeImports: string;
+  readonly services: readonly ServerServiceView[];
+}
+
+/** Builds the server.ts view. */
+export function serverView(header: string, sm: ServiceModel, typeImports: readonly string[]): ServerView {
+  return {
+    header,
+    schemaImports: sm.services.map((s) => s.names.descriptor).join(', '),
+    typeImports: typeImports.join(', '),
+    services: sm.services.map((s) => ({
+      doc: docBlock(
+        s.service.documentation,
+        `Implementation of the ${s.names.xmlName} service: one method per operation. Throw a \`SoapFault\` to answer with a fault.`,
+      ),
+      handlerDoc: docBlock(
+        `Creates the HTTP request handler of the ${s.names.xmlName} service (all its bindings), for \`http.createServer\` or as middleware. The WSDL is served on \`?wsdl\`.`,
+      ),
+      interfaceName: s.names.service,
+      handlerName: s.names.handler,
+      descriptorName: s.names.descriptor,
+      methods: s.operations.map((o) => ({
+        doc: methodDoc(o, s),
+        method: o.names.method,
+        operationKey: objectKey(o.op.name),
+        inputType: o.inputTs,
+        outputType: o.outputTs,
+      })),
+    })),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * View model of `types.ts`: interfaces for complex types and operation
+ * inputs/outputs, aliases for simple types and operation aliases.
+ * Template: `templates/types.hbs`.
+ */
+import { propertyKey } from './literal.js';
+import type { ServiceModel } from './service-model.js';
+import { useTs } from './service-model.js';
+import type { ComplexEntry, PropInfo, TypeRegistry } from './type-registry.js';
+import { docBlock } from './view-common.js';
+
+/** One property line of an interface. */
+export interface PropView {
+  /** JSDoc block (documentation, XML name, `@xsd` mapping) or `''`. */
+  readonly doc: string;
+  /** The property name: an identifier or a string literal. */
+  readonly key: string;
+  /** Whether the property is optional (`?:`). */
+  readonly optional: boolean;
+  /** The property's TypeScript type. */
+  readonly type: string;
+}
+
+/** One declaration of types.ts. */
+export interface DeclView {
+  /** JSDoc block or `''`. */
+  readonly doc: string;
+  /** `true`: `export interface name extends? { props }`; `false`: `export type name = aliasOf;`. */
+  readonly isInterface: boolean;
+  readonly name: string;
+  /** Base interface name or `''`. */
+  readonly extends: string;
+  readonly props: readonly PropView[];
+  /** Right-hand side of a type alias (`''` for interfaces). */
+  readonly aliasOf: string;
+}
+
+/** The view of types.ts. */
+export interface TypesView {
+  readonly header: string;
+  /** Whether `XmlElement` is referenced (import it from the runtime). */
+  readonly usesXmlElement: boolean;
+  readonly declarations: readonly DeclView[];
+}
+
+function propDoc(p: PropInfo): string {
+  const where =
+    p.kind === 'attribute'
+      ? `XML attribute \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
+      : p.kind === 'text'
+        ? 'The text content of the element.'
+        : p.kind === 'any'
+          ? 'Elements matched by `xsd:any`, as parsed XML.'
+          : p.prop !== p.xmlName
+            ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
+            : undefined;
+  const choice = p.choice !== undefined ? `Part of choice group ${p.choice}: at most one property of the group is set.` : undefined;
+  const xsd = p.resolved.xsd ? `@xsd ${p.resolved.xsd}` : undefined;
+  return docBlock(p.documentation, where, choice, xsd);
+}
+
+function propView(p: PropInfo): PropView {
+  const type = p.kind === 'any' ? 'XmlElement[]' : useTs(p.resolved.ts, p.nillable, p.max);
+  return { doc: propDoc(p), key: propertyKey(p.prop), optional: p.min === 0, type };
+}
+
+function complexDecl(e: ComplexEntry, registry: TypeRegistry): DeclView {
+  if (e.soapArray) {
+    return {
+      doc: docBlock(e.documentation, 'SOAP-encoded array (SOAP 1.1 §5.4.2).'),
+      isInterface: false,
+      name: e.tsName,
+      extends: '',
+      props: [],
+      aliasOf: `${e.soapArray.ts.includes('|') ? `(${e.soapArray.ts})` : e.soapArray.ts}[]`,
+    };
+  }
+  const base = e.baseKey ? registry.complexEntries.find((c) => c.key === e.baseKey)?.tsName ?? '' : '';
+  return {
+    doc: docBlock(e.documentation, !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined),
+    isInterface: true,
+    name: e.tsName,
+    extends: base,
+    props: e.props.map(propView),
+    aliasOf: '',
+  };
+}
+
+/** Builds the types.ts view. */
+export function typesView(header: string, registry: TypeRegistry, sm: ServiceModel): TypesView {
+  const declarations: DeclView[] = [];
+  for (const e of registry.complexEntries) if (e.declare) declarations.push(complexDecl(e, registry));
+  for (const s of registry.simpleEntries) {
+    declarations.push({
+      doc: docBlock(s.documentation, s.xmlName.name !== s.tsName ? `XML simple type \`${s.xmlName.name}\`.` : undefined),
+      isInterface: false,
+      name: s.tsName,
+      extends: '',
+      props: [],
+      aliasOf: s.aliasOf,
+    });
+  }
+  for (const a of sm.aliases) {
+    declarations.push({ doc: docBlock(a.documentation), isInterface: false, name: a.name, extends: '', props: [], aliasOf: a.aliasOf });
+  }
+  const usesXmlElement = declarations.some((d) => d.aliasOf.includes('XmlElement') || d.props.some((p) => p.type.includes('XmlElement')));
+  return { header, usesXmlElement, declarations };
+}

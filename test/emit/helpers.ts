@@ -1,0 +1,63 @@
+/**
+ * Shared helpers of the emitter tests: generating a contract with fixed
+ * options, and compiling a generated tree with the TypeScript API.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { DEFAULT_TYPE_MAPPING, emitFiles, type EmitOptions, type GeneratedFile } from '../../src/emit/index.js';
+import { loadModel } from '../../src/model/index.js';
+
+/** The repository root. */
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Fixed emit options for tests (the label is what file headers show). */
+export function testOptions(sourceLabel: string, extra: Partial<EmitOptions> = {}): EmitOptions {
+  return { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel, toolVersion: '0.0.0-test', ...extra };
+}
+
+/** Loads `wsdlPath` (relative to the repo root or absolute) and emits it. */
+export async function generate(wsdlPath: string, label: string, extra: Partial<EmitOptions> = {}): Promise<GeneratedFile[]> {
+  const abs = path.resolve(ROOT, wsdlPath);
+  const model = await loadModel(abs);
+  return emitFiles(model, testOptions(label, extra), { wsdlText: readFileSync(abs, 'utf8') });
+}
+
+/** Writes files under `dir` (emptied first). */
+export function writeTree(dir: string, files: readonly GeneratedFile[]): void {
+  rmSync(dir, { recursive: true, force: true });
+  for (const f of files) {
+    const target = path.join(dir, f.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, f.content);
+  }
+}
+
+/** Type-checks every .ts file of `files` written to `dir` (strict, NodeNext, noUncheckedIndexedAccess); returns the messages. */
+export function compileTree(dir: string, files: readonly GeneratedFile[]): string[] {
+  writeTree(dir, files);
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts'],
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    exactOptionalPropertyTypes: false,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+    typeRoots: [path.join(ROOT, 'node_modules/@types')],
+  };
+  // A package.json with "type": "module" makes NodeNext treat the .ts files as ES modules.
+  writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+  const program = ts.createProgram(
+    files.map((f) => path.join(dir, f.path)),
+    options,
+  );
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}

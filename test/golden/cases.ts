@@ -1,0 +1,20 @@
+/** The contracts whose generated output is kept as golden files under test/golden/<name>/. */
+export interface GoldenCase {
+  /** Folder name under test/golden. */
+  readonly name: string;
+  /** WSDL path, relative to the repo root or absolute. */
+  readonly wsdl: string;
+  /** Label written in file headers (machine-independent). */
+  readonly label: string;
+}
+
+/** Auth plus two ASMX services of the corpus. */
+export const GOLDEN_CASES: readonly GoldenCase[] = [
+  { name: 'auth', wsdl: 'wsdl/auth.wsdl', label: 'wsdl/auth.wsdl' },
+  {
+    name: 'currency-convertor',
+    wsdl: '/work/shared/corpus/asmx/webservicex_CurrencyConvertor.wsdl',
+    label: 'corpus/asmx/webservicex_CurrencyConvertor.wsdl',
+  },
+  { name: 'cdyne-weather', wsdl: '/work/shared/corpus/asmx/cdyne_Weather.wsdl', label: 'corpus/asmx/cdyne_Weather.wsdl' },
+];
