@@ -15,9 +15,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = new URL('../', import.meta.url).pathname;
-const CORPUS = '/work/shared/corpus/large';
+const CORPUS = fileURLToPath(new URL('../../shared/corpus/large', import.meta.url));
 const WSDLC = join(ROOT, 'bin/wsdlc.js');
 const TSCLIENT = join(ROOT, 'node_modules/wsdl-tsclient/dist/src/cli.js');
 const PRELOAD =

@@ -40,6 +40,11 @@ export interface EmitExtras {
  * internal bugs (generated code that does not parse).
  */
 export async function emitFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): Promise<GeneratedFile[]> {
+  return gateFiles(renderFiles(model, options, extras));
+}
+
+/** The files as the templates wrote them, before the gate (exported for tests of the gate). */
+export function renderFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): RawFile[] {
   const plan = assignNames(model);
   const registry = new TypeRegistry(model, plan, options.types);
   registry.addAllNamedTypes();
@@ -64,5 +69,5 @@ export async function emitFiles(model: WsdlModel, options: EmitOptions, extras: 
   for (const r of runtimeSources()) {
     raw.push({ path: `runtime/${r.name}`, content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`, format: false });
   }
-  return gateFiles(raw);
+  return raw;
 }

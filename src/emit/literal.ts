@@ -71,24 +71,52 @@ export function commentLine(s: string): string {
 }
 
 /**
+ * A piece of TypeScript written as is by {@link tsLiteral}: a reference to a
+ * constant the emitter itself declared (never text from a contract).
+ */
+export class TsCode {
+  constructor(readonly code: string) {}
+}
+
+/** Longest line {@link tsLiteral} puts a whole array or object on. */
+const MAX_LINE = 120;
+
+/**
  * A TypeScript literal for plain data (strings, numbers, booleans, null,
  * arrays, objects; `undefined` properties are left out). Keys are identifiers
- * or string literals; strings go through {@link tsString}.
+ * or string literals; strings go through {@link tsString}. An array or object
+ * whose parts all fit on one line of at most 100 characters is written on one
+ * line (`{ prop: 'X', min: 1 }`); otherwise one entry per line. Large contracts
+ * produce megabytes of descriptors, so compact output is both easier to read and
+ * cheaper to format.
  */
 export function tsLiteral(value: unknown, indent = ''): string {
   const inner = `${indent}  `;
   if (value === null) return 'null';
+  if (value instanceof TsCode) return value.code;
   if (typeof value === 'string') return tsString(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    return `[\n${value.map((v) => `${inner}${tsLiteral(v, inner)},`).join('\n')}\n${indent}]`;
+    const items = value.map((v) => tsLiteral(v, inner));
+    return layout('[', ']', items, indent);
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
-    return `{\n${entries.map(([k, v]) => `${inner}${objectKey(k)}: ${tsLiteral(v, inner)},`).join('\n')}\n${indent}}`;
+    const items = entries.map(([k, v]) => `${objectKey(k)}: ${tsLiteral(v, inner)}`);
+    return layout('{ ', ' }', items, indent);
   }
   throw new Error(`internal error: cannot write ${typeof value} as a literal`);
+}
+
+/** One line when every item is one line and the whole fits; else one item per line with trailing commas. */
+function layout(open: string, close: string, items: readonly string[], indent: string): string {
+  if (items.every((item) => !item.includes('\n'))) {
+    const line = `${open}${items.join(', ')}${close}`;
+    if (indent.length + line.length <= MAX_LINE) return line;
+  }
+  const inner = `${indent}  `;
+  return `${open.trim()}\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}${close.trim()}`;
 }

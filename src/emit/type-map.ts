@@ -13,7 +13,7 @@
  * | dateTime (§3.2.7)                                      | dateTime / string                  | `Date` / `string` |
  * | date, time, duration, gYear... (§3.2.6, §3.2.8–§3.2.14) | string                            | `string` |
  * | base64Binary (§3.2.16), hexBinary (§3.2.15)            | base64, hex                        | `Uint8Array` |
- * | QName (§3.2.18)                                        | qname                              | `{ ns: string; name: string }` |
+ * | QName (§3.2.18)                                        | qname                              | `{ ns: string; name: string; }` |
  * | anyType (Part 1 §3.4.7)                                | xml                                | `XmlElement` |
  *
  * The SOAP encoding namespace (SOAP 1.1 §5) redeclares the same simple types
@@ -34,7 +34,7 @@ export const SCALAR_TS: Readonly<Record<ScalarKind, string>> = {
   dateTime: 'Date',
   base64: 'Uint8Array',
   hex: 'Uint8Array',
-  qname: '{ ns: string; name: string }',
+  qname: '{ ns: string; name: string; }',
   xml: 'XmlElement',
 };
 

@@ -23,3 +23,11 @@ export function docBlock(text: string | undefined, ...extra: readonly (string | 
   if (lines.length > 0 && tags.length > 0) lines.push('');
   return jsdocBlock([...lines, ...tags]);
 }
+
+/** Every non-empty line of `text` prefixed with `prefix` (to nest a doc block inside a declaration). */
+export function indentLines(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : `${prefix}${line}`))
+    .join('\n');
+}

@@ -2,7 +2,7 @@
  * View model of `schema.ts`: the runtime descriptors (src/runtime/descriptors.ts)
  * as typed constants. Template: `templates/schema.hbs`.
  */
-import { objectKey, tsLiteral, tsString } from './literal.js';
+import { objectKey, TsCode, tsLiteral, tsString } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import type { TypeRegistry } from './type-registry.js';
 import { docBlock } from './view-common.js';
@@ -40,17 +40,30 @@ export interface SchemaServiceView {
   readonly operations: readonly SchemaOperationView[];
 }
 
+/** A constant hoisted out of the descriptors (a namespace URI or an enumeration). */
+export interface SchemaConstView {
+  /** The constant's name (`NS_1`, `ENUM_1`: no contract name can take this form in schema.ts). */
+  readonly name: string;
+  /** Its value as a TypeScript literal. */
+  readonly literal: string;
+}
+
 /** The view of schema.ts. */
 export interface SchemaView {
   readonly header: string;
+  /** Namespace URIs used by the descriptors, in order of first use. */
+  readonly namespaces: readonly SchemaConstView[];
+  /** Enumerations used by the descriptors (each distinct list once), in order of first use. */
+  readonly enums: readonly SchemaConstView[];
   readonly types: readonly SchemaTypeView[];
   readonly services: readonly SchemaServiceView[];
 }
 
 /** Builds the schema.ts view. */
 export function schemaView(header: string, registry: TypeRegistry, sm: ServiceModel): SchemaView {
+  const hoist = new ConstantHoister();
   const types = [...registry.complexEntries]
-    .map((e) => ({ key: objectKey(e.key), literal: tsLiteral(registry.toComplexDesc(e), '  ') }));
+    .map((e) => ({ key: objectKey(e.key), literal: tsLiteral(hoist.apply(registry.toComplexDesc(e)), '  ') }));
   const services = sm.services.map((s) => ({
     doc: docBlock(`Descriptor of the ${s.names.xmlName} service (wsdl:service).`, s.service.documentation),
     descriptorName: s.names.descriptor,
@@ -58,7 +71,55 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
     nameLiteral: tsString(s.names.xmlName),
     namespaceLiteral: tsString(s.service.name.ns),
     portsLiteral: tsLiteral(s.ports, '  '),
-    operations: s.operations.map((o) => ({ method: o.names.method, literal: tsLiteral(o.desc, '  ') })),
+    operations: s.operations.map((o) => ({ method: o.names.method, literal: tsLiteral(hoist.apply(o.desc), '  ') })),
   }));
-  return { header, types, services };
+  return { header, namespaces: hoist.namespaces, enums: hoist.enums, types, services };
+}
+
+/**
+ * Replaces namespace URIs (`ns` properties) and enumeration lists (`enum`
+ * properties) in descriptor data by references to constants declared once at
+ * the top of schema.ts. Large contracts repeat a handful of namespaces and
+ * enumerations thousands of times; hoisting keeps schema.ts readable and small.
+ * Numbering follows first use, so the output is deterministic.
+ */
+class ConstantHoister {
+  readonly namespaces: SchemaConstView[] = [];
+  readonly enums: SchemaConstView[] = [];
+  readonly #nsRefs = new Map<string, TsCode>();
+  readonly #enumRefs = new Map<string, TsCode>();
+
+  /** A copy of `value` with namespaces and enumerations replaced by constant references. */
+  apply(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.apply(v));
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (k === 'ns' && typeof v === 'string' && v !== '') out[k] = this.#namespace(v);
+      else if (k === 'enum' && Array.isArray(v)) out[k] = this.#enumeration(v);
+      else out[k] = this.apply(v);
+    }
+    return out;
+  }
+
+  #namespace(uri: string): TsCode {
+    let ref = this.#nsRefs.get(uri);
+    if (!ref) {
+      ref = new TsCode(`NS_${this.#nsRefs.size + 1}`);
+      this.#nsRefs.set(uri, ref);
+      this.namespaces.push({ name: ref.code, literal: tsString(uri) });
+    }
+    return ref;
+  }
+
+  #enumeration(values: readonly unknown[]): TsCode {
+    const key = JSON.stringify(values);
+    let ref = this.#enumRefs.get(key);
+    if (!ref) {
+      ref = new TsCode(`ENUM_${this.#enumRefs.size + 1}`);
+      this.#enumRefs.set(key, ref);
+      this.enums.push({ name: ref.code, literal: tsLiteral(values) });
+    }
+    return ref;
+  }
 }

@@ -7,7 +7,7 @@ import { propertyKey } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import { useTs } from './service-model.js';
 import type { ComplexEntry, PropInfo, TypeRegistry } from './type-registry.js';
-import { docBlock } from './view-common.js';
+import { docBlock, indentLines } from './view-common.js';
 
 /** One property line of an interface. */
 export interface PropView {
@@ -56,7 +56,7 @@ function propDoc(p: PropInfo): string {
             : undefined;
   const choice = p.choice !== undefined ? `Part of choice group ${p.choice}: at most one property of the group is set.` : undefined;
   const xsd = p.resolved.xsd ? `@xsd ${p.resolved.xsd}` : undefined;
-  return docBlock(p.documentation, where, choice, xsd);
+  return indentLines(docBlock(p.documentation, where, choice, xsd), '  ');
 }
 
 function propView(p: PropInfo): PropView {

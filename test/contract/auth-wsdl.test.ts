@@ -1,6 +1,6 @@
 /**
  * The Auth contract (wsdl/auth.wsdl) as ASP.NET ASMX would publish it for
- * /work/shared/seed/auth-endpoint.md: read by node-soap, valid against the WSDL 1.1
+ * ../shared/seed/auth-endpoint.md: read by node-soap, valid against the WSDL 1.1
  * and XML Schema schemas, loaded by our loader, and its types accept the seed's
  * wire shapes.
  */

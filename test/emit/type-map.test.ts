@@ -135,7 +135,10 @@ describe('types.ts', () => {
 describe('schema.ts descriptors', () => {
   it('describes enumerations, lists, arrays and the unwrapped result', async () => {
     const { schema } = await emitTypes();
-    expect(schema).toMatch(/scalar: 'string',\s*enum: \[\s*'red',\s*'it\\'s',\s*\]/);
+    // Enumerations are hoisted into constants declared once and referenced by the fields.
+    const enumConst = /const (ENUM_\d+): readonly string\[\] = \['red', 'it\\'s'\];/.exec(schema);
+    expect(enumConst).not.toBeNull();
+    expect(schema).toContain(`scalar: 'string', enum: ${enumConst?.[1]} }`);
     expect(schema).toMatch(/scalar: 'int',\s*list: true/);
     expect(schema).toMatch(/prop: 'many',[\s\S]*?min: 0,\s*max: -1/);
     expect(schema).toContain("result: 'GetResult'");

@@ -1,3 +1,8 @@
+import path from 'node:path';
+
+/** The shared corpus beside the repository (`../shared/corpus`). */
+export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
+
 /** The contracts whose generated output is kept as golden files under test/golden/<name>/. */
 export interface GoldenCase {
   /** Folder name under test/golden. */
@@ -13,8 +18,8 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'auth', wsdl: 'wsdl/auth.wsdl', label: 'wsdl/auth.wsdl' },
   {
     name: 'currency-convertor',
-    wsdl: '/work/shared/corpus/asmx/webservicex_CurrencyConvertor.wsdl',
+    wsdl: path.join(CORPUS, 'asmx/webservicex_CurrencyConvertor.wsdl'),
     label: 'corpus/asmx/webservicex_CurrencyConvertor.wsdl',
   },
-  { name: 'cdyne-weather', wsdl: '/work/shared/corpus/asmx/cdyne_Weather.wsdl', label: 'corpus/asmx/cdyne_Weather.wsdl' },
+  { name: 'cdyne-weather', wsdl: path.join(CORPUS, 'asmx/cdyne_Weather.wsdl'), label: 'corpus/asmx/cdyne_Weather.wsdl' },
 ];

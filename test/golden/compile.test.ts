@@ -6,12 +6,12 @@ import path from 'node:path';
 import { Project, SyntaxKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { compileTree, generate, ROOT } from '../emit/helpers.js';
-import { GOLDEN_CASES } from './cases.js';
+import { CORPUS, GOLDEN_CASES } from './cases.js';
 
 const CASES = [
   ...GOLDEN_CASES,
   { name: 'hostile', wsdl: 'test/emit/fixtures/hostile.wsdl', label: 'test/emit/fixtures/hostile.wsdl' },
-  { name: 'global-weather', wsdl: '/work/shared/corpus/asmx/webservicex_GlobalWeather.wsdl', label: 'corpus/asmx/webservicex_GlobalWeather.wsdl' },
+  { name: 'global-weather', wsdl: path.join(CORPUS, 'asmx/webservicex_GlobalWeather.wsdl'), label: 'corpus/asmx/webservicex_GlobalWeather.wsdl' },
 ];
 
 describe('the compile check', () => {

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDocuments } from '../../src/load/index.js';
 import { expectWsdlcError } from './helpers.js';
 
-const corpus = '/work/shared/corpus';
+const corpus = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
 
 // The shared corpus lives outside the repository; skip where it is not mounted.
 describe.skipIf(!existsSync(corpus))('loadDocuments on the real-world corpus', () => {

@@ -33,9 +33,9 @@ export function send(res: ServerResponse, status: number, contentType: string, b
   res.end(body);
 }
 
-/** Sends a text/plain response (`message` plus a newline). */
+/** Sends a text/plain response whose body is exactly `message` (as ASMX sends a fault reason over HTTP GET/POST). */
 export function sendText(res: ServerResponse, status: number, message: string, extraHeaders?: Readonly<Record<string, string>>): void {
-  send(res, status, TEXT_PLAIN, `${message}\n`, extraHeaders);
+  send(res, status, TEXT_PLAIN, message, extraHeaders);
 }
 
 function destroySocket(this: IncomingMessage): void {
