@@ -1,0 +1,171 @@
+/**
+ * Differential test: the scanner (src/runtime/xml-scan.ts via parseXml) against
+ * saxes (test/runtime-xml/saxes-reference.ts) on every WSDL/XSD of the shared
+ * corpus and every XML fixture of the test suite, plus deterministic mutations of
+ * small documents. Trees must be identical (positions included); documents one
+ * parser rejects, the other must reject too.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { decodeXmlBytes } from '../../src/load/decode.js';
+import { parseXml, XmlParseError, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { saxesParseXml } from './saxes-reference.js';
+
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
+const TEST_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+function walk(dir: string, keep: (file: string) => boolean, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir).sort()) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) {
+      if (entry !== 'node_modules' && entry !== 'tmp' && entry !== 'out') walk(full, keep, out);
+    } else if (keep(full)) out.push(full);
+  }
+  return out;
+}
+
+const isXmlFile = (f: string): boolean => /\.(wsdl|xsd|xml)$/i.test(f);
+const corpusFiles = walk(CORPUS, (f) => /\.(wsdl|xsd)$/i.test(f));
+const fixtureFiles = walk(TEST_ROOT, (f) => isXmlFile(f) && f.split(path.sep).includes('fixtures'));
+
+/** A comparable, parent-free copy of a tree. */
+interface PlainElement {
+  ns: string;
+  name: string;
+  prefix: string;
+  attrs: { ns: string; name: string; prefix: string; value: string }[];
+  nsDecls: Record<string, string>;
+  line: number;
+  column: number;
+  children: (PlainElement | string)[];
+}
+
+function plain(el: XmlElement): PlainElement {
+  return {
+    ns: el.ns,
+    name: el.name,
+    prefix: el.prefix,
+    attrs: el.attrs.map((a) => ({ ns: a.ns, name: a.name, prefix: a.prefix, value: a.value })),
+    nsDecls: { ...el.nsDecls },
+    line: el.line,
+    column: el.column,
+    children: el.children.map((c) => {
+      if (typeof c === 'string') return c;
+      expect(c.parent).toBe(el);
+      return plain(c);
+    }),
+  };
+}
+
+type Outcome = { ok: true; tree: PlainElement } | { ok: false; message: string };
+
+function ours(text: string, positions: boolean): Outcome {
+  try {
+    return { ok: true, tree: plain(parseXml(text, { positions, maxDepth: 512 })) };
+  } catch (err) {
+    if (err instanceof XmlParseError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+function reference(text: string, positions: boolean): Outcome {
+  try {
+    return { ok: true, tree: plain(saxesParseXml(text, { positions, maxDepth: 512 })) };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function decode(file: string): string {
+  return decodeXmlBytes(readFileSync(file), path.basename(file)).text;
+}
+
+describe('differential: scanner vs saxes on real documents', () => {
+  it('finds the corpus and the fixtures', () => {
+    expect(corpusFiles.length).toBeGreaterThan(300);
+    expect(fixtureFiles.length).toBeGreaterThan(5);
+  });
+
+  it.each([...corpusFiles.map((f) => path.relative(CORPUS, f)), ...fixtureFiles.map((f) => `test/${path.relative(TEST_ROOT, f)}`)])(
+    '%s: same tree, or both reject',
+    (rel) => {
+      const file = rel.startsWith('test/') ? path.join(TEST_ROOT, rel.slice(5)) : path.join(CORPUS, rel);
+      const text = decode(file);
+      const a = ours(text, true);
+      const b = reference(text, true);
+      if (!b.ok) {
+        expect(a.ok, `saxes rejected (${b.message}); we must reject too`).toBe(false);
+        return;
+      }
+      expect(a.ok ? 'accepted' : `rejected: ${a.message}`).toBe('accepted');
+      if (a.ok) expect(a.tree).toEqual(b.tree);
+    },
+  );
+});
+
+function hasUnpairedSurrogate(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(k + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) k++;
+      else return true;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** A small deterministic PRNG (mulberry32) so mutations are reproducible. */
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SEEDS = [
+  '<?xml version="1.0" encoding="utf-8"?>\n<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <soap:Body>\n    <Login xmlns="urn:auth"><user a="1" b=\'x &amp; y\'>bob &lt;&#65;&#x42;&gt;</user><!-- c --><pass><![CDATA[p<w>d]]></pass><?pi data?></Login>\n  </soap:Body>\n</soap:Envelope>\n',
+  '<a xmlns:p="urn:p" p:x="1" y="2"><p:b>t\r\nu\rv</p:b><c/>text<d e="&#9;\t&#10;\n"/></a>',
+  '\uFEFF<?xml version="1.0" standalone="yes"?>\r\n<!-- head -->\r\n<x:r\r\n  xmlns:x="urn:x" xmlns="urn:d"\r\n  x:a="&quot;q&quot;"><é attr=\'v\'>😀 ]] &#x1F600;</é><![CDATA[ a ]] b ]]><x:e\n/></x:r>\r\n<?tail?>',
+];
+const INSERTS = ['<', '>', '&', '"', "'", ':', '/', '?', '!', ']]>', '--', '&#0;', '&#xD800;', '&foo;', 'xmlns:q=""', ' x="1"', '\u0001', '\uD800', '\uFFFE', '<!DOCTYPE a>', 'é', '\r', '\t', '=', ' ', 'xmlns:p="urn:p"', 'p:x="2"'];
+
+describe('differential: accept/reject on mutated documents', () => {
+  it.each(SEEDS.map((s, k) => [k, s] as const))('seed %i', (_k, seedText) => {
+    const rand = prng(0x5eed + seedText.length);
+    let compared = 0;
+    for (let round = 0; round < 2000; round++) {
+      let text = seedText;
+      const edits = 1 + Math.floor(rand() * 2);
+      for (let e = 0; e < edits; e++) {
+        const at = Math.floor(rand() * (text.length + 1));
+        const op = rand();
+        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
+        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
+        else {
+          const len = 1 + Math.floor(rand() * 8);
+          text = text.slice(0, at) + text.slice(at + len);
+        }
+      }
+      const a = ours(text, true);
+      const b = reference(text, true);
+      if (hasUnpairedSurrogate(text)) {
+        // saxes lets unpaired surrogates through; they are not XML characters (XML 1.0 §2.2).
+        expect(a.ok).toBe(false);
+        compared++;
+        continue;
+      }
+      const summary = (o: Outcome): string => (o.ok ? 'accepted' : 'rejected');
+      expect(summary(a), `${JSON.stringify(text)}\nours: ${a.ok ? '' : a.message}\nsaxes: ${b.ok ? '' : b.message}`).toBe(summary(b));
+      if (a.ok && b.ok) expect(a.tree).toEqual(b.tree);
+      compared++;
+    }
+    expect(compared).toBe(2000);
+  });
+});
