@@ -2,13 +2,18 @@
 /**
  * Namespace-aware XML parsing into a small element tree.
  *
- * Built on `saxes` (a strict, namespace-aware XML 1.0 parser). Used both by the
+ * The parser is our own strict XML 1.0 + Namespaces in XML 1.0 scanner
+ * (xml-scan.ts), so generated code needs no XML dependency. It is used both by the
  * generator's loader (with source positions) and by generated clients and servers
  * at run time (without positions). DOCTYPE declarations are refused outright, so
  * no entity can be declared, expanded or fetched (SOAP 1.1 §3 and SOAP 1.2 Part 1
  * §5 forbid a DTD in a SOAP message; we apply the same rule to WSDL and XSD).
+ *
+ * Tree shape: text is kept as runs in `children`; a run ends at any markup
+ * (element, comment, processing instruction), and each CDATA section is a run of
+ * its own. Use {@link textOf} for the text of an element.
  */
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { lineColumnAt, scanXml, XmlScanFailure } from './xml-scan.js';
 
 /** An attribute, identified by namespace URI and local name. */
 export interface XmlAttribute {
@@ -67,103 +72,23 @@ export class XmlParseError extends Error {
   }
 }
 
-interface MutableElement {
-  ns: string;
-  name: string;
-  prefix: string;
-  attrs: XmlAttribute[];
-  nsDecls: Record<string, string>;
-  children: (XmlElement | string)[];
-  parent: XmlElement | undefined;
-  line: number;
-  column: number;
-}
-
-const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
-
 /**
  * Parses a complete XML document and returns its root element.
- * @throws XmlParseError when the text is not well-formed, declares a DOCTYPE,
- *   uses an unbound prefix or nests deeper than `maxDepth`.
+ * @throws XmlParseError when the text is not well-formed (XML 1.0), not
+ *   namespace-well-formed (Namespaces in XML 1.0), declares a DOCTYPE or nests
+ *   deeper than `maxDepth`. The error carries the 1-based line and column of the
+ *   offending character.
  */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
-  const positions = options.positions ?? false;
-  const maxDepth = options.maxDepth ?? 256;
-  const parser = new SaxesParser({ xmlns: true, position: positions });
-  let root: MutableElement | undefined;
-  let current: MutableElement | undefined;
-  let depth = 0;
-  let startLine = 0;
-  let startColumn = 0;
-  let failure: XmlParseError | undefined;
-
-  const fail = (message: string, line = parser.line, column = parser.column): never => {
-    throw new XmlParseError(message, line, column);
-  };
-
-  parser.on('error', (err) => {
-    // saxes messages look like "file:line:col: message"; keep the message part only.
-    const message = err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
-    failure ??= new XmlParseError(message, parser.line, parser.column);
-    throw failure;
-  });
-  parser.on('doctype', () => {
-    fail('DOCTYPE declarations are not allowed (no DTDs, no entity declarations)');
-  });
-  if (positions) {
-    parser.on('opentagstart', (tag) => {
-      startLine = parser.line;
-      // The parser has consumed "<name" and the character after it; point at the "<".
-      startColumn = parser.column - tag.name.length - 1;
-    });
-  }
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    depth++;
-    if (depth > maxDepth) fail(`elements nested deeper than ${maxDepth} levels`);
-    const attrs: XmlAttribute[] = [];
-    for (const key in tag.attributes) {
-      const a = tag.attributes[key]!;
-      if (a.prefix === 'xmlns' || (a.prefix === '' && a.local === 'xmlns')) continue;
-      attrs.push({ ns: a.uri, name: a.local, prefix: a.prefix, value: a.value });
-    }
-    let decls: Record<string, string> = NO_DECLS as Record<string, string>;
-    for (const p in tag.ns) {
-      if (decls === NO_DECLS) decls = {};
-      decls[p] = tag.ns[p]!;
-    }
-    const el: MutableElement = {
-      ns: tag.uri,
-      name: tag.local,
-      prefix: tag.prefix,
-      attrs,
-      nsDecls: decls,
-      children: [],
-      parent: current,
-      line: positions ? startLine : 0,
-      column: positions ? startColumn : 0,
-    };
-    if (current) current.children.push(el);
-    else root = el;
-    current = el;
-  });
-  parser.on('closetag', () => {
-    depth--;
-    current = current?.parent as MutableElement | undefined;
-  });
-  const onText = (text: string): void => {
-    if (current) current.children.push(text);
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-
   try {
-    parser.write(text).close();
+    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256 });
   } catch (err) {
-    if (err instanceof XmlParseError) throw err;
-    throw new XmlParseError(err instanceof Error ? err.message : String(err), parser.line, parser.column);
+    if (err instanceof XmlScanFailure) {
+      const { line, column } = lineColumnAt(text, err.offset);
+      throw new XmlParseError(err.message, line, column);
+    }
+    throw err;
   }
-  if (!root) throw new XmlParseError('document has no root element', parser.line, parser.column);
-  return root;
 }
 
 /** Concatenated text content of an element's direct text children. */
