@@ -10,10 +10,11 @@
  * server.ts, wsdl.ts, runtime/*.ts (copied from src/runtime).
  */
 import type { WsdlModel } from '../model/types.js';
+import type { ComplexDesc, ServiceDesc } from '../runtime/descriptors.js';
 import { assignNames } from '../names/index.js';
 import { gateFiles, type RawFile } from './format-gate.js';
 import { runtimeSources } from './runtime-files.js';
-import { buildServiceModel } from './service-model.js';
+import { buildServiceModel, type ServiceModel } from './service-model.js';
 import { render } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
 import type { EmitOptions, GeneratedFile } from './types.js';
@@ -43,12 +44,37 @@ export async function emitFiles(model: WsdlModel, options: EmitOptions, extras: 
   return gateFiles(renderFiles(model, options, extras));
 }
 
-/** The files as the templates wrote them, before the gate (exported for tests of the gate). */
-export function renderFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): RawFile[] {
+/** The names pass, the type registry and the service model: what every view is built from. */
+function prepare(model: WsdlModel, options: Pick<EmitOptions, 'types' | 'bindings'>): { registry: TypeRegistry; sm: ServiceModel } {
   const plan = assignNames(model);
   const registry = new TypeRegistry(model, plan, options.types);
   registry.addAllNamedTypes();
   const sm = buildServiceModel(model, plan, registry, options.bindings);
+  return { registry, sm };
+}
+
+/**
+ * The service descriptors `schema.ts` declares, as plain objects: the same data
+ * the schema.ts literals are printed from (same names pass, registry and
+ * service model), without rendering any file. For in-process tests of the
+ * runtime against a contract (round trips) and for tools.
+ */
+export function serviceDescriptors(model: WsdlModel, options: Pick<EmitOptions, 'types' | 'bindings'>): ServiceDesc[] {
+  const { registry, sm } = prepare(model, options);
+  const types: Record<string, ComplexDesc> = {};
+  for (const e of registry.complexEntries) types[e.key] = registry.toComplexDesc(e);
+  return sm.services.map((s) => ({
+    name: s.names.xmlName,
+    targetNamespace: s.service.name.ns,
+    ports: s.ports,
+    operations: s.operations.map((o) => o.desc),
+    types,
+  }));
+}
+
+/** The files as the templates wrote them, before the gate (exported for tests of the gate). */
+export function renderFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): RawFile[] {
+  const { registry, sm } = prepare(model, options);
 
   const header = headerLine(options);
   const tv = typesView(header, registry, sm);

@@ -168,15 +168,19 @@ function elementEntry(
     const r = registry.resolve(decl.type, '', decl.name.name, decl.location);
     if ('complex' in r.value) {
       const key = r.value.complex;
-      return registry.complexEntries.find((e) => e.key === key);
+      return registry.entry(key);
     }
   }
   return undefined;
 }
 
-/** The value of a global element's content (complex entry key, or a scalar). */
-function elementValue(decl: ElementDecl, registry: TypeRegistry): Resolved {
-  const entry = elementEntry(decl, registry, { hint: decl.name.name }, false);
+/**
+ * The value of a global element's content (complex entry key, or a scalar).
+ * `declare`: an anonymous complex type is declared in types.ts (fault details
+ * and header blocks, which callers handle as typed values).
+ */
+function elementValue(decl: ElementDecl, registry: TypeRegistry, declare = false): Resolved {
+  const entry = elementEntry(decl, registry, { hint: decl.name.name }, declare);
   if (entry) return { value: { complex: entry.key }, ts: entry.tsName };
   return registry.resolve(decl.type, '', decl.name.name, decl.location);
 }
@@ -267,7 +271,7 @@ function buildOperation(
   for (const b of bindings) {
     if (desc[b.kind]) continue;
     if (b.kind === 'soap11' || b.kind === 'soap12') {
-      const soap = soapDesc(op, b, registry);
+      const soap = soapDesc(op, b, registry, inputEntry);
       if (soap) desc[b.kind] = soap;
     } else {
       desc[b.kind] = httpDesc(op, b, inputEntry, registry);
@@ -304,20 +308,25 @@ function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'ou
   const headers: FieldDesc[] = [];
   for (const h of wire.headers) {
     if (!h.element) continue;
-    headers.push({ prop: scope.claim(toPropertyName(h.part)), name: h.element.name, ns: h.element.ns, value: elementValue(registry.element(h.element), registry).value, min: 0, max: 1 });
+    headers.push({ prop: scope.claim(toPropertyName(h.part)), name: h.element.name, ns: h.element.ns, value: elementValue(registry.element(h.element), registry, true).value, min: 0, max: 1 });
   }
   return { element: { name: element.name, ns: element.ns }, value, ...(result ? { result } : {}), ...(headers.length ? { headers } : {}) };
 }
 
-function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegistry): SoapOperationDesc | undefined {
-  const input = soapMessage(op, b.input, 'input', b, registry);
+function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegistry, inputEntry: ComplexEntry): SoapOperationDesc | undefined {
+  let input = soapMessage(op, b.input, 'input', b, registry);
   if (!input) return undefined;
+  if ('scalar' in input.value) {
+    // A bare part whose element is simple (or anyType): the caller's input object holds it in its one property.
+    const only = inputEntry.props.length === 1 ? inputEntry.props[0] : undefined;
+    if (only?.kind === 'element') input = { ...input, part: only.prop };
+  }
   const output = b.output ? soapMessage(op, b.output, 'output', b, registry) : undefined;
   const faults: FaultDesc[] = [];
   for (const f of op.faults) {
     if (!f.element) continue;
     const decl = registry.element(f.element);
-    faults.push({ name: f.name, element: { name: f.element.name, ns: f.element.ns }, value: elementValue(decl, registry).value });
+    faults.push({ name: f.name, element: { name: f.element.name, ns: f.element.ns }, value: elementValue(decl, registry, true).value });
   }
   return {
     action: b.soapAction ?? '',
@@ -334,7 +343,8 @@ function httpDesc(op: LogicalOperation, b: OperationBinding, inputEntry: Complex
     const prop = inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === part.name) ?? inputEntry.props.find((p) => p.prop === part.name);
     const partValue = part.type ? registry.resolve({ kind: 'named', ref: part.type }, '', part.name).value : { scalar: 'string' as const };
     const value = prop && 'scalar' in prop.resolved.value ? prop.resolved.value : partValue;
-    return { prop: prop?.prop ?? toPropertyName(part.name), name: part.name, value, min: prop ? prop.min : 1, max: prop ? prop.max : 1 };
+    // A parameter the logical input does not have (the contract's bindings disagree) cannot be passed: optional.
+    return { prop: prop?.prop ?? toPropertyName(part.name), name: part.name, value, min: prop ? prop.min : 0, max: prop ? prop.max : 1 };
   });
   let output: HttpOperationDesc['output'];
   if (b.output && b.output.mode === 'xml' && b.output.element) {

@@ -7,8 +7,13 @@
  * - A content model is flattened in document order. A field's occurrence is the
  *   product of its own and its enclosing groups' occurrences; `maxOccurs` > 1
  *   anywhere on the path makes it an array; `minOccurs` 0 makes it optional.
- * - `xsd:choice`: every field of the choice becomes optional and is tagged with a
- *   choice index (at most one present). A discriminated union may come later.
+ * - `xsd:choice` (occurring at most once): a choice group; each particle of the
+ *   choice is a branch, and its fields are tagged with the group and the branch
+ *   index (`FieldDesc.choice`/`branch`). A field's `min` is its occurrence
+ *   within its branch. types.ts declares such a type as a union of branches
+ *   (see view-types.ts). A choice nested in a branch adds its fields to that
+ *   branch as optional; a repeated choice (`maxOccurs` > 1, or inside a
+ *   repeated group) is no exclusive group: its fields are optional arrays.
  * - `complexContent/extension` -> `interface X extends Base`; the base's
  *   properties come first at run time (`ComplexDesc.base`).
  *   `complexContent/restriction` is emitted with the restricted content only.
@@ -63,8 +68,21 @@ export interface PropInfo {
   /** `-1` for unbounded. */
   readonly max: number;
   readonly nillable: boolean;
+  /** The choice group the property belongs to (unique along a type's base chain). */
   readonly choice?: number;
+  /** The branch of {@link choice} (index of the choice's particle). */
+  readonly branch?: number;
   readonly documentation?: string;
+}
+
+/** An `xsd:choice` occurring at most once: exactly one branch (or none, when optional) is present. */
+export interface ChoiceGroup {
+  /** The group index (`PropInfo.choice`). */
+  readonly id: number;
+  /** Number of branches (particles of the choice). */
+  readonly branches: number;
+  /** Whether the whole choice may be absent (`minOccurs="0"` on it or an enclosing group). */
+  readonly optional: boolean;
 }
 
 /** A complex type in the registry. */
@@ -81,6 +99,8 @@ export interface ComplexEntry {
   readonly documentation?: string;
   readonly baseKey?: string;
   readonly props: PropInfo[];
+  /** The choice groups of this type's own content (not of its bases). */
+  readonly choiceGroups: ChoiceGroup[];
   readonly soapArray?: Resolved;
 }
 
@@ -125,6 +145,7 @@ export class TypeRegistry {
   readonly #byBody = new Map<ComplexTypeBody, ComplexEntry>();
   readonly #simpleByName = new Map<string, SimpleEntry | 'building'>();
   readonly #building = new Set<ComplexTypeBody>();
+  readonly #byKey = new Map<string, ComplexEntry>();
 
   constructor(model: WsdlModel, plan: NamePlan, mapping: TypeMappingOptions) {
     this.#model = model;
@@ -190,8 +211,9 @@ export class TypeRegistry {
 
   /** A complex type made up from a list of fields (HTTP parameters, rpc parts, logical signatures). */
   syntheticComplex(tsName: string, xmlName: QName, props: PropInfo[], declare: boolean, documentation?: string): ComplexEntry {
-    const entry: ComplexEntry = { key: tsName, tsName, declare, anonymous: true, xmlName, props, ...(documentation ? { documentation } : {}) };
+    const entry: ComplexEntry = { key: tsName, tsName, declare, anonymous: true, xmlName, props, choiceGroups: [], ...(documentation ? { documentation } : {}) };
     this.complexEntries.push(entry);
+    this.#byKey.set(entry.key, entry);
     if (declare) this.#noteTs(props);
     return entry;
   }
@@ -223,6 +245,7 @@ export class TypeRegistry {
         max: p.max,
         ...(p.nillable ? { nillable: true } : {}),
         ...(p.choice !== undefined ? { choice: p.choice } : {}),
+        ...(p.branch !== undefined ? { branch: p.branch } : {}),
       }));
     const attrs = e.props
       .filter((p) => p.kind === 'attribute')
@@ -241,10 +264,32 @@ export class TypeRegistry {
     };
   }
 
+  /** The entry of a registry key. */
+  entry(key: string): ComplexEntry | undefined {
+    return this.#byKey.get(key);
+  }
+
+  /** Whether the type or one of its bases has a choice group (types.ts then declares it as a type alias). */
+  hasChoice(key: string): boolean {
+    for (let e = this.entry(key), n = 0; e && n < 100; e = e.baseKey ? this.entry(e.baseKey) : undefined, n++) {
+      if (e.choiceGroups.length > 0) return true;
+    }
+    return false;
+  }
+
+  /** The next free choice group index of a base chain (group ids are unique along it). */
+  #nextChoiceId(key: string | undefined): number {
+    let next = 0;
+    for (let e = key ? this.entry(key) : undefined, n = 0; e && n < 100; e = e.baseKey ? this.entry(e.baseKey) : undefined, n++) {
+      for (const g of e.choiceGroups) next = Math.max(next, g.id + 1);
+    }
+    return next;
+  }
+
   /** Every property name of an entry and its bases (so an extension does not redeclare them). */
   #inheritedProps(key: string | undefined, into: NameScope): void {
     if (!key) return;
-    const base = this.complexEntries.find((c) => c.key === key);
+    const base = this.entry(key);
     if (!base) return;
     this.#inheritedProps(base.baseKey, into);
     for (const p of base.props) into.block(p.prop);
@@ -271,6 +316,7 @@ export class TypeRegistry {
       if (baseDef && !this.#building.has(baseDef)) baseKey = this.namedComplex(body.base, where).key;
     }
 
+    const choiceGroups: ChoiceGroup[] = [];
     const entry: ComplexEntry = {
       key: tsName,
       tsName,
@@ -278,18 +324,21 @@ export class TypeRegistry {
       anonymous,
       xmlName,
       props,
+      choiceGroups,
       ...(documentation ? { documentation } : {}),
       ...(baseKey ? { baseKey } : {}),
       ...(soapArray ? { soapArray } : {}),
     };
     remember(entry);
     this.complexEntries.push(entry);
+    this.#byKey.set(entry.key, entry);
     this.#building.add(body);
 
     const scope = newPropertyScope();
     this.#inheritedProps(baseKey, scope);
-    let choiceCounter = 0;
-    const walk = (p: Particle, minF: number, maxF: number, choice: number | undefined): void => {
+    let nextGroup = this.#nextChoiceId(baseKey);
+    type Branch = { readonly group: number; readonly branch: number };
+    const walk = (p: Particle, minF: number, maxF: number, inChoice: Branch | undefined): void => {
       if (p.kind === 'element') {
         const resolved = this.resolve(p.type, tsName, p.name.name, p.location);
         props.push({
@@ -298,10 +347,10 @@ export class TypeRegistry {
           xmlName: p.name.name,
           ns: p.name.ns,
           resolved,
-          min: choice !== undefined ? 0 : p.minOccurs * minF,
+          min: p.minOccurs * minF,
           max: mulMax(maxOf(p.maxOccurs), maxF),
           nillable: p.nillable,
-          ...(choice !== undefined ? { choice } : {}),
+          ...(inChoice ? { choice: inChoice.group, branch: inChoice.branch } : {}),
           ...(p.documentation ? { documentation: p.documentation } : {}),
         });
       } else if (p.kind === 'any') {
@@ -310,8 +359,17 @@ export class TypeRegistry {
         }
       } else {
         const max = mulMax(maxOf(p.maxOccurs), maxF);
-        const inner = p.kind === 'choice' && choice === undefined ? choiceCounter++ : choice;
-        for (const child of p.particles) walk(child, p.minOccurs * minF, max, inner);
+        if (p.kind === 'choice' && inChoice === undefined && max === 1) {
+          // An exclusive choice: one branch per particle (XML Schema Part 1 §3.8.4, choice).
+          const group = nextGroup++;
+          choiceGroups.push({ id: group, branches: p.particles.length, optional: p.minOccurs * minF === 0 });
+          p.particles.forEach((child, branch) => walk(child, 1, 1, { group, branch }));
+        } else if (p.kind === 'choice') {
+          // Nested in a branch, or repeated: no exclusivity expressed; every field optional.
+          for (const child of p.particles) walk(child, 0, max, inChoice);
+        } else {
+          for (const child of p.particles) walk(child, p.minOccurs * minF, max, inChoice);
+        }
       }
     };
     if (body.particle) walk(body.particle, 1, 1, undefined);
@@ -320,7 +378,7 @@ export class TypeRegistry {
     if (body.simpleContent) {
       let resolved = this.resolve(body.simpleContent, tsName, 'Value', where);
       if ('complex' in resolved.value) {
-        const baseText = this.complexEntries.find((c) => c.key === (resolved.value as { complex: string }).complex)?.props.find((p) => p.kind === 'text');
+        const baseText = this.entry((resolved.value as { complex: string }).complex)?.props.find((p) => p.kind === 'text');
         resolved = baseText ? baseText.resolved : { value: { scalar: 'string' }, ts: 'string' };
       }
       props.push({ kind: 'text', prop: scope.claim('$value'), xmlName: '', ns: '', resolved, min: 1, max: 1, nillable: false });

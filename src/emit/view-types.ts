@@ -54,9 +54,8 @@ function propDoc(p: PropInfo): string {
           : p.prop !== p.xmlName
             ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
             : undefined;
-  const choice = p.choice !== undefined ? `Part of choice group ${p.choice}: at most one property of the group is set.` : undefined;
   const xsd = p.resolved.xsd ? `@xsd ${p.resolved.xsd}` : undefined;
-  return indentLines(docBlock(p.documentation, where, choice, xsd), '  ');
+  return indentLines(docBlock(p.documentation, where, xsd), '  ');
 }
 
 function propView(p: PropInfo): PropView {
@@ -75,15 +74,46 @@ function complexDecl(e: ComplexEntry, registry: TypeRegistry): DeclView {
       aliasOf: `${e.soapArray.ts.includes('|') ? `(${e.soapArray.ts})` : e.soapArray.ts}[]`,
     };
   }
-  const base = e.baseKey ? registry.complexEntries.find((c) => c.key === e.baseKey)?.tsName ?? '' : '';
-  return {
-    doc: docBlock(e.documentation, !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined),
-    isInterface: true,
-    name: e.tsName,
-    extends: base,
-    props: e.props.map(propView),
-    aliasOf: '',
-  };
+  const base = e.baseKey ? registry.entry(e.baseKey)?.tsName ?? '' : '';
+  const doc = docBlock(e.documentation, !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined);
+  if (registry.hasChoice(e.key)) return { doc, isInterface: false, name: e.tsName, extends: '', props: [], aliasOf: choiceAlias(e, base) };
+  return { doc, isInterface: true, name: e.tsName, extends: base, props: e.props.map(propView), aliasOf: '' };
+}
+
+function propLine(p: PropView): string {
+  return `${p.doc ? `${p.doc}\n` : ''}  ${p.key}${p.optional ? '?' : ''}: ${p.type};`;
+}
+
+function objectType(props: readonly PropView[]): string {
+  return props.length === 0 ? '{}' : `{\n${props.map(propLine).join('\n')}\n}`;
+}
+
+/**
+ * A type with `xsd:choice` groups, as an intersection: the base type, the
+ * properties outside any choice, then per group a union with one member per
+ * branch. A member sets its branch's properties (optional as in the schema)
+ * and declares every other branch's property `?: never`, so TypeScript allows
+ * at most one branch; an optional choice adds a member where all are `never`.
+ * Example: `<choice><element name="a"/><element name="b"/></choice>` gives
+ * `{ a: A; b?: never } | { a?: never; b: B }`.
+ */
+function choiceAlias(e: ComplexEntry, base: string): string {
+  const parts: string[] = [];
+  if (base) parts.push(base);
+  const plain = e.props.filter((p) => p.choice === undefined).map(propView);
+  if (plain.length > 0 || (!base && e.choiceGroups.length === 0)) parts.push(objectType(plain));
+  for (const g of e.choiceGroups) {
+    const inGroup = e.props.filter((p) => p.choice === g.id);
+    const never = (p: PropInfo): PropView => ({ doc: '', key: propView(p).key, optional: true, type: 'never' });
+    const members: string[] = [];
+    for (let branch = 0; branch < g.branches; branch++) {
+      members.push(objectType(inGroup.map((p) => ((p.branch ?? 0) === branch ? propView(p) : never(p)))));
+    }
+    if (g.optional) members.push(objectType(inGroup.map(never)));
+    const unique = [...new Set(members)];
+    parts.push(unique.length === 1 ? unique[0]! : `(\n${unique.map((m) => `| ${m}`).join('\n')}\n)`);
+  }
+  return parts.length === 0 ? '{}' : parts.join(' & ');
 }
 
 /** Builds the types.ts view. */

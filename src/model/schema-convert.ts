@@ -295,7 +295,8 @@ export class SchemaConverter {
         ...optional('default', def), ...optional('fixed', fixed), ...optional('documentation', documentation), location: loc,
       };
     }
-    const localName = attr(el, 'name');
+    // xs:NCName collapses whitespace (XML Schema Part 2 §3.3.7): name="ResultCode " is ResultCode.
+    const localName = attr(el, 'name')?.trim();
     if (localName === undefined) {
       this.ctx.error(scope.doc, el, 'xsd:element has neither name nor ref');
       return undefined;
@@ -437,7 +438,7 @@ export class SchemaConverter {
         ...optional('default', attr(el, 'default')), ...optional('fixed', attr(el, 'fixed')), ...optional('documentation', documentation),
       };
     }
-    const localName = attr(el, 'name');
+    const localName = attr(el, 'name')?.trim();
     if (localName === undefined) {
       this.ctx.error(scope.doc, el, 'xsd:attribute has neither name nor ref');
       return undefined;

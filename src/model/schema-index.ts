@@ -145,7 +145,7 @@ function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, s
       if (!OTHER_TOP_LEVEL.has(child.name)) noteUnknown(ctx, index, doc, child, tns);
       continue;
     }
-    const localName = attr(child, 'name');
+    const localName = attr(child, 'name')?.trim();
     if (localName === undefined) {
       ctx.error(doc, child, `global xsd:${kind} has no name attribute`);
       continue;

@@ -110,18 +110,18 @@ describe('types.ts', () => {
     expect(asString.schema).toContain("scalar: 'integerString'");
   });
 
-  it('emits extension as interface inheritance, choice as optional fields, simple content as $value', async () => {
+  it('emits extension as interface inheritance, choice as a union of branches, simple content as $value', async () => {
     const { types, schema } = await emitTypes();
     expect(types).toMatch(/export interface Derived extends Base \{\s*\/\*\* @xsd string \*\/\s*extra: string;\s*\}/);
     expect(types).toContain('/** The base type. */');
-    expect(types).toMatch(/a\?: string;/);
-    expect(types).toMatch(/b\?: number;/);
-    expect(types).toContain('Part of choice group 0');
+    expect(types).toMatch(/\|\s*\{\s*\/\*\* @xsd string \*\/\s*a: string;\s*b\?: never;\s*\}/);
+    expect(types).toMatch(/\|\s*\{\s*a\?: never;\s*\/\*\* @xsd int \*\/\s*b: number;\s*\}/);
     expect(types).toContain('lang?: string;');
     expect(types).toContain('$value: number;');
     expect(types).toContain('currency: string;');
     expect(schema).toMatch(/Derived: \{[^}]*base: 'Base'/);
     expect(schema).toContain('choice: 0');
+    expect(schema).toContain('branch: 1');
     expect(schema).toMatch(/text: \{\s*prop: '\$value'/);
   });
 

@@ -1,0 +1,100 @@
+/**
+ * Shared helpers of the corpus generation tests and bench/corpus.ts: the list
+ * of corpus contracts that build a model (test/corpus/expectations.json says
+ * which), loading them offline, emitting them, and type-checking many
+ * generated trees in one TypeScript program.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { DEFAULT_TYPE_MAPPING, emitFiles, type EmitOptions, type GeneratedFile } from '../../src/emit/index.js';
+import { loadModel } from '../../src/model/index.js';
+import type { WsdlModel } from '../../src/model/types.js';
+
+/** The repository root. */
+export const REPO = path.resolve(import.meta.dirname, '../..');
+/** The shared corpus beside the repository. */
+export const CORPUS = path.resolve(REPO, '../shared/corpus');
+
+/** The recorded loader/model outcome of one corpus contract (test/corpus/expectations.json). */
+export type Expectation = { readonly ok: true; readonly operations: number } | { readonly ok: false; readonly error: string };
+
+/** Every corpus contract and its recorded outcome, by path relative to the corpus root, sorted. */
+export function corpusExpectations(): ReadonlyArray<readonly [string, Expectation]> {
+  const file = path.join(REPO, 'test/corpus/expectations.json');
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Expectation>;
+  return Object.keys(parsed)
+    .sort()
+    .map((k) => [k, parsed[k]!] as const);
+}
+
+/** The corpus contracts that build a model (`ok: true`), relative to the corpus root. */
+export function buildingContracts(): string[] {
+  return corpusExpectations()
+    .filter(([, e]) => e.ok)
+    .map(([k]) => k);
+}
+
+const offlineFetch: typeof fetch = () => Promise.reject(new Error('network access disabled in the corpus tests'));
+
+/** Loads a corpus contract (path relative to the corpus root) with network access disabled. */
+export function loadCorpusModel(rel: string): Promise<WsdlModel> {
+  return loadModel(path.relative(REPO, path.join(CORPUS, rel)), { cwd: REPO, fetch: offlineFetch });
+}
+
+/** Fixed emit options for corpus generation (client and server, default type mapping). */
+export function corpusEmitOptions(rel: string): EmitOptions {
+  return { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel: `corpus/${rel}`, toolVersion: '0.0.0-test' };
+}
+
+/** Loads and emits one corpus contract. */
+export async function generateCorpusContract(rel: string): Promise<GeneratedFile[]> {
+  const model = await loadCorpusModel(rel);
+  return emitFiles(model, corpusEmitOptions(rel), { wsdlText: readFileSync(path.join(CORPUS, rel), 'utf8') });
+}
+
+/** A folder name for a contract: its corpus path with separators and dots made safe. */
+export function folderName(rel: string): string {
+  return rel.replace(/\.wsdl$/, '').replace(/[^A-Za-z0-9_-]+/g, '_');
+}
+
+/** Writes a generated tree under `dir` (emptied first). */
+export function writeTree(dir: string, files: readonly GeneratedFile[]): void {
+  rmSync(dir, { recursive: true, force: true });
+  for (const f of files) {
+    const target = path.join(dir, f.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, f.content);
+  }
+}
+
+/** Compiler options of the gate: strict, NodeNext, noUncheckedIndexedAccess, no emit. */
+export function strictOptions(): ts.CompilerOptions {
+  return {
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts'],
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    exactOptionalPropertyTypes: false,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+    typeRoots: [path.join(REPO, 'node_modules/@types')],
+  };
+}
+
+/**
+ * Type-checks every root file in one program (the generated trees must already
+ * be on disk, under a folder with a `{"type":"module"}` package.json). Returns
+ * the diagnostics as `file:line: message`, file relative to `base`.
+ */
+export function typeCheck(base: string, rootFiles: readonly string[]): string[] {
+  const program = ts.createProgram(rootFiles, strictOptions());
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? `${path.relative(base, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * `xsd:choice` as TypeScript unions (view-types.ts) with a runtime that keeps
+ * to them (codec.ts): one member per branch, other branches' properties `?: never`,
+ * an optional choice adds an all-`never` member, a repeated choice is plain
+ * optional arrays, an extension intersects its base.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
+import { loadModel } from '../../src/model/index.js';
+import { readComplexContent, writeComplexContent } from '../../src/runtime/codec.js';
+import { EncodeError } from '../../src/runtime/scalars.js';
+import { parseXml } from '../../src/runtime/xml-parse.js';
+import { XmlWriter } from '../../src/runtime/xml-write.js';
+import { compileTree, generate, ROOT } from './helpers.js';
+
+const WSDL = 'test/emit/fixtures/choice.wsdl';
+
+async function types(): Promise<Record<string, import('../../src/runtime/descriptors.js').ComplexDesc>> {
+  const [service] = serviceDescriptors(await loadModel(path.join(ROOT, WSDL)), { types: DEFAULT_TYPE_MAPPING });
+  if (!service) throw new Error('no service');
+  return service.types;
+}
+
+function encode(value: unknown, key: string, t: Awaited<ReturnType<typeof types>>): string {
+  const w = new XmlWriter();
+  w.start('urn:choice', 'root');
+  writeComplexContent(w, value, key, t, 'root');
+  w.end();
+  return w.toString();
+}
+
+describe('xsd:choice', () => {
+  it('declares a union member per branch, never for the others, and an empty member for an optional choice', async () => {
+    const files = await generate(WSDL, 'choice.wsdl');
+    const text = files.find((f) => f.path === 'types.ts')?.content ?? '';
+    expect(text).toMatch(/export type Payment = \{[^}]*amount: number;[^}]*tag\?: string\[\];[^}]*flag\?: boolean\[\];\s*\} & \(/);
+    expect(text).toMatch(/\|\s*\{\s*\/\*\* @xsd string \*\/\s*card: string;\s*iban\?: never;\s*bic\?: never;\s*voucher\?: never;\s*\}/);
+    expect(text).toMatch(/iban: string;\s*\/\*\* @xsd string \*\/\s*bic\?: string;/);
+    expect(text).toMatch(/\|\s*\{\s*note\?: never;\s*code\?: never;\s*\}/);
+    expect(text).toMatch(/export type RefundPayment = Payment & \(/);
+  });
+
+  it('lets TypeScript accept one branch and reject two', async () => {
+    const files = await generate(WSDL, 'choice.wsdl');
+    const usage = [
+      "import type { Payment, RefundPayment } from './types.js';",
+      "export const a: Payment = { amount: 1, card: '4111' };",
+      "export const b: Payment = { amount: 1, iban: 'DE00', bic: 'X', note: 'n', tag: ['t'] };",
+      "export const c: RefundPayment = { amount: 1, voucher: ['v'], ticket: 3 };",
+      '// @ts-expect-error two branches of one choice',
+      "export const d: Payment = { amount: 1, card: '4111', iban: 'DE00' };",
+      '// @ts-expect-error no branch of a required choice',
+      'export const e: Payment = { amount: 1 };',
+      '// @ts-expect-error two branches of the optional choice',
+      "export const f: Payment = { amount: 1, card: 'x', note: 'n', code: 2 };",
+      '',
+    ].join('\n');
+    const errors = compileTree(path.join(ROOT, 'test/tmp/compile/choice'), [...files, { path: 'usage.ts', content: usage }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('writes the fields of one branch together and refuses two branches', async () => {
+    const t = await types();
+    const xml = encode({ amount: 1, iban: 'DE00', bic: 'X' }, 'Payment', t);
+    expect(xml).toContain('<iban>DE00</iban><bic>X</bic>');
+    expect(() => encode({ amount: 1, card: '4111', iban: 'DE00' }, 'Payment', t)).toThrow(EncodeError);
+    expect(() => encode({ amount: 1, card: '4111', reason: 'r', ticket: 2 }, 'RefundPayment', t)).toThrow(/only one of reason and ticket/);
+  });
+
+  it('reads the branch present and leaves the other branches absent (not empty arrays)', async () => {
+    const t = await types();
+    const el = parseXml('<root xmlns="urn:choice"><amount>1</amount><card>4111</card><tag>a</tag><tag>b</tag></root>');
+    const value = readComplexContent(el, 'Payment', t, 'root');
+    expect(value).toEqual({ amount: 1, card: '4111', tag: ['a', 'b'], flag: [] });
+    expect(Object.keys(value as object)).not.toContain('voucher');
+  });
+});
