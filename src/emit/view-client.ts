@@ -4,7 +4,7 @@
  */
 import { tsString } from './literal.js';
 import type { OperationInfo, ServiceInfo, ServiceModel } from './service-model.js';
-import { docBlock } from './view-common.js';
+import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
 
 /** One client method. */
 export interface ClientMethodView {
@@ -33,11 +33,18 @@ export interface ClientServiceView {
 /** The view of client.ts. */
 export interface ClientView {
   readonly header: string;
-  /** Names imported from schema.ts, comma-separated. */
+  /** The import clause for schema.ts (`{ A, B }`, sorted). */
   readonly schemaImports: string;
-  /** Names imported from types.ts, comma-separated (unused ones are removed by the import organiser). */
+  /** The import clause for types.ts (`{ A, B }`, sorted; exactly the names used). */
   readonly typeImports: string;
+  /** Whether a method's input or output mentions `XmlElement` (imported from the runtime). */
+  readonly usesXmlElement: boolean;
   readonly services: readonly ClientServiceView[];
+}
+
+/** The TypeScript type texts of every method's input and output. */
+export function typeTexts(sm: ServiceModel): string[] {
+  return sm.services.flatMap((s) => s.operations.flatMap((o) => [o.inputTs, o.outputTs]));
 }
 
 /** What an operation's method resolves to, and the docs of it. */
@@ -50,8 +57,9 @@ export function methodDoc(o: OperationInfo, s: ServiceInfo): string {
 export function clientView(header: string, sm: ServiceModel, typeImports: readonly string[]): ClientView {
   return {
     header,
-    schemaImports: sm.services.flatMap((s) => [s.names.descriptor, s.names.operations]).join(', '),
-    typeImports: typeImports.join(', '),
+    schemaImports: importClause(sm.services.flatMap((s) => [s.names.descriptor, s.names.operations])),
+    typeImports: importClause(typeImports),
+    usesXmlElement: mentionsXmlElement(typeTexts(sm)),
     services: sm.services.map((s) => ({
       doc: docBlock(s.service.documentation, `Client of the ${s.names.xmlName} service. Default binding: ${s.defaultBinding}.`),
       className: s.names.client,
@@ -60,7 +68,7 @@ export function clientView(header: string, sm: ServiceModel, typeImports: readon
       defaultBinding: tsString(s.defaultBinding),
       descriptorName: s.names.descriptor,
       operationsName: s.names.operations,
-      methods: s.operations.map((o) => ({ doc: methodDoc(o, s), method: o.names.method, inputType: o.inputTs, outputType: o.outputTs })),
+      methods: s.operations.map((o) => ({ doc: indentLines(methodDoc(o, s), '  '), method: o.names.method, inputType: o.inputTs, outputType: o.outputTs })),
     })),
   };
 }

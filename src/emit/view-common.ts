@@ -31,3 +31,20 @@ export function indentLines(text: string, prefix: string): string {
     .map((line) => (line === '' ? line : `${prefix}${line}`))
     .join('\n');
 }
+
+/**
+ * The braces of an import or export clause for `names`, sorted as the import
+ * organiser sorts them (ordinal order), on one line when it fits in 100
+ * columns, else one name per line with trailing commas.
+ */
+export function importClause(names: readonly string[]): string {
+  const sorted = [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const line = `{ ${sorted.join(', ')} }`;
+  if (line.length <= 80) return line;
+  return `{\n${sorted.map((n) => `  ${n},`).join('\n')}\n}`;
+}
+
+/** Whether any of the TypeScript type texts mentions the runtime's `XmlElement`. */
+export function mentionsXmlElement(types: readonly string[]): boolean {
+  return types.some((t) => /\bXmlElement\b/.test(t));
+}

@@ -5,8 +5,8 @@
  */
 import { objectKey } from './literal.js';
 import type { ServiceModel } from './service-model.js';
-import { docBlock } from './view-common.js';
-import { methodDoc } from './view-client.js';
+import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
+import { methodDoc, typeTexts } from './view-client.js';
 
 /** One operation of a service interface. */
 export interface ServerMethodView {
@@ -33,10 +33,12 @@ export interface ServerServiceView {
 /** The view of server.ts. */
 export interface ServerView {
   readonly header: string;
-  /** Names imported from schema.ts, comma-separated. */
+  /** The import clause for schema.ts (`{ A, B }`, sorted). */
   readonly schemaImports: string;
   /** Names imported from types.ts, comma-separated. */
   readonly typeImports: string;
+  /** Whether a method's input or output mentions `XmlElement` (imported from the runtime). */
+  readonly usesXmlElement: boolean;
   readonly services: readonly ServerServiceView[];
 }
 
@@ -44,8 +46,9 @@ export interface ServerView {
 export function serverView(header: string, sm: ServiceModel, typeImports: readonly string[]): ServerView {
   return {
     header,
-    schemaImports: sm.services.map((s) => s.names.descriptor).join(', '),
-    typeImports: typeImports.join(', '),
+    schemaImports: importClause(sm.services.map((s) => s.names.descriptor)),
+    typeImports: importClause(typeImports),
+    usesXmlElement: mentionsXmlElement(typeTexts(sm)),
     services: sm.services.map((s) => ({
       doc: docBlock(
         s.service.documentation,
@@ -58,7 +61,7 @@ export function serverView(header: string, sm: ServiceModel, typeImports: readon
       handlerName: s.names.handler,
       descriptorName: s.names.descriptor,
       methods: s.operations.map((o) => ({
-        doc: methodDoc(o, s),
+        doc: indentLines(methodDoc(o, s), '  '),
         method: o.names.method,
         operationKey: objectKey(o.op.name),
         inputType: o.inputTs,
