@@ -1,12 +1,14 @@
 /**
- * The handler the server bench measures, in one place so it is easy to swap:
- * today the runtime's `createServiceHandler` over the hand-written Auth descriptor
- * of the tests; point it at the generated `createAuthHandler(impl)` once the
- * emitter produces it (and add the generated folder to `BENCH_SOURCES` in
- * bench/compile.ts). Also the shared implementation and the request the bench sends.
+ * The handler the server bench measures: the generated `createAuthHandler(impl)`
+ * of generated/auth (compiled by bench/compile.ts with the current src/runtime).
+ * Also the shared implementation and the request the bench sends.
  */
-import { createServiceHandler, type ServiceHandler } from '../src/runtime/server.js';
-import { AUTH_NS, authService, LOGIN_ACTION } from '../test/runtime-server/fixtures/auth-desc.js';
+import { createAuthHandler, type AuthService, type ServiceHandler } from '../generated/auth/index.js';
+
+/** The Auth target namespace. */
+export const AUTH_NS = 'http://schemas.example.com/ecomm/auth';
+/** The SOAPAction of Login. */
+export const LOGIN_ACTION = `${AUTH_NS}/Login`;
 
 /** The Login implementation every server in the bench uses. */
 export function login(input: { Username: string; Password: string }): { ServiceTicket: string } {
@@ -20,10 +22,11 @@ export function logout(input: { ServiceTicket: string }): { ServiceTicket: strin
 
 /** The handler under test. */
 export function createBenchHandler(): ServiceHandler {
-  return createServiceHandler(authService, {
-    Login: (input) => login(input as { Username: string; Password: string }),
-    Logout: (input) => logout(input as { ServiceTicket: string }),
-  });
+  const impl: AuthService = {
+    login: async (input) => login(input),
+    logout: async (input) => logout(input),
+  };
+  return createAuthHandler(impl);
 }
 
 /** The service path. */

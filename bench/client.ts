@@ -1,24 +1,40 @@
 /**
  * Client throughput: SOAP 1.1 Login calls per second against a canned local
  * server (a child process on 127.0.0.1 answering a fixed LoginResponse), for
- *   - ours: ServiceClient (see bench/client-target.ts to swap in the generated AuthClient),
+ *   - ours: the generated AuthClient (bench/client-target.ts), compiled to plain JS with the
+ *     current src/runtime (bench/compile.ts) as a user's build would; `--tsx` runs it from source,
  *   - node-soap: soap.createClientAsync('wsdl/auth.wsdl', { endpoint }),
  *   - raw: node:http with a keep-alive agent and a fixed request string (no XML work).
- * Same concurrency and duration for all. Run: npx tsx bench/client.ts [seconds per round] [concurrency] [rounds]
+ * Same concurrency and duration for all, one warm-up per client, then interleaved rounds; the
+ * median round of each counts. Run: npx tsx bench/client.ts [seconds per round] [concurrency] [rounds] [--tsx] [--baseline]
+ * (`--baseline` adds a row for generated/auth with its own runtime copy, i.e. before the current src/runtime changes).
  * Targets: ours >= 3x node-soap, ours >= 80% of raw.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import soap from 'soap';
-import { createOurClient } from './client-target.js';
+import { BENCH_SOURCES_AS_GENERATED, compileForBench } from './compile.js';
+
+type Target = typeof import('./client-target.js');
+const useTsx = process.argv.includes('--tsx');
+/** `--baseline`: also measure generated/auth with its own runtime copy (the runtime of the last regeneration). */
+const withBaseline = process.argv.includes('--baseline') && !useTsx;
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const compiledDir = useTsx ? undefined : compileForBench();
+const baselineDir = withBaseline ? compileForBench(BENCH_SOURCES_AS_GENERATED) : undefined;
+const targetIn = (dir: string): string => pathToFileURL(path.join(dir, 'bench', 'client-target.js')).href;
+const { createOurClient } = (await import(compiledDir === undefined ? './client-target.js' : targetIn(compiledDir))) as Target;
+const baselineTarget = baselineDir === undefined ? undefined : ((await import(targetIn(baselineDir))) as Target);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SECONDS = Number(process.argv[2] ?? 2);
-const CONCURRENCY = Number(process.argv[3] ?? 16);
-const ROUNDS = Number(process.argv[4] ?? 3);
+const SECONDS = Number(positional[0] ?? 2);
+const CONCURRENCY = Number(positional[1] ?? 16);
+const ROUNDS = Number(positional[2] ?? 3);
+const LOAD_AT_START = loadavg()[0]!;
 const AUTH_NS = 'http://schemas.example.com/ecomm/auth';
 const WSDL = [path.join(here, '../wsdl/auth.wsdl'), path.join(here, 'fixtures/auth.wsdl')].find((p) => existsSync(p));
 
@@ -50,8 +66,14 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
 
 type Call = () => Promise<unknown>;
 
-/** Runs `call` with `CONCURRENCY` in flight for `seconds`; returns calls per second. */
-async function measure(call: Call, seconds: number): Promise<number> {
+/** What one round measured: calls per second, and this process's CPU time per call (µs; the server's is not counted). */
+interface Sample {
+  readonly rate: number;
+  readonly cpuPerCall: number;
+}
+
+/** Runs `call` with `CONCURRENCY` in flight for `seconds`. */
+async function measure(call: Call, seconds: number): Promise<Sample> {
   let done = 0;
   let failed: unknown;
   const end = performance.now() + seconds * 1000;
@@ -67,9 +89,11 @@ async function measure(call: Call, seconds: number): Promise<number> {
     }
   };
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const cpu = process.cpuUsage(cpu0);
   if (failed) throw failed;
-  return done / ((performance.now() - start) / 1000);
+  return { rate: done / ((performance.now() - start) / 1000), cpuPerCall: (cpu.user + cpu.system) / Math.max(1, done) };
 }
 
 async function main(): Promise<void> {
@@ -118,30 +142,50 @@ async function main(): Promise<void> {
     }
 
     // Warm up each, then measure in interleaved rounds (median per client) to damp machine noise.
-    const clients: [string, Call][] = [['ours (ServiceClient)', oursCall]];
+    const clients: [string, Call][] = [[useTsx ? 'ours (AuthClient, tsx)' : 'ours (AuthClient)', oursCall]];
+    if (baselineTarget) {
+      const before = baselineTarget.createOurClient(url);
+      clients.push(['before (last generated)', () => before.login(input)]);
+    }
     if (soapCall) clients.push(['node-soap', soapCall]);
     clients.push(['raw node:http', rawCall]);
-    for (const [, call] of clients) await measure(call, 0.5);
-    const samples = new Map<string, number[]>(clients.map(([n]) => [n, []]));
+    for (const [, call] of clients) await measure(call, 1);
+    const samples = new Map<string, Sample[]>(clients.map(([n]) => [n, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, call] of clients) samples.get(name)!.push(await measure(call, SECONDS));
     }
     const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-    const rows: [string, number][] = clients.map(([n]) => [n, median(samples.get(n)!)]);
+    const rows: [string, number, number][] = clients.map(([n]) => [
+      n,
+      median(samples.get(n)!.map((s) => s.rate)),
+      median(samples.get(n)!.map((s) => s.cpuPerCall)),
+    ]);
     const get = (prefix: string): number | undefined => rows.find(([n]) => n.startsWith(prefix))?.[1];
+    const cpuOf = (prefix: string): number | undefined => rows.find(([n]) => n.startsWith(prefix))?.[2];
     const oursRate = get('ours')!;
-    console.log(`SOAP 1.1 Login, ${CONCURRENCY} in flight, median of ${ROUNDS} rounds of ${SECONDS}s, node ${process.version}${WSDL ? '' : ' (node-soap skipped: no WSDL)'}`);
-    console.log('client                 calls/s   ours/this');
-    for (const [name, rate] of rows) {
-      console.log(`${name.padEnd(22)} ${rate.toFixed(0).padStart(8)}   ${(oursRate / rate).toFixed(2).padStart(8)}`);
+    const oursCpu = cpuOf('ours')!;
+    console.log(
+      `SOAP 1.1 Login, ${CONCURRENCY} in flight, median of ${ROUNDS} rounds of ${SECONDS}s, node ${process.version}, ` +
+        `${cpus().length} CPUs, load average at start ${LOAD_AT_START.toFixed(1)}${WSDL ? '' : ' (node-soap skipped: no WSDL)'}`,
+    );
+    console.log('client                 calls/s   ours/this   CPU us/call (client process)');
+    for (const [name, rate, cpu] of rows) {
+      console.log(`${name.padEnd(22)} ${rate.toFixed(0).padStart(8)}   ${(oursRate / rate).toFixed(2).padStart(8)}   ${cpu.toFixed(0).padStart(8)}`);
     }
     const ns = get('node-soap');
     const raw = get('raw')!;
     if (ns !== undefined) console.log(`ours/node-soap = ${(oursRate / ns).toFixed(2)}x (target >= 3x)`);
     console.log(`ours/raw       = ${((oursRate / raw) * 100).toFixed(0)}% (target >= 80%)`);
+    const nsCpu = cpuOf('node-soap');
+    console.log(
+      `CPU per call (load-independent view): ours ${oursCpu.toFixed(0)} us` +
+        (nsCpu !== undefined ? `, ${(nsCpu / oursCpu).toFixed(2)}x less than node-soap` : '') +
+        `, raw's is ${((cpuOf('raw')! / oursCpu) * 100).toFixed(0)}% of ours`,
+    );
     rawAgent.destroy();
   } finally {
     child.kill();
+    for (const dir of [compiledDir, baselineDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
 

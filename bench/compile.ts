@@ -16,15 +16,31 @@ import ts from 'typescript';
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * What the server bench children import, relative to the repo: folders (every
- * `.ts` file) or single files. Add the generated code's folder here when
- * bench/auth-handler.ts is pointed at a generated handler.
+ * What the bench children import, relative to the repo: folders (every `.ts`
+ * file) or single files, each optionally compiled to another place (`[from, to]`).
+ * The generated Auth code is compiled with the runtime of `src/runtime` in place
+ * of its own copy in `generated/auth/runtime` (the generator copies it verbatim),
+ * so the bench measures the runtime as it is now, even before regeneration.
  */
-export const BENCH_SOURCES: readonly string[] = [
+export const BENCH_SOURCES: readonly (string | readonly [string, string])[] = [
   'src/runtime',
+  'generated/auth',
+  ['src/runtime', 'generated/auth/runtime'],
   'test/runtime-server/fixtures',
+  'test/runtime-client/fixtures',
   'bench/auth-handler.ts',
+  'bench/client-target.ts',
   'bench/server-child.ts',
+];
+
+/**
+ * {@link BENCH_SOURCES} with generated/auth compiled as it is, with its own
+ * runtime copy (the runtime as of the last regeneration): the "before" of an
+ * A/B comparison against the current src/runtime (`--baseline` of the benches).
+ */
+export const BENCH_SOURCES_AS_GENERATED: readonly (string | readonly [string, string])[] = [
+  ...BENCH_SOURCES.filter((s) => typeof s === 'string'),
+  'generated/auth/runtime',
 ];
 
 function transpile(from: string, to: string): void {
@@ -41,19 +57,20 @@ function transpile(from: string, to: string): void {
  * and returns that folder (mirrors the repo layout; the `.js` import specifiers
  * of the sources already name the compiled files).
  */
-export function compileForBench(sources: readonly string[] = BENCH_SOURCES): string {
+export function compileForBench(sources: readonly (string | readonly [string, string])[] = BENCH_SOURCES): string {
   const out = mkdtempSync(path.join(tmpdir(), 'wsdlc-bench-'));
   writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
   symlinkSync(path.join(REPO, 'node_modules'), path.join(out, 'node_modules'), 'dir');
-  for (const source of sources) {
+  for (const entry of sources) {
+    const [source, target] = typeof entry === 'string' ? [entry, entry] : entry;
     const abs = path.join(REPO, source);
     if (statSync(abs).isDirectory()) {
       for (const name of readdirSync(abs)) {
         if (!name.endsWith('.ts') || name.endsWith('.d.ts') || name.endsWith('.test.ts')) continue;
-        transpile(path.join(abs, name), path.join(out, source, name.replace(/\.ts$/, '.js')));
+        transpile(path.join(abs, name), path.join(out, target, name.replace(/\.ts$/, '.js')));
       }
     } else {
-      transpile(abs, path.join(out, source.replace(/\.ts$/, '.js')));
+      transpile(abs, path.join(out, target.replace(/\.ts$/, '.js')));
     }
   }
   return out;

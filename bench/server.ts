@@ -6,7 +6,10 @@
  * each in its own child process, loaded one after the other by autocannon (also a
  * child process) with the same connections and duration. Prints a table.
  *
- *   npx tsx bench/server.ts [--connections 50] [--duration 10] [--warmup 2] [--rounds 2] [--tsx] [--calibrate 15]
+ *   npx tsx bench/server.ts [--connections 50] [--duration 10] [--warmup 2] [--rounds 3] [--tsx] [--calibrate 15] [--baseline]
+ *
+ * `--baseline` adds a row `before`: generated/auth with its own runtime copy
+ * (the runtime of the last regeneration), to compare against the current src/runtime.
  *
  * The servers run compiled JavaScript (bench/compile.ts), as shipped code would;
  * `--tsx` runs them from source under tsx instead (slower: tsx wraps functions).
@@ -27,7 +30,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { LOGIN_REQUEST } from './auth-handler.js';
-import { compileForBench } from './compile.js';
+import { BENCH_SOURCES_AS_GENERATED, compileForBench } from './compile.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,12 +41,20 @@ function arg(name: string, fallback: number): number {
 const connections = arg('connections', 50);
 const duration = arg('duration', 10);
 const warmup = arg('warmup', 2);
-const rounds = arg('rounds', 2);
+const rounds = arg('rounds', 3);
 
 /** `bare+N` is the bare server doing N µs of busy work per request (`--calibrate N`). */
-type Kind = 'wsdlc' | 'node-soap' | 'bare' | `bare+${number}`;
+type Kind = 'wsdlc' | 'node-soap' | 'bare' | `bare+${number}` | 'before';
 const calibrate = arg('calibrate', 0);
-const KINDS: readonly Kind[] = calibrate > 0 ? ['bare', `bare+${calibrate}`, 'wsdlc', 'node-soap'] : ['bare', 'wsdlc', 'node-soap'];
+/** `--baseline`: add a row `before`, generated/auth with its own runtime copy (the runtime of the last regeneration). */
+const withBaseline = process.argv.includes('--baseline') && !process.argv.includes('--tsx');
+const KINDS: readonly Kind[] = [
+  'bare',
+  ...(calibrate > 0 ? [`bare+${calibrate}` as const] : []),
+  'wsdlc',
+  ...(withBaseline ? ['before' as const] : []),
+  'node-soap',
+];
 
 interface Result {
   readonly kind: Kind;
@@ -77,10 +88,13 @@ const useTsx = process.argv.includes('--tsx');
 const compiledDir = useTsx ? undefined : compileForBench();
 const childScript =
   compiledDir === undefined ? fileURLToPath(new URL('./server-child.ts', import.meta.url)) : path.join(compiledDir, 'bench', 'server-child.js');
+const baselineDir = withBaseline ? compileForBench(BENCH_SOURCES_AS_GENERATED) : undefined;
 
 function startChild(kind: Kind): Promise<Child> {
   const spin = kind.startsWith('bare+') ? kind.slice('bare+'.length) : undefined;
-  const child = fork(childScript, spin === undefined ? [kind, wsdlFile()] : ['bare', wsdlFile(), spin], {
+  const script = kind === 'before' ? path.join(baselineDir!, 'bench', 'server-child.js') : childScript;
+  const childKind = kind === 'before' ? 'wsdlc' : kind;
+  const child = fork(script, spin === undefined ? [childKind, wsdlFile()] : ['bare', wsdlFile(), spin], {
     execArgv: useTsx ? ['--import', 'tsx'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -167,21 +181,32 @@ async function measure(kind: Kind): Promise<Result> {
 
 async function main(): Promise<void> {
   console.log(
-    `SOAP 1.1 Login, ${connections} connections, ${duration} s each (after ${warmup} s warm-up), best of ${rounds} rounds, ` +
-      `${useTsx ? 'servers under tsx' : 'servers compiled'}, node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)}`,
+    `SOAP 1.1 Login, ${connections} connections, ${duration} s each (after ${warmup} s warm-up), median of ${rounds} rounds, ` +
+      `${useTsx ? 'servers under tsx' : 'servers compiled'}, node ${process.version}, ${cpus().length} CPUs, load average at start ${loadavg()[0]!.toFixed(1)}`,
   );
-  // Servers are measured in turn, `rounds` times, interleaved; the best round of each counts
-  // (other load on the machine only ever makes a round slower).
-  const best = new Map<Kind, Result>();
+  // Servers are measured in turn, `rounds` times, interleaved (so slow phases of other load on
+  // the machine hit every server alike); each column is the median over the rounds.
+  const all = new Map<Kind, Result[]>(KINDS.map((k) => [k, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const kind of KINDS) {
-      const r = await measure(kind);
-      const prev = best.get(kind);
-      if (!prev || r.rps > prev.rps) best.set(kind, prev && prev.cpuPerRequest < r.cpuPerRequest ? { ...r, cpuPerRequest: prev.cpuPerRequest } : r);
-      else if (r.cpuPerRequest < prev.cpuPerRequest) best.set(kind, { ...prev, cpuPerRequest: r.cpuPerRequest });
-    }
+    for (const kind of KINDS) all.get(kind)!.push(await measure(kind));
   }
-  const results = KINDS.map((k) => best.get(k)!);
+  const median = (xs: number[]): number => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = Math.floor(s.length / 2);
+    return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  };
+  const results: Result[] = KINDS.map((kind) => {
+    const rs = all.get(kind)!;
+    return {
+      kind,
+      rps: median(rs.map((r) => r.rps)),
+      p50: median(rs.map((r) => r.p50)),
+      p99: median(rs.map((r) => r.p99)),
+      errors: rs.reduce((n, r) => n + r.errors, 0),
+      non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+      cpuPerRequest: median(rs.map((r) => r.cpuPerRequest)),
+    };
+  });
   const bare = results.find((r) => r.kind === 'bare')!;
   const soap = results.find((r) => r.kind === 'node-soap')!;
   const pad = (s: string, n: number) => s.padStart(n);
@@ -206,5 +231,5 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    if (compiledDir !== undefined) rmSync(compiledDir, { recursive: true, force: true });
+    for (const dir of [compiledDir, baselineDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
