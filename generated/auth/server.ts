@@ -4,7 +4,7 @@ import {
   defineOperation,
   type HandlerOptions,
   type RequestContext,
-  type ServiceHandler
+  type ServiceHandler,
 } from './runtime/index.js';
 import { AuthDescriptor } from './schema.js';
 import type { EmAuthResult, LoginInput, LogoutInput } from './types.js';

@@ -30,7 +30,7 @@ import {
 } from './soap-envelope.js';
 import { fetchTransport } from './transport-fetch.js';
 import { nodeTransport } from './transport-node.js';
-import { abortReason, DEFAULT_MAX_RESPONSE_BYTES, type Transport, type TransportResponse } from './transport.js';
+import { abortReason, DEFAULT_MAX_RESPONSE_BYTES, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 import { parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
 
 /** Options of a client. */
@@ -141,19 +141,21 @@ export class ServiceClient {
    * fault), `ResponseError` (unusable response), `EncodeError` (input does not
    * fit), or the signal's `AbortError` / a `TimeoutError`.
    */
-  async call<I, O>(operation: OperationDesc, input: I, options: CallOptions = {}): Promise<O> {
+  call<I, O>(operation: OperationDesc, input: I, options: CallOptions = {}): Promise<O> {
+    // Not `async`: callSoap/callHttp are, so every failure still arrives as a rejection (one promise less per call).
     const binding = this.binding;
     if (binding === 'soap11' || binding === 'soap12') {
       const soap = operation[binding];
-      if (!soap) throw new Error(`operation ${operation.name} is not available over ${binding}`);
-      return (await this.callSoap(operation, soap, SOAP_VERSION[binding], input, options)) as O;
+      if (!soap) return Promise.reject(new Error(`operation ${operation.name} is not available over ${binding}`));
+      return this.callSoap(operation, soap, SOAP_VERSION[binding], input, options) as Promise<O>;
     }
     const http = operation[binding];
-    if (!http) throw new Error(`operation ${operation.name} is not available over ${binding}`);
-    return (await this.callHttp(operation, http, binding === 'httpGet', input, options)) as O;
+    if (!http) return Promise.reject(new Error(`operation ${operation.name} is not available over ${binding}`));
+    return this.callHttp(operation, http, binding === 'httpGet', input, options) as Promise<O>;
   }
 
-  private async exchange(
+  /** One exchange over the transport (only ever awaited inside the async callSoap/callHttp, so a synchronous throw is a rejection too). */
+  private exchange(
     method: 'GET' | 'POST',
     url: URL,
     headers: Record<string, string>,
@@ -162,17 +164,18 @@ export class ServiceClient {
   ): Promise<TransportResponse> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const signal = options.signal;
-    if (signal?.aborted) throw abortReason(signal);
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     const merged = options.headers ? { ...this.headers, ...headers, ...options.headers } : { ...this.headers, ...headers };
-    return this.transport({
+    const request: { -readonly [K in keyof TransportRequest]: TransportRequest[K] } = {
       method,
       url,
       headers: merged,
-      ...(body !== undefined ? { body } : {}),
-      ...(signal ? { signal } : {}),
-      ...(timeoutMs > 0 ? { timeoutMs } : {}),
       maxResponseBytes: this.maxResponseBytes,
-    });
+    };
+    if (body !== undefined) request.body = body;
+    if (signal) request.signal = signal;
+    if (timeoutMs > 0) request.timeoutMs = timeoutMs;
+    return this.transport(request);
   }
 
   private async callSoap(
@@ -321,7 +324,8 @@ export function writeEnvelopeFor(
         writeComplexContent(w, input, msg.value.complex, types, msg.element.name);
         w.end();
       } else {
-        writeValue(w, msg.element, input, msg.value, types);
+        const value = msg.part === undefined || typeof input !== 'object' || input === null ? input : (input as Record<string, unknown>)[msg.part];
+        writeValue(w, msg.element, value, msg.value, types);
       }
     },
     header

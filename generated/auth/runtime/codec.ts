@@ -271,14 +271,15 @@ export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: strin
       if (t !== '') w.text(t);
     }
   }
-  let choices: Map<number, string> | undefined;
+  let choices: Map<number, FieldDesc> | undefined;
   for (const f of flat.fields) {
     const v = obj[f.prop];
     if (f.choice !== undefined && v !== undefined) {
+      // At most one branch of an xsd:choice (XML Schema Part 1 §3.8.4); fields of one branch go together.
       choices ??= new Map();
       const other = choices.get(f.choice);
-      if (other !== undefined) throw new EncodeError(path, `only one of ${other} and ${f.prop} may be set (xsd:choice)`);
-      choices.set(f.choice, f.prop);
+      if (other === undefined) choices.set(f.choice, f);
+      else if (other.branch === undefined || other.branch !== f.branch) throw new EncodeError(path, `only one of ${other.prop} and ${f.prop} may be set (xsd:choice)`);
     }
     writeField(w, f, v, types, path);
   }
@@ -409,7 +410,8 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
       if (matches.length < f.min && f.choice === undefined) {
         throw new DecodeError(fpath, matches.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${matches.length}`);
       }
-      out[f.prop] = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
+      // A branch not taken of an xsd:choice stays absent (its type is `never`), other repeated fields read as [].
+      if (matches.length > 0 || f.choice === undefined) out[f.prop] = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
     } else if (matches.length === 0) {
       if (f.min > 0 && f.choice === undefined) throw new DecodeError(fpath, 'missing required element');
     } else {

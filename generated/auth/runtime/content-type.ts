@@ -58,13 +58,35 @@ function splitParams(header: string): string[] {
 }
 
 /**
+ * Recently parsed headers: a client (or a server) sends the same few content
+ * types again and again, so each distinct header string is parsed once. Results
+ * are frozen, so sharing them is safe; the cache is bounded (cleared when full).
+ */
+const cache = new Map<string, MediaType>();
+const CACHE_LIMIT = 64;
+/** Longer headers are not cached (they are unusual, and would make the cache's memory unbounded). */
+const CACHEABLE_LENGTH = 256;
+
+/**
  * Parses a `Content-Type` header value. Never throws: a malformed header yields
  * whatever could be understood (an unrecognisable type simply does not match).
+ * The result is frozen.
  */
 export function parseContentType(header: string | undefined): MediaType {
   if (header === undefined) return EMPTY_MEDIA_TYPE;
+  const cached = cache.get(header);
+  if (cached !== undefined) return cached;
+  const parsed = parseUncached(header);
+  if (header.length <= CACHEABLE_LENGTH) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(header, parsed);
+  }
+  return parsed;
+}
+
+function parseUncached(header: string): MediaType {
   const semi = header.indexOf(';');
-  if (semi < 0) return { type: header.trim().toLowerCase(), params: NO_PARAMS };
+  if (semi < 0) return Object.freeze({ type: header.trim().toLowerCase(), params: NO_PARAMS });
   const parts = splitParams(header);
   const params: Record<string, string> = {};
   for (let i = 1; i < parts.length; i++) {
@@ -75,7 +97,7 @@ export function parseContentType(header: string | undefined): MediaType {
     if (name === '') continue;
     params[name] = unquote(p.slice(eq + 1).trim());
   }
-  return { type: parts[0]!.trim().toLowerCase(), params };
+  return Object.freeze({ type: parts[0]!.trim().toLowerCase(), params: Object.freeze(params) });
 }
 
 /** What a request body is, judged from its media type. */

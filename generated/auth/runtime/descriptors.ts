@@ -55,8 +55,13 @@ export interface FieldDesc {
   readonly max: number;
   /** `nillable="true"`: the value may be `null`, written as `xsi:nil="true"`. */
   readonly nillable?: boolean;
-  /** Index of the choice group this field belongs to, if any (at most one of a group is present). */
+  /** Index of the choice group (`xsd:choice`) this field belongs to, if any: at most one branch of a group is present. */
   readonly choice?: number;
+  /**
+   * The branch of the choice group the field belongs to: fields of one branch (a
+   * sequence inside the choice) may appear together. Absent: the field is a branch by itself.
+   */
+  readonly branch?: number;
 }
 
 /** An attribute of a complex type. */
@@ -102,6 +107,11 @@ export interface SoapMessageDesc {
   readonly value: ValueDesc;
   /** Unwrapped single result: the property of the wrapper's content that is the caller's value. */
   readonly result?: string;
+  /**
+   * Bare message whose one part is an element of simple type (or anyType): the
+   * caller's value is an object whose property `part` holds the element's value.
+   */
+  readonly part?: string;
   /** Header parts: element names and values, keyed by property in the call's `headers` object. */
   readonly headers?: readonly FieldDesc[];
 }

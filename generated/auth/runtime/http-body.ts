@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { TextEncoding } from './content-type.js';
+import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadline-queue.js';
 
 /** Why a body could not be read; the server maps each kind to a status code. */
 export type BodyErrorKind = 'tooLarge' | 'timeout' | 'aborted' | 'consumed';
@@ -58,10 +59,12 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buff
     }
     if (n === 0 && req.complete) return Promise.resolve(EMPTY);
   }
-  const reader = new BodyReader(limits);
-  const promise = new Promise<Buffer>(reader.bind);
+  const reader = new BodyReader(limits, req as ReadingRequest);
+  const promise = new Promise<Buffer>(capture);
+  reader.resolve = capturedResolve;
+  reader.reject = capturedReject;
   (req as ReadingRequest)[READER] = reader;
-  if (limits.timeoutMs > 0) reader.timer = setTimeout(onTimeout, limits.timeoutMs, req);
+  if (limits.timeoutMs > 0) deadlineQueue(limits.timeoutMs).add(reader);
   req.on('data', onData);
   req.on('end', onEnd);
   req.on('error', onError);
@@ -76,36 +79,56 @@ interface ReadingRequest extends IncomingMessage {
   [READER]?: BodyReader | undefined;
 }
 
-/** The state of one body being read. */
-class BodyReader {
+/** The state of one body being read (its time limit runs in a shared {@link DeadlineQueue}). */
+class BodyReader implements DeadlineEntry {
   readonly chunks: Buffer[] = [];
   total = 0;
-  timer: NodeJS.Timeout | undefined;
   resolve: (body: Buffer) => void = noop;
   reject: (err: BodyReadError) => void = noop;
-  /** The Promise executor (an own bound property, created once per reader). */
-  readonly bind = (resolve: (body: Buffer) => void, reject: (err: BodyReadError) => void): void => {
-    this.resolve = resolve;
-    this.reject = reject;
-  };
-  constructor(readonly limits: BodyLimits) {}
+  deadline = 0;
+  deadlineQueue: DeadlineQueue | undefined = undefined;
+  prevDeadline: DeadlineEntry | undefined = undefined;
+  nextDeadline: DeadlineEntry | undefined = undefined;
+  constructor(
+    readonly limits: BodyLimits,
+    readonly req: ReadingRequest,
+  ) {}
+
+  expired(): void {
+    fail(this.req, new BodyReadError('timeout', `the request body did not arrive within ${this.limits.timeoutMs} ms`));
+  }
 }
 
 function noop(): void {}
 
-function finish(req: ReadingRequest): BodyReader | undefined {
+// One Promise executor for every reader (executors run synchronously): no closure per request.
+let capturedResolve: (body: Buffer) => void = noop;
+let capturedReject: (err: BodyReadError) => void = noop;
+function capture(resolve: (body: Buffer) => void, reject: (err: BodyReadError) => void): void {
+  capturedResolve = resolve;
+  capturedReject = reject;
+}
+
+/**
+ * Ends the reading of `req`'s body. The listeners are removed only when reading
+ * stops early (`detach`): after 'end' the stream emits no more data, and a late
+ * 'error' finds no reader and is ignored.
+ */
+function finish(req: ReadingRequest, detach: boolean): BodyReader | undefined {
   const reader = req[READER];
   if (reader === undefined) return undefined;
   req[READER] = undefined;
-  if (reader.timer !== undefined) clearTimeout(reader.timer);
-  req.removeListener('data', onData);
-  req.removeListener('end', onEnd);
-  req.removeListener('error', onError);
+  reader.deadlineQueue?.remove(reader);
+  if (detach) {
+    req.removeListener('data', onData);
+    req.removeListener('end', onEnd);
+    req.removeListener('error', onError);
+  }
   return reader;
 }
 
 function fail(req: ReadingRequest, err: BodyReadError): void {
-  const reader = finish(req);
+  const reader = finish(req, true);
   if (reader === undefined) return;
   req.pause();
   reader.reject(err);
@@ -123,7 +146,7 @@ function onData(this: ReadingRequest, chunk: Buffer): void {
 }
 
 function onEnd(this: ReadingRequest): void {
-  const reader = finish(this);
+  const reader = finish(this, false);
   if (reader === undefined) return;
   const { chunks } = reader;
   reader.resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reader.total));
@@ -132,12 +155,6 @@ function onEnd(this: ReadingRequest): void {
 // node:http destroys the request with an "aborted" error when the connection closes early.
 function onError(this: ReadingRequest): void {
   fail(this, new BodyReadError('aborted', 'the connection closed before the whole body arrived'));
-}
-
-function onTimeout(req: ReadingRequest): void {
-  const reader = req[READER];
-  if (reader === undefined) return;
-  fail(req, new BodyReadError('timeout', `the request body did not arrive within ${reader.limits.timeoutMs} ms`));
 }
 
 /**

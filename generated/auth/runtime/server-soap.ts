@@ -215,6 +215,7 @@ async function serveSoapUnguarded(
   let value: unknown;
   try {
     value = readValue(bodyEl, input.value, state.types);
+    if (input.part !== undefined) value = { [input.part]: value };
   } catch (err) {
     const fault = err instanceof DecodeError ? clientFault(`Server was unable to read request. ---> ${err.message}`) : faultFor(err, state.debug);
     sendFault(res, version, fault, state);
@@ -224,13 +225,12 @@ async function serveSoapUnguarded(
     ? { binding: route.binding, operation: route.op.name, headers: req.headers, request: req, soapHeader: env.header }
     : { binding: route.binding, operation: route.op.name, headers: req.headers, request: req };
   const impl = state.impls.get(route.op.name)!;
-  const faultContext = { debug: state.debug, faults: route.soap.faults, types: state.types };
   let result: unknown;
   try {
     result = await impl(value, ctx);
   } catch (err) {
     if (!(err instanceof SoapFault) && state.onError) state.onError(err, ctx);
-    sendFault(res, version, faultFor(err, state.debug), faultContext);
+    sendFault(res, version, faultFor(err, state.debug), { debug: state.debug, faults: route.soap.faults, types: state.types });
     return;
   }
   const output = route.soap.output;

@@ -8,7 +8,7 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import { childElements, parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
-import { XmlWriter, XSD_NS, XSI_NS } from './xml-write.js';
+import { XmlWriter, XSD_NS, XSI_NS, type XmlWriterSnapshot } from './xml-write.js';
 
 /** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
 export const SOAP_11_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -45,24 +45,41 @@ export function writeEnvelope(
   writeBody: (w: XmlWriter) => void,
   writeHeader?: (w: XmlWriter) => void,
 ): string {
-  const ns = envelopeNamespace(version);
-  const p = envelopePrefix(version);
-  const w = new XmlWriter();
-  w.declaration();
-  w.start(ns, 'Envelope', p);
-  w.declare('xsi', XSI_NS);
-  w.declare('xsd', XSD_NS);
+  let w: XmlWriter;
   if (writeHeader) {
-    w.start(ns, 'Header', p);
+    w = envelopeStart(version);
+    w.start(envelopeNamespace(version), 'Header', envelopePrefix(version));
     writeHeader(w);
     w.end();
+    w.start(envelopeNamespace(version), 'Body', envelopePrefix(version));
+  } else {
+    // No header (the usual case): start from the constant `...<soap:Body` written once per version.
+    w = XmlWriter.resume(version === '1.1' ? (bodyStart11 ??= bodyStartOf('1.1')) : (bodyStart12 ??= bodyStartOf('1.2')));
   }
-  w.start(ns, 'Body', p);
   writeBody(w);
   w.end();
   w.end();
   return w.toString();
 }
+
+/** A writer holding the XML declaration and the open Envelope start tag with its declarations. */
+function envelopeStart(version: SoapVersion): XmlWriter {
+  const w = new XmlWriter();
+  w.declaration();
+  w.start(envelopeNamespace(version), 'Envelope', envelopePrefix(version));
+  w.declare('xsi', XSI_NS);
+  w.declare('xsd', XSD_NS);
+  return w;
+}
+
+function bodyStartOf(version: SoapVersion): XmlWriterSnapshot {
+  const w = envelopeStart(version);
+  w.start(envelopeNamespace(version), 'Body', envelopePrefix(version));
+  return w.snapshot();
+}
+
+let bodyStart11: XmlWriterSnapshot | undefined;
+let bodyStart12: XmlWriterSnapshot | undefined;
 
 /** A parsed envelope. */
 export interface ParsedEnvelope {

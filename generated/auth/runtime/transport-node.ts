@@ -2,12 +2,13 @@
 /**
  * The default transport: node:http / node:https with shared keep-alive agents,
  * an explicit `Content-Length` (never chunked; seed §4.3 rule 2), a response
- * size cap and prompt abort.
+ * size cap, a time limit and prompt abort. Allocates little per call (see `Exchange`).
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
 import http from 'node:http';
 import https from 'node:https';
+import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadline-queue.js';
 import { abortReason, decodeBody, timeoutError, tooLarge, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 
 /** Keep-alive agents shared by every client in the process. */
@@ -33,100 +34,204 @@ function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
   return out;
 }
 
+/** The parts of a URL node:http needs. */
+interface Target {
+  readonly href: string;
+  readonly protocol: string;
+  /** Without the brackets of an IPv6 literal. */
+  readonly hostname: string;
+  readonly port: string;
+  readonly path: string;
+}
+
+/**
+ * The request target of `url`, computed once per URL object (clients reuse one
+ * URL per operation; reading URL properties is not free). Checked against `href`,
+ * so a URL changed since is read again.
+ */
+const targets = new WeakMap<URL, Target>();
+
+function targetOf(url: URL): Target {
+  const href = url.href;
+  let t = targets.get(url);
+  if (t === undefined || t.href !== href) {
+    const host = url.hostname;
+    t = {
+      href,
+      protocol: url.protocol,
+      hostname: host.startsWith('[') ? host.slice(1, -1) : host,
+      port: url.port,
+      path: url.pathname + url.search,
+    };
+    targets.set(url, t);
+  }
+  return t;
+}
+
 /** Creates a node:http / node:https transport. */
 export function createNodeTransport(options: NodeTransportOptions = {}): Transport {
   const httpAgent = options.httpAgent ?? agents.http;
   const httpsAgent = options.httpsAgent ?? agents.https;
-  return (req: TransportRequest) =>
-    new Promise<TransportResponse>((resolve, reject) => {
-      const { signal } = req;
-      if (signal?.aborted) {
-        reject(abortReason(signal));
-        return;
-      }
-      const secure = req.url.protocol === 'https:';
-      if (!secure && req.url.protocol !== 'http:') {
-        reject(new TypeError(`unsupported URL scheme ${req.url.protocol}`));
-        return;
-      }
-      let headers: Record<string, string | number> = req.headers;
-      let payload: Buffer | undefined;
-      if (req.body !== undefined) {
-        payload = Buffer.from(req.body, 'utf8');
-        headers = { ...req.headers, 'Content-Length': payload.length };
-      }
-      let settled = false;
-      let timer: NodeJS.Timeout | undefined;
-      const finish = (err: unknown, res?: TransportResponse): void => {
-        if (settled) return;
-        settled = true;
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        if (err !== undefined) reject(err);
-        else resolve(res!);
-      };
-      const request = (secure ? https : http).request(
-        {
-          protocol: req.url.protocol,
-          hostname: req.url.hostname.startsWith('[') ? req.url.hostname.slice(1, -1) : req.url.hostname,
-          port: req.url.port,
-          path: req.url.pathname + req.url.search,
-          method: req.method,
-          headers,
-          agent: secure ? httpsAgent : httpAgent,
-        },
-        (res) => {
-          const status = res.statusCode ?? 0;
-          const declared = Number(res.headers['content-length']);
-          if (declared > req.maxResponseBytes) {
-            request.destroy();
-            finish(tooLarge(status, req.maxResponseBytes));
-            return;
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > req.maxResponseBytes) {
-              request.destroy();
-              finish(tooLarge(status, req.maxResponseBytes));
-              return;
-            }
-            chunks.push(chunk);
-          });
-          res.on('end', () => {
-            if (settled) return;
-            try {
-              const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-              const ct = res.headers['content-type'];
-              finish(undefined, { status, headers: flattenHeaders(res.headers), body: decodeBody(bytes, ct, status) });
-            } catch (err) {
-              finish(err);
-            }
-          });
-          res.on('error', (err) => finish(err));
-          res.on('close', () => {
-            if (!res.complete) finish(new Error('the server closed the connection mid-response'));
-          });
-        },
-      );
+  return (req: TransportRequest) => {
+    const { signal } = req;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const target = targetOf(req.url);
+    const secure = target.protocol === 'https:';
+    if (!secure && target.protocol !== 'http:') return Promise.reject(new TypeError(`unsupported URL scheme ${target.protocol}`));
+    const body = req.body;
+    const headers: Record<string, string | number> =
+      body === undefined ? req.headers : { ...req.headers, 'Content-Length': Buffer.byteLength(body) };
+    const ex = new Exchange(req.maxResponseBytes);
+    const promise = new Promise<TransportResponse>(capture);
+    ex.resolve = capturedResolve;
+    ex.reject = capturedReject;
+    const request = (secure ? https : http).request(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        path: target.path,
+        method: req.method,
+        headers,
+        agent: secure ? httpsAgent : httpAgent,
+      },
+      onResponse,
+    ) as ExchangeRequest;
+    ex.request = request;
+    request[EXCHANGE] = ex;
+    if (signal) {
       const onAbort = (): void => {
-        const reason = signal ? abortReason(signal) : undefined;
         request.destroy();
-        finish(reason);
+        ex.finish(abortReason(signal));
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const ms = req.timeoutMs;
-      if (ms !== undefined && ms > 0) {
-        // A plain timer is cheaper per call than an AbortController + AbortSignal.timeout.
-        timer = setTimeout(() => {
-          request.destroy();
-          finish(timeoutError(ms));
-        }, ms);
-      }
-      request.on('error', (err) => finish(err));
-      request.end(payload);
-    });
+      ex.signal = signal;
+      ex.onAbort = onAbort;
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    const ms = req.timeoutMs;
+    if (ms !== undefined && ms > 0) {
+      ex.timeoutMs = ms;
+      deadlineQueue(ms).add(ex);
+    }
+    request.on('error', onRequestError);
+    // A string body goes out with the headers in one write (Content-Length is its UTF-8 length).
+    if (body === undefined) request.end();
+    else request.end(body, 'utf8');
+    return promise;
+  };
+}
+
+// Per-exchange state lives in an Exchange object reachable from the request and
+// the response under a symbol; the listeners are module-level functions (`this`
+// is the emitter) and the time limit runs in a shared DeadlineQueue: no closures
+// or timers per call (except an abort listener when a signal is given).
+const EXCHANGE = Symbol('wsdlc.exchange');
+
+interface ExchangeRequest extends http.ClientRequest {
+  [EXCHANGE]?: Exchange;
+}
+
+interface ExchangeResponse extends http.IncomingMessage {
+  [EXCHANGE]?: Exchange;
+}
+
+function noop(): void {}
+
+// One Promise executor for every exchange (executors run synchronously).
+let capturedResolve: (res: TransportResponse) => void = noop;
+let capturedReject: (err: unknown) => void = noop;
+function capture(resolve: (res: TransportResponse) => void, reject: (err: unknown) => void): void {
+  capturedResolve = resolve;
+  capturedReject = reject;
+}
+
+/** One request/response exchange in flight. */
+class Exchange implements DeadlineEntry {
+  resolve: (res: TransportResponse) => void = noop;
+  reject: (err: unknown) => void = noop;
+  settled = false;
+  request: http.ClientRequest | undefined;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+  status = 0;
+  timeoutMs = 0;
+  chunks: Buffer[] = [];
+  size = 0;
+  deadline = 0;
+  deadlineQueue: DeadlineQueue | undefined = undefined;
+  prevDeadline: DeadlineEntry | undefined = undefined;
+  nextDeadline: DeadlineEntry | undefined = undefined;
+  constructor(readonly maxResponseBytes: number) {}
+
+  /** Settles the call once: with `err` when defined, else with `res`. */
+  finish(err: unknown, res?: TransportResponse): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.deadlineQueue?.remove(this);
+    if (this.onAbort !== undefined) this.signal?.removeEventListener('abort', this.onAbort);
+    if (err !== undefined) this.reject(err);
+    else this.resolve(res!);
+  }
+
+  /** The time limit passed (DeadlineQueue). */
+  expired(): void {
+    this.request?.destroy();
+    this.finish(timeoutError(this.timeoutMs));
+  }
+}
+
+function onRequestError(this: ExchangeRequest, err: Error): void {
+  this[EXCHANGE]?.finish(err);
+}
+
+function onResponse(this: ExchangeRequest, res: ExchangeResponse): void {
+  const ex = this[EXCHANGE];
+  if (ex === undefined) return;
+  const status = res.statusCode ?? 0;
+  ex.status = status;
+  const declared = Number(res.headers['content-length']);
+  if (declared > ex.maxResponseBytes) {
+    this.destroy();
+    ex.finish(tooLarge(status, ex.maxResponseBytes));
+    return;
+  }
+  res[EXCHANGE] = ex;
+  res.on('data', onResponseData);
+  res.on('end', onResponseEnd);
+  res.on('error', onResponseError);
+  res.on('close', onResponseClose);
+}
+
+function onResponseData(this: ExchangeResponse, chunk: Buffer): void {
+  const ex = this[EXCHANGE]!;
+  ex.size += chunk.length;
+  if (ex.size > ex.maxResponseBytes) {
+    ex.request?.destroy();
+    ex.finish(tooLarge(ex.status, ex.maxResponseBytes));
+    return;
+  }
+  ex.chunks.push(chunk);
+}
+
+function onResponseEnd(this: ExchangeResponse): void {
+  const ex = this[EXCHANGE]!;
+  if (ex.settled) return;
+  try {
+    const { chunks } = ex;
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, ex.size);
+    const ct = this.headers['content-type'];
+    ex.finish(undefined, { status: ex.status, headers: flattenHeaders(this.headers), body: decodeBody(bytes, ct, ex.status) });
+  } catch (err) {
+    ex.finish(err);
+  }
+}
+
+function onResponseError(this: ExchangeResponse, err: Error): void {
+  this[EXCHANGE]!.finish(err);
+}
+
+function onResponseClose(this: ExchangeResponse): void {
+  if (!this.complete) this[EXCHANGE]!.finish(new Error('the server closed the connection mid-response'));
 }
 
 /** The default transport (shared keep-alive agents). */

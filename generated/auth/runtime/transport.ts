@@ -55,7 +55,7 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, s
   if (enc === undefined) {
     throw new ResponseError(`unsupported response charset ${JSON.stringify(charset)}`, { status, body: '' });
   }
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // A UTF-16 BOM wins over a missing or wrong charset (XML 1.0 §4.3.3, Appendix F).
   if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) enc = 'utf16le';
   const text = b.toString(enc);

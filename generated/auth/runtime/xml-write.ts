@@ -81,6 +81,22 @@ export function escapeAttr(s: string): string {
   return s.replace(ATTR_REPLACE, entityOf);
 }
 
+/** The preset preferred prefixes of every writer. */
+const DEFAULT_PREFERRED: ReadonlyMap<string, string> = new Map([
+  [XSI_NS, 'xsi'],
+  [XSD_NS, 'xsd'],
+]);
+
+/** A frozen copy of a writer's state ({@link XmlWriter.snapshot}). */
+export interface XmlWriterSnapshot {
+  readonly out: string;
+  readonly tagOpen: boolean;
+  readonly stack: readonly Readonly<OpenElement>[];
+  readonly scopePrefixes: readonly string[];
+  readonly scopeUris: readonly string[];
+  readonly generated: number;
+}
+
 interface OpenElement {
   /** The qualified name as written in the start tag. */
   readonly tag: string;
@@ -105,11 +121,9 @@ export class XmlWriter {
   /** In-scope bindings, innermost last: prefix (`''` = default) and URI. */
   private readonly scopePrefixes: string[] = [];
   private readonly scopeUris: string[] = [];
-  /** Preferred prefixes by namespace; `xsi` and `xsd` are preset. */
-  private readonly preferred = new Map<string, string>([
-    [XSI_NS, 'xsi'],
-    [XSD_NS, 'xsd'],
-  ]);
+  /** Preferred prefixes by namespace; `xsi` and `xsd` are preset (shared until {@link preferPrefix} copies it). */
+  private preferred: ReadonlyMap<string, string> = DEFAULT_PREFERRED;
+  private ownPreferred = false;
   private generated = 0;
 
   /** Starts the output with an XML declaration `<?xml version="1.0" encoding="utf-8"?>` (XML 1.0 §2.8). */
@@ -123,7 +137,10 @@ export class XmlWriter {
    * it the default namespace, or of a generated `nsN` prefix for attributes).
    */
   preferPrefix(prefix: string, ns: string): this {
-    this.preferred.set(ns, prefix);
+    const own = this.ownPreferred ? (this.preferred as Map<string, string>) : new Map(this.preferred);
+    own.set(ns, prefix);
+    this.preferred = own;
+    this.ownPreferred = true;
     return this;
   }
 
@@ -299,6 +316,35 @@ export class XmlWriter {
     this.closeStartTag();
     this.out += markup;
     return this;
+  }
+
+  /**
+   * The writer's state, to start other writers from it with {@link XmlWriter.resume}
+   * (e.g. an envelope's constant start, written once). Not for writers with
+   * {@link preferPrefix} registrations (they are not part of a snapshot).
+   */
+  snapshot(): XmlWriterSnapshot {
+    if (this.ownPreferred) throw new XmlWriteError('snapshot() of a writer with preferred prefixes');
+    return Object.freeze({
+      out: this.out,
+      tagOpen: this.tagOpen,
+      stack: Object.freeze(this.stack.map((e) => Object.freeze({ ...e }))),
+      scopePrefixes: Object.freeze([...this.scopePrefixes]),
+      scopeUris: Object.freeze([...this.scopeUris]),
+      generated: this.generated,
+    });
+  }
+
+  /** A new writer in the state `snap` was taken in (the same output as writing those calls again). */
+  static resume(snap: XmlWriterSnapshot): XmlWriter {
+    const w = new XmlWriter();
+    w.out = snap.out;
+    w.tagOpen = snap.tagOpen;
+    for (const e of snap.stack) w.stack.push({ tag: e.tag, bindings: e.bindings });
+    for (const p of snap.scopePrefixes) w.scopePrefixes.push(p);
+    for (const u of snap.scopeUris) w.scopeUris.push(u);
+    w.generated = snap.generated;
+    return w;
   }
 
   /** Depth of open elements. */
