@@ -15,7 +15,7 @@ import { assignNames } from '../names/index.js';
 import { gateFiles, type RawFile } from './format-gate.js';
 import { runtimeSources } from './runtime-files.js';
 import { buildServiceModel, type ServiceModel } from './service-model.js';
-import { render } from './templates.js';
+import { isOverridden, render, type TemplateName } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
 import type { EmitOptions, GeneratedFile } from './types.js';
 import { clientView } from './view-client.js';
@@ -83,15 +83,21 @@ export function renderFiles(model: WsdlModel, options: EmitOptions, extras: Emit
     declared.has(n),
   );
   const dir = options.templatesDir;
+  const file = (path: string, name: TemplateName, view: object): RawFile => ({
+    path,
+    content: render(name, view, dir),
+    format: true,
+    preformatted: !isOverridden(name, dir),
+  });
 
   const raw: RawFile[] = [
-    { path: 'index.ts', content: render('index', indexView(header, options.client, options.server), dir), format: true },
-    { path: 'types.ts', content: render('types', tv, dir), format: true },
-    { path: 'schema.ts', content: render('schema', schemaView(header, registry, sm), dir), format: true },
+    file('index.ts', 'index', indexView(header, options.client, options.server)),
+    file('types.ts', 'types', tv),
+    file('schema.ts', 'schema', schemaView(header, registry, sm)),
   ];
-  if (options.client) raw.push({ path: 'client.ts', content: render('client', clientView(header, sm, opTypes), dir), format: true });
-  if (options.server) raw.push({ path: 'server.ts', content: render('server', serverView(header, sm, opTypes), dir), format: true });
-  raw.push({ path: 'wsdl.ts', content: render('wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText), dir), format: true });
+  if (options.client) raw.push(file('client.ts', 'client', clientView(header, sm, opTypes)));
+  if (options.server) raw.push(file('server.ts', 'server', serverView(header, sm, opTypes)));
+  raw.push(file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText)));
   for (const r of runtimeSources()) {
     raw.push({ path: `runtime/${r.name}`, content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`, format: false });
   }

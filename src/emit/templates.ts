@@ -29,6 +29,11 @@ export function templatePath(name: TemplateName, templatesDir?: string): string 
   return path.join(BUILTIN_TEMPLATES_DIR, `${name}.hbs`);
 }
 
+/** Whether `templatesDir` overrides the built-in template `name`. */
+export function isOverridden(name: TemplateName, templatesDir?: string): boolean {
+  return templatePath(name, templatesDir) !== path.join(BUILTIN_TEMPLATES_DIR, `${name}.hbs`);
+}
+
 /** Renders template `name` with `view`; a broken override template is a user error naming the file. */
 export function render(name: TemplateName, view: object, templatesDir?: string): string {
   const file = templatePath(name, templatesDir);
