@@ -3,15 +3,15 @@
  * (`wsdlc generate x.wsdl -o out`) or every contract of the config file, with
  * command-line options overriding the config's per-contract options.
  */
-import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { EmitOptions, TypeMappingOptions } from '../emit/types.js';
 import { DEFAULT_TYPE_MAPPING } from '../emit/types.js';
 import type { BindingKind } from '../model/types.js';
 import { WsdlcError } from '../util/errors.js';
 import { findConfigFile, loadConfig } from './load.js';
 import { toolVersion } from './package-info.js';
-import { BINDING_KINDS, type ContractConfig } from './types.js';
+import { BINDING_KINDS, CONFIG_FILE_NAME, type ContractConfig } from './types.js';
 
 /** Per-contract choices a caller (or CLI flags) may set; each overrides the config file. */
 export interface ContractOverrides {
@@ -62,7 +62,8 @@ export function resolveContracts(sel: ContractSelection): ResolvedContract[] {
   const cwd = resolve(sel.cwd ?? process.cwd());
   if (sel.wsdl !== undefined) {
     if (sel.output === undefined) usage('an output folder is required with a WSDL argument (-o <dir>)');
-    return [resolveOne({ wsdl: sel.wsdl, output: sel.output }, cwd, sel, cwd)];
+    const outDir = resolve(cwd, sel.output);
+    return checkOutputs([resolveOne({ wsdl: sel.wsdl, output: sel.output }, cwd, sel, cwd, projectRoot(outDir))], cwd);
   }
   if (sel.output !== undefined) usage('-o/--output needs a WSDL argument (or list contracts in wsdlc.config.json)');
   const file = sel.config !== undefined ? resolve(cwd, sel.config) : findConfigFile(cwd);
@@ -70,10 +71,62 @@ export function resolveContracts(sel: ContractSelection): ResolvedContract[] {
     usage('no WSDL given and no wsdlc.config.json found in this folder or above (see `wsdlc generate --help`)');
   }
   const loaded = loadConfig(file, cwd);
-  return loaded.config.contracts.map((c) => resolveOne(c, loaded.baseDir, sel, cwd));
+  return checkOutputs(
+    loaded.config.contracts.map((c) => resolveOne(c, loaded.baseDir, sel, cwd, loaded.baseDir)),
+    cwd,
+    file,
+  );
 }
 
-function resolveOne(c: ContractConfig, baseDir: string, o: ContractOverrides, cwd: string): ResolvedContract {
+/**
+ * The folder file headers name the contract relative to, for a WSDL given on
+ * the command line: the nearest folder at or above the output folder holding a
+ * `wsdlc.config.json` or `package.json` (the project), else the output folder's
+ * parent. It depends only on where the output goes, never on the working
+ * directory, so the same command gives the same bytes from anywhere, and the
+ * same as the project's config file would.
+ */
+function projectRoot(outDir: string): string {
+  for (let dir = outDir; ; ) {
+    if (existsSync(join(dir, CONFIG_FILE_NAME)) || existsSync(join(dir, 'package.json'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return dirname(outDir);
+    dir = up;
+  }
+}
+
+/**
+ * Refuses output folders that would swallow something: two contracts writing
+ * the same or nested folders (each would own the other's files), or an output
+ * folder containing the working directory, the config file or a contract
+ * (generation swaps the whole folder in atomically).
+ */
+function checkOutputs(contracts: ResolvedContract[], cwd: string, configFile?: string): ResolvedContract[] {
+  const within = (inner: string, outer: string): boolean => {
+    const rel = relative(outer, inner);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  };
+  for (const [i, c] of contracts.entries()) {
+    const guarded = [
+      ['the working directory', cwd],
+      ...(configFile !== undefined ? [['the config file', configFile]] : []),
+      ...contracts.filter((o) => !isUrl(o.wsdl)).map((o) => ['the contract ' + o.wsdl, o.wsdl]),
+    ];
+    for (const [what, path] of guarded) {
+      if (path !== undefined && what !== undefined && within(path, c.outDir)) {
+        usage(`output folder ${c.outDir} contains ${what}; choose a folder of its own (it is replaced as a whole)`);
+      }
+    }
+    for (const other of contracts.slice(i + 1)) {
+      if (within(other.outDir, c.outDir) || within(c.outDir, other.outDir)) {
+        usage(`two contracts write to overlapping output folders: ${c.outDir} and ${other.outDir}`);
+      }
+    }
+  }
+  return contracts;
+}
+
+function resolveOne(c: ContractConfig, baseDir: string, o: ContractOverrides, cwd: string, labelBase: string): ResolvedContract {
   const wsdl = isUrl(c.wsdl) ? c.wsdl : resolve(baseDir, c.wsdl);
   const templates = o.templates !== undefined ? resolve(cwd, o.templates) : c.templates !== undefined ? resolve(baseDir, c.templates) : undefined;
   if (templates !== undefined && !isDirectory(templates)) usage(`templates folder not found: ${templates}`);
@@ -89,7 +142,7 @@ function resolveOne(c: ContractConfig, baseDir: string, o: ContractOverrides, cw
     ...(bindings ? { bindings } : {}),
     types,
     ...(templates !== undefined ? { templatesDir: templates } : {}),
-    sourceLabel: isUrl(c.wsdl) ? c.wsdl : posixRelative(baseDir, wsdl),
+    sourceLabel: isUrl(c.wsdl) ? c.wsdl : posixRelative(labelBase, wsdl),
     toolVersion: toolVersion(),
   };
   return { wsdl, baseDir, outDir: resolve(baseDir, c.output), ...(scaffold !== undefined ? { scaffold } : {}), emit };

@@ -1,7 +1,9 @@
 /**
  * Committing a plan atomically: the new folder is assembled in a temporary
  * folder beside the output (same parent, so the same file system), then swapped
- * into place with renames. If anything fails before the swap, the temporary
+ * into place with renames. Files that stay are hard-linked into the new folder,
+ * so unchanged files (and the user's own files) keep their inode and mtime:
+ * incremental compilers and watchers see only what really changed. If anything fails before the swap, the temporary
  * folder is removed and the previous output is untouched; if the swap itself
  * fails, the previous folder is renamed back.
  */
@@ -10,6 +12,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { type WriterFs, isErrno, nodeFs } from './fs.js';
 import { type OutputPlan, isUpToDate } from './plan.js';
 import { resolveInside } from './paths.js';
+import { WsdlcError } from '../util/errors.js';
 
 /** What {@link commitPlan} did. */
 export interface CommitResult {
@@ -26,11 +29,22 @@ export async function commitPlan(plan: OutputPlan, fs: WriterFs = nodeFs): Promi
   if (isUpToDate(plan) && !plan.clean) return { written: false };
   const outDir = plan.outDir;
   const parent = dirname(outDir);
-  await fs.mkdir(parent, { recursive: true });
+  const present = await pathExists(fs, outDir);
+  try {
+    await fs.mkdir(parent, { recursive: true });
+  } catch (err) {
+    if (isErrno(err, 'EEXIST') || isErrno(err, 'ENOTDIR')) {
+      throw new WsdlcError({ severity: 'error', message: `output ${outDir} is inside a file, not a folder` });
+    }
+    throw err;
+  }
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const tmp = join(parent, `.${basename(outDir)}.wsdlc-tmp-${tag}`);
   const backup = join(parent, `.${basename(outDir)}.wsdlc-old-${tag}`);
-  const exists = await dirExists(fs, outDir);
+  const exists = present && (await dirExists(fs, outDir));
+  if (present && !exists) {
+    throw new WsdlcError({ severity: 'error', message: `output ${outDir} exists and is not a folder` });
+  }
   try {
     const previouslyOwned = new Set(Object.keys(plan.previous?.files ?? {}));
     const deleted = new Set(plan.changes.filter((c) => c.action === 'delete').map((c) => c.path));
@@ -55,6 +69,8 @@ export async function commitPlan(plan: OutputPlan, fs: WriterFs = nodeFs): Promi
       if (!rewrite.has(f.path)) continue;
       const target = resolveInside(tmp, f.path);
       await fs.mkdir(dirname(target), { recursive: true });
+      // A carried-over file is a hard link to the current output: unlink it, never write through it.
+      await fs.rm(target, { force: true });
       await fs.writeFile(target, f.content, 'utf8');
     }
   } catch (err) {
@@ -89,6 +105,19 @@ async function swapIn(fs: WriterFs, tmp: string, outDir: string, backup: string 
     throw err;
   }
   await fs.rm(backup, { recursive: true, force: true });
+}
+
+async function pathExists(fs: WriterFs, path: string): Promise<boolean> {
+  try {
+    await fs.stat(path);
+    return true;
+  } catch (err) {
+    if (isErrno(err, 'ENOENT')) return false;
+    if (isErrno(err, 'ENOTDIR')) {
+      throw new WsdlcError({ severity: 'error', message: `output ${path} is inside a file, not a folder` });
+    }
+    throw err;
+  }
 }
 
 async function dirExists(fs: WriterFs, path: string): Promise<boolean> {

@@ -3,6 +3,7 @@
  * can make one fail midway and check that the previous output survives.
  */
 import * as fsp from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** The subset of `node:fs/promises` the writer calls. */
 export interface WriterFs {
@@ -13,6 +14,12 @@ export interface WriterFs {
   rm(path: string, options: { recursive?: boolean; force?: boolean }): Promise<void>;
   rmdir(path: string): Promise<void>;
   readdir(path: string): Promise<string[]>;
+  /**
+   * Carries the tree `from` over to `to` without copying content: files are
+   * hard-linked (same inode, same mtime), symbolic links recreated as written,
+   * folders created. Callers must remove a carried file before writing new
+   * content to it, since the link shares the old file's content.
+   */
   cp(from: string, to: string, options: { recursive: true; filter?: (src: string) => boolean }): Promise<void>;
   stat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean }>;
 }
@@ -26,9 +33,35 @@ export const nodeFs: WriterFs = {
   rm: (p, o) => fsp.rm(p, o),
   rmdir: (p) => fsp.rmdir(p),
   readdir: (p) => fsp.readdir(p),
-  cp: (a, b, o) => fsp.cp(a, b, o),
+  cp: (a, b, o) => carryTree(a, b, o.filter),
   stat: (p) => fsp.stat(p),
 };
+
+/**
+ * See {@link WriterFs.cp}. Falls back to a copy that keeps the timestamps where
+ * the file system refuses hard links.
+ */
+async function carryTree(from: string, to: string, filter?: (src: string) => boolean): Promise<void> {
+  await fsp.mkdir(to, { recursive: true });
+  for (const entry of await fsp.readdir(from, { withFileTypes: true })) {
+    const src = join(from, entry.name);
+    const dst = join(to, entry.name);
+    if (filter && !filter(src)) continue;
+    if (entry.isDirectory()) {
+      await carryTree(src, dst, filter);
+    } else if (entry.isSymbolicLink()) {
+      await fsp.symlink(await fsp.readlink(src), dst);
+    } else if (entry.isFile()) {
+      try {
+        await fsp.link(src, dst);
+      } catch {
+        await fsp.copyFile(src, dst);
+        const st = await fsp.stat(src);
+        await fsp.utimes(dst, st.atime, st.mtime);
+      }
+    }
+  }
+}
 
 /** True when `err` is a Node system error with this `code` (e.g. `ENOENT`). */
 export function isErrno(err: unknown, code: string): boolean {

@@ -4,7 +4,7 @@
  * to the package, not the working directory), with the real loader and emitter.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, snapshotTree, tempDir } from './helpers.js';
@@ -18,10 +18,12 @@ function wsdlc(args: string[], cwd = dir): { code: number; stdout: string; stder
 }
 
 beforeAll(() => {
-  // Same as `npm run build` (the package's `prepare`); type errors elsewhere must not stop the emit.
-  spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT });
+  // Same as `npm run build` (the package's `prepare`).
+  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
   dir = tempDir();
   mkdirSync(join(dir, 'wsdl'));
+  writeFileSync(join(dir, 'package.json'), '{}\n');
   copyFileSync(join(ROOT, 'wsdl/auth.wsdl'), join(dir, 'wsdl/auth.wsdl'));
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,6 +57,6 @@ describe('node bin/wsdlc.js', () => {
     rmSync(join(dir, 'generated'), { recursive: true });
     expect(wsdlc(['generate', join(dir, 'wsdl/auth.wsdl'), '-o', join(dir, 'generated/auth')], ROOT).code).toBe(0);
     const second = snapshotTree(join(dir, 'generated/auth'));
-    expect(Object.keys(second)).toEqual(Object.keys(first));
+    expect(second).toEqual(first);
   });
 });

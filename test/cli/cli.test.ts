@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFEST_NAME } from '../../src/write/manifest.js';
@@ -349,4 +349,72 @@ it('the output folder holds only the generated folder after generation (no temp 
   await runCli(['generate'], dir);
   await runCli(['generate', '--no-server'], dir);
   expect(readdirSync(join(dir, 'generated'))).toEqual(['auth']);
+});
+
+describe('output folder safety and stability', () => {
+  it('names the contract the same way from any working directory', async () => {
+    const dir = project(null);
+    writeFileSync(join(dir, 'package.json'), '{}\n');
+    const a = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out/a', '--no-server'], dir, { emit: fakeEmit });
+    mkdirSync(join(dir, 'elsewhere'));
+    const b = await runCli(['generate', '../wsdl/auth.wsdl', '-o', '../out/b', '--no-server'], join(dir, 'elsewhere'), { emit: fakeEmit });
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const tree = (p: string) => snapshotTree(join(dir, p));
+    expect(tree('out/b')).toEqual(tree('out/a'));
+    expect(readFileSync(join(dir, 'out/a/index.ts'), 'utf8')).toContain('from wsdl/auth.wsdl.');
+  });
+
+  it('keeps the inode and mtime of files that did not change, and of files it does not own', async () => {
+    const dir = project();
+    expect((await runCli(['generate'], dir, { emit: fakeEmit })).code).toBe(0);
+    writeFileSync(join(dir, 'generated/auth/NOTES.md'), 'mine\n');
+    const before = statSync(join(dir, 'generated/auth/types.ts'));
+    const mine = statSync(join(dir, 'generated/auth/NOTES.md'));
+    const r = await runCli(['generate', '--long', 'bigint'], dir, { emit: fakeEmit });
+    expect(r.code).toBe(0);
+    // types.ts changed (the long mapping), index.ts did not.
+    expect(readFileSync(join(dir, 'generated/auth/types.ts'), 'utf8')).toContain('bigint');
+    expect(statSync(join(dir, 'generated/auth/types.ts')).ino).not.toBe(before.ino);
+    const after = statSync(join(dir, 'generated/auth/NOTES.md'));
+    expect([after.ino, after.mtimeMs]).toEqual([mine.ino, mine.mtimeMs]);
+    expect(readFileSync(join(dir, 'generated/auth/NOTES.md'), 'utf8')).toBe('mine\n');
+  });
+
+  it('never writes through a hard link into the previous output', async () => {
+    const dir = project();
+    expect((await runCli(['generate'], dir, { emit: fakeEmit })).code).toBe(0);
+    const outside = join(dir, 'types-copy.ts');
+    linkSync(join(dir, 'generated/auth/types.ts'), outside);
+    const old = readFileSync(outside, 'utf8');
+    expect((await runCli(['generate', '--long', 'string'], dir, { emit: fakeEmit })).code).toBe(0);
+    expect(readFileSync(outside, 'utf8')).toBe(old);
+  });
+
+  it('refuses overlapping output folders, however they are spelled', async () => {
+    const r = await runCli(['generate'], project({ contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'o1' }, { wsdl: 'wsdl/auth.wsdl', output: './o1/' }] }), { emit: fakeEmit });
+    expect(r.code).toBe(2);
+    const nested = await runCli(['generate'], project({ contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'gen' }, { wsdl: 'wsdl/auth.wsdl', output: 'gen/a' }] }), { emit: fakeEmit });
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toMatch(/overlapping output folders/);
+  });
+
+  it('refuses an output folder that holds the project, the config or the contract', async () => {
+    const dir = project(null);
+    const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', '.'], dir, { emit: fakeEmit });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/contains the working directory/);
+    expect(existsSync(join(dir, 'index.ts'))).toBe(false);
+  });
+
+  it('answers an output path that is a file with a clear error', async () => {
+    const dir = project(null);
+    writeFileSync(join(dir, 'afile'), 'x');
+    for (const out of ['afile', 'afile/sub']) {
+      const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', out], dir, { emit: fakeEmit });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/not a folder/);
+      expect(r.stderr).not.toMatch(/ENOTDIR|EEXIST|\n\s+at /);
+    }
+    expect(readFileSync(join(dir, 'afile'), 'utf8')).toBe('x');
+  });
 });

@@ -14,6 +14,8 @@ function project(version: 1 | 2 | 3 = 1): string {
   const dir = tempDir();
   dirs.push(dir);
   mkdirSync(join(dir, 'wsdl'));
+  // A project root: file headers name the contract relative to it.
+  writeFileSync(join(dir, 'package.json'), '{}\n');
   copyFileSync(join(FIXTURES, `auth-v${version}.wsdl`), join(dir, 'wsdl/auth.wsdl'));
   return dir;
 }
