@@ -57,11 +57,45 @@ async function readRemote(url: string, fetchFn: typeof fetch): Promise<RawSource
     throw new ReadFailure(`HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
   }
   try {
-    const bytes = new Uint8Array(await res.arrayBuffer());
+    const bytes = await readBounded(res, MAX_REMOTE_BYTES);
     return { bytes, base: res.url && isHttpUrl(res.url) ? res.url : url };
   } catch (err) {
+    if (err instanceof ReadFailure) throw err;
     throw new ReadFailure(`reading the response failed (${err instanceof Error ? err.message : String(err)})`);
   }
+}
+
+/** Largest document accepted from a URL (the largest real contracts are a few MB). */
+export const MAX_REMOTE_BYTES = 64 * 1024 * 1024;
+
+/** Reads a response body, giving up (and cancelling the download) past `max` bytes. */
+async function readBounded(res: Response, max: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new ReadFailure(`document too large (${declared} bytes; the limit is ${max})`);
+  }
+  if (!res.body) return new Uint8Array(await res.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new ReadFailure(`document too large (over ${max} bytes)`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return bytes;
 }
 
 /**

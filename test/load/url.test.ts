@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocuments } from '../../src/load/index.js';
+import { MAX_REMOTE_BYTES } from '../../src/load/read-source.js';
 import { expectWsdlcError, wsdl } from './helpers.js';
 
 /** Documents served by the local test server, by path. */
@@ -100,5 +101,27 @@ describe('loadDocuments over http (local server on 127.0.0.1)', () => {
     };
     const err = await expectWsdlcError(loadDocuments('https://example.invalid/x.wsdl', { fetch: failing }));
     expect(err.message).toBe('cannot read https://example.invalid/x.wsdl: fetch failed (fetch failed: connect ECONNREFUSED)');
+  });
+
+  it('stops reading a document past the size limit, declared or streamed', async () => {
+    const huge = MAX_REMOTE_BYTES + 1;
+    const declared: typeof fetch = async () =>
+      new Response('<x/>', { status: 200, headers: { 'content-length': String(huge) } });
+    const e1 = await expectWsdlcError(loadDocuments('https://example.invalid/big.wsdl', { fetch: declared }));
+    expect(e1.message).toMatch(/document too large/);
+    let pulled = 0;
+    const endless: typeof fetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new Uint8Array(1024 * 1024));
+          },
+        }),
+        { status: 200 },
+      );
+    const e2 = await expectWsdlcError(loadDocuments('https://example.invalid/endless.wsdl', { fetch: endless }));
+    expect(e2.message).toMatch(/document too large/);
+    expect(pulled).toBeLessThan(80);
   });
 });
