@@ -18,7 +18,7 @@ import { buildServiceModel, type ServiceModel } from './service-model.js';
 import { isOverridden, render, type TemplateName } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
 import type { EmitOptions, GeneratedFile } from './types.js';
-import { clientView } from './view-client.js';
+import { clientView, faultDetailTypes, headerTypes } from './view-client.js';
 import { headerLine } from './view-common.js';
 import { indexView, wsdlView } from './view-index.js';
 import { schemaView } from './view-schema.js';
@@ -95,8 +95,11 @@ export function renderFiles(model: WsdlModel, options: EmitOptions, extras: Emit
     file('types.ts', 'types', tv),
     file('schema.ts', 'schema', schemaView(header, registry, sm)),
   ];
-  if (options.client) raw.push(file('client.ts', 'client', clientView(header, sm, opTypes)));
-  if (options.server) raw.push(file('server.ts', 'server', serverView(header, sm, opTypes)));
+  const headerTypeNames = headerTypes(sm).filter((n) => declared.has(n));
+  const clientTypes = [...new Set([...opTypes, ...headerTypeNames, ...faultDetailTypes(sm).filter((n) => declared.has(n))])];
+  const serverTypes = [...new Set([...opTypes, ...headerTypeNames])];
+  if (options.client) raw.push(file('client.ts', 'client', clientView(header, sm, clientTypes, declared)));
+  if (options.server) raw.push(file('server.ts', 'server', serverView(header, sm, serverTypes)));
   raw.push(file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText)));
   for (const r of runtimeSources()) {
     raw.push({ path: `runtime/${r.name}`, content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`, format: false });

@@ -59,6 +59,16 @@ export interface OperationInfo {
   /** TypeScript type the call resolves to: one identifier (a type, a scalar, the `<Op>Output` alias or `void`). */
   readonly outputTs: string;
   readonly desc: OperationDesc;
+  /** Declared faults with a detail element (carried over SOAP), by `wsdl:fault` name, with the detail's TypeScript type. */
+  readonly faults: readonly { readonly name: string; readonly detailTs: string }[];
+  /** Declared SOAP header parts of the input (WSDL 1.1 §3.7), by property, with their TypeScript types. */
+  readonly headers: readonly { readonly prop: string; readonly ts: string }[];
+}
+
+/** The object type of an operation's header parts (`{ auth?: Authentication }`), all optional; undefined when none. */
+export function headersTs(o: OperationInfo): string | undefined {
+  if (o.headers.length === 0) return undefined;
+  return `{ ${o.headers.map((h) => `${isIdentifierName(h.prop) ? h.prop : JSON.stringify(h.prop)}?: ${h.ts}; `).join('')}}`;
 }
 
 /** One service, ready for the views. */
@@ -122,6 +132,9 @@ export function buildServiceModel(
       const bindings = op.bindings.filter((b) => keep(b.kind));
       operations.push(buildOperation(op, opNames, bindings, registry, aliases, service));
     }
+    // A port none of whose operations can be generated (e.g. an HTTP GET port of XML-document inputs) is not offered.
+    const usable = ports.filter((p) => operations.some((o) => o.desc[p.kind] !== undefined));
+    if (usable.length > 0 && usable.length < ports.length) ports.splice(0, ports.length, ...usable);
     const kinds = BINDING_ORDER.filter((k) => ports.some((p) => p.kind === k));
     services.push({
       service,
@@ -152,6 +165,10 @@ function wrappedElement(bindings: readonly OperationBinding[], dir: 'input' | 'o
     if (wire.mode === 'wrapped' && wire.element) return wire.element;
     const only = wire.parts.length === 1 ? wire.parts[0] : undefined;
     if (wire.mode === 'bare' && only?.element) return only.element;
+  }
+  // HTTP POST with an XML document input (WSDL 1.1 §5.6): the document's root element plays the wrapper.
+  if (dir === 'input') {
+    for (const b of bindings) if (!isSoap(b) && b.input.mode === 'xml' && b.input.element) return b.input.element;
   }
   return undefined;
 }
@@ -279,7 +296,24 @@ function buildOperation(
   }
   // Method signatures name the type directly when it is one identifier (`EmAuthResult`, `number`), else the alias.
   const methodOutput = !op.output ? 'void' : isIdentifierName(outputTs) ? outputTs : names.output;
-  return { op, names, inputTs: names.input, outputTs: methodOutput, desc };
+  const faults: { name: string; detailTs: string }[] = [];
+  if (bindings.some(isSoap)) {
+    for (const f of op.faults) {
+      if (!f.element || faults.some((x) => x.name === f.name)) continue;
+      faults.push({ name: f.name, detailTs: elementValue(registry.element(f.element), registry, true).ts });
+    }
+  }
+  // Header parts of the first SOAP binding's input, with the property names soapMessage gives them.
+  const headers: { prop: string; ts: string }[] = [];
+  const firstSoap = bindings.find((b) => isSoap(b) && desc[b.kind] !== undefined);
+  if (firstSoap) {
+    const scope = newPropertyScope();
+    for (const h of firstSoap.input.headers) {
+      if (!h.element) continue;
+      headers.push({ prop: scope.claim(toPropertyName(h.part)), ts: elementValue(registry.element(h.element), registry, true).ts });
+    }
+  }
+  return { op, names, inputTs: names.input, outputTs: methodOutput, desc, faults, headers };
 }
 
 function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'output', b: OperationBinding, registry: TypeRegistry): SoapMessageDesc | undefined {
@@ -338,8 +372,36 @@ function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegis
   };
 }
 
+/** The input of an HTTP POST whose body is an XML document (WSDL 1.1 §5.6): root element and value. */
+function httpXmlInput(element: QName, inputEntry: ComplexEntry, registry: TypeRegistry): NonNullable<HttpOperationDesc['input']> {
+  const decl = registry.element(element);
+  const value = elementValue(decl, registry).value;
+  const el = { name: decl.name.name, ns: decl.name.ns };
+  if ('complex' in value && value.complex === inputEntry.key) return { element: el, value };
+  // The logical input is not the element's content (a simple element, or a SOAP wrapper of another shape): one property holds it.
+  const only = inputEntry.props.length === 1 ? inputEntry.props[0] : undefined;
+  return only?.kind === 'element' && !('complex' in value) ? { element: el, value, part: only.prop } : { element: el, value };
+}
+
+/**
+ * The parameters of one element part whose content is a flat sequence of simple
+ * elements (zeep-style HTTP bindings of a document element): one per child element.
+ */
+function flatElementParams(part: MessagePart, inputEntry: ComplexEntry, registry: TypeRegistry): HttpParamDesc[] | undefined {
+  if (!part.element) return undefined;
+  const entry = elementEntry(registry.element(part.element), registry, { hint: part.element.name }, false);
+  if (!entry || !entry.props.every((p) => p.kind === 'element' && 'scalar' in p.resolved.value)) return undefined;
+  return entry.props.map((child) => {
+    const prop = inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === child.xmlName) ?? inputEntry.props.find((p) => p.prop === child.prop);
+    return { prop: prop?.prop ?? child.prop, name: child.xmlName, value: child.resolved.value, min: child.min, max: child.max };
+  });
+}
+
 function httpDesc(op: LogicalOperation, b: OperationBinding, inputEntry: ComplexEntry, registry: TypeRegistry): HttpOperationDesc {
-  const params: HttpParamDesc[] = b.input.parts.map((part) => {
+  const xmlInput = b.input.mode === 'xml' && b.input.element ? httpXmlInput(b.input.element, inputEntry, registry) : undefined;
+  const onlyPart = b.input.parts.length === 1 ? b.input.parts[0] : undefined;
+  const flat = !xmlInput && onlyPart ? flatElementParams(onlyPart, inputEntry, registry) : undefined;
+  const params: HttpParamDesc[] = xmlInput ? [] : flat ?? b.input.parts.map((part) => {
     const prop = inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === part.name) ?? inputEntry.props.find((p) => p.prop === part.name);
     const partValue = part.type ? registry.resolve({ kind: 'named', ref: part.type }, '', part.name).value : { scalar: 'string' as const };
     const value = prop && 'scalar' in prop.resolved.value ? prop.resolved.value : partValue;
@@ -360,5 +422,5 @@ function httpDesc(op: LogicalOperation, b: OperationBinding, inputEntry: Complex
   if (!b.httpLocation && b.httpLocation !== '') {
     throw userError(`operation ${op.name}: the HTTP binding ${b.binding.name} has no http:operation location (WSDL 1.1 §4.5)`);
   }
-  return { path: b.httpLocation, params, ...(output ? { output } : {}) };
+  return { path: b.httpLocation, params, ...(xmlInput ? { input: xmlInput } : {}), ...(output ? { output } : {}) };
 }

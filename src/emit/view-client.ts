@@ -3,7 +3,7 @@
  * `ServiceClient`. Template: `templates/client.hbs`.
  */
 import { tsString } from './literal.js';
-import type { OperationInfo, ServiceInfo, ServiceModel } from './service-model.js';
+import { headersTs, type OperationInfo, type ServiceInfo, type ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
 
 /** One client method. */
@@ -12,6 +12,22 @@ export interface ClientMethodView {
   readonly method: string;
   readonly inputType: string;
   readonly outputType: string;
+  /** `CallOptions`, or `CallOptionsWithHeaders<{ … }>` when the operation declares SOAP header parts. */
+  readonly optionsType: string;
+}
+
+/** The declared faults of one operation: a union type and its type guard, declared beside the client. */
+export interface ClientFaultView {
+  readonly doc: string;
+  readonly guardDoc: string;
+  /** `<Op>Fault`: the union of `DeclaredFault<'name', Detail>`. */
+  readonly typeName: string;
+  /** `is<Op>Fault`. */
+  readonly guardName: string;
+  /** The union's members as TypeScript. */
+  readonly union: string;
+  /** The fault names as an array literal. */
+  readonly names: string;
 }
 
 /** One client class. */
@@ -28,6 +44,8 @@ export interface ClientServiceView {
   readonly descriptorName: string;
   readonly operationsName: string;
   readonly methods: readonly ClientMethodView[];
+  /** Operations' declared fault unions and guards (none when no operation declares a fault). */
+  readonly faults: readonly ClientFaultView[];
 }
 
 /** The view of client.ts. */
@@ -39,6 +57,10 @@ export interface ClientView {
   readonly typeImports: string;
   /** Whether a method's input or output mentions `XmlElement` (imported from the runtime). */
   readonly usesXmlElement: boolean;
+  /** Whether any operation declares a fault (`DeclaredFault`/`isDeclaredFault` are imported). */
+  readonly usesFaults: boolean;
+  /** The import clause for the runtime (`{ ServiceClient, type CallOptions, … }`, sorted). */
+  readonly runtimeImports: string;
   readonly services: readonly ClientServiceView[];
 }
 
@@ -47,19 +69,70 @@ export function typeTexts(sm: ServiceModel): string[] {
   return sm.services.flatMap((s) => s.operations.flatMap((o) => [o.inputTs, o.outputTs]));
 }
 
+/** The detail types of declared faults (what client.ts imports from types.ts besides inputs and outputs). */
+export function faultDetailTypes(sm: ServiceModel): string[] {
+  return sm.services.flatMap((s) => s.operations.flatMap((o) => o.faults.map((f) => f.detailTs)));
+}
+
+/** The TypeScript types of declared SOAP header parts (imported from types.ts by client.ts and server.ts). */
+export function headerTypes(sm: ServiceModel): string[] {
+  return sm.services.flatMap((s) => s.operations.flatMap((o) => o.headers.map((h) => h.ts)));
+}
+
+function optionsTypeOf(o: OperationInfo): string {
+  const h = headersTs(o);
+  return h === undefined ? 'CallOptions' : `CallOptionsWithHeaders<${h}>`;
+}
+
+/** Names of the fault unions and guards of every operation, unique against `taken`. */
+function faultNames(sm: ServiceModel, taken: ReadonlySet<string>): Map<OperationInfo, { typeName: string; guardName: string }> {
+  const used = new Set(taken);
+  for (const s of sm.services) for (const n of [s.names.client, s.names.binding, s.names.descriptor, s.names.operations]) used.add(n);
+  const out = new Map<OperationInfo, { typeName: string; guardName: string }>();
+  for (const s of sm.services) {
+    for (const o of s.operations) {
+      if (o.faults.length === 0) continue;
+      const base = o.names.method.charAt(0).toUpperCase() + o.names.method.slice(1);
+      let typeName = `${base}Fault`;
+      for (let i = 2; used.has(typeName) || used.has(`is${typeName}`); i++) typeName = `${base}Fault${i}`;
+      used.add(typeName);
+      used.add(`is${typeName}`);
+      out.set(o, { typeName, guardName: `is${typeName}` });
+    }
+  }
+  return out;
+}
+
+function throwsTag(o: OperationInfo, typeName: string | undefined): string | undefined {
+  if (!typeName) return undefined;
+  const list = o.faults.map((f) => `\`${f.name}\``).join(', ');
+  return `@throws {${typeName}} a declared fault (${list}); narrow with \`is${typeName}(err)\`, then on \`err.fault\`. Other faults reject with \`SoapFaultError\`.`;
+}
+
 /** What an operation's method resolves to, and the docs of it. */
-export function methodDoc(o: OperationInfo, s: ServiceInfo): string {
+export function methodDoc(o: OperationInfo, s: ServiceInfo, throws?: string): string {
   const kinds = o.op.bindings.map((b) => b.kind).filter((k, i, all) => all.indexOf(k) === i && s.bindings.includes(k));
-  return docBlock(o.op.documentation, `Operation \`${o.op.name}\`${kinds.length ? ` (bindings: ${kinds.join(', ')})` : ''}.`);
+  return docBlock(o.op.documentation, `Operation \`${o.op.name}\`${kinds.length ? ` (bindings: ${kinds.join(', ')})` : ''}.`, throws);
 }
 
 /** Builds the client.ts view. */
-export function clientView(header: string, sm: ServiceModel, typeImports: readonly string[]): ClientView {
+export function clientView(header: string, sm: ServiceModel, typeImports: readonly string[], declared: ReadonlySet<string> = new Set()): ClientView {
+  const fnames = faultNames(sm, declared);
+  const ops = sm.services.flatMap((s) => s.operations);
   return {
     header,
     schemaImports: importClause(sm.services.flatMap((s) => [s.names.descriptor, s.names.operations])),
     typeImports: importClause(typeImports),
-    usesXmlElement: mentionsXmlElement(typeTexts(sm)),
+    usesXmlElement: mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]),
+    usesFaults: fnames.size > 0,
+    runtimeImports: importClause([
+      'ServiceClient',
+      'type ClientOptions',
+      ...(ops.some((o) => o.headers.length === 0) ? ['type CallOptions'] : []),
+      ...(ops.some((o) => o.headers.length > 0) ? ['type CallOptionsWithHeaders'] : []),
+      ...(fnames.size > 0 ? ['isDeclaredFault', 'type DeclaredFault'] : []),
+      ...(mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) ? ['type XmlElement'] : []),
+    ]),
     services: sm.services.map((s) => ({
       doc: docBlock(s.service.documentation, `Client of the ${s.names.xmlName} service. Default binding: ${s.defaultBinding}.`),
       className: s.names.client,
@@ -68,7 +141,25 @@ export function clientView(header: string, sm: ServiceModel, typeImports: readon
       defaultBinding: tsString(s.defaultBinding),
       descriptorName: s.names.descriptor,
       operationsName: s.names.operations,
-      methods: s.operations.map((o) => ({ doc: indentLines(methodDoc(o, s), '  '), method: o.names.method, inputType: o.inputTs, outputType: o.outputTs })),
+      methods: s.operations.map((o) => ({
+        doc: indentLines(methodDoc(o, s, throwsTag(o, fnames.get(o)?.typeName)), '  '),
+        method: o.names.method,
+        inputType: o.inputTs,
+        outputType: o.outputTs,
+        optionsType: optionsTypeOf(o),
+      })),
+      faults: s.operations.flatMap((o) => {
+        const n = fnames.get(o);
+        if (!n) return [];
+        return [{
+          doc: docBlock(undefined, `A declared fault of \`${o.op.name}\`: \`fault\` names the \`wsdl:fault\`, \`detail\` is its decoded detail.`),
+          guardDoc: docBlock(undefined, `Whether \`err\` is a declared fault of \`${o.op.name}\` (then narrow on \`err.fault\`).`),
+          typeName: n.typeName,
+          guardName: n.guardName,
+          union: o.faults.map((f) => `DeclaredFault<${tsString(f.name)}, ${f.detailTs}>`).join(' | '),
+          names: `[${o.faults.map((f) => tsString(f.name)).join(', ')}]`,
+        }];
+      }),
     })),
   };
 }

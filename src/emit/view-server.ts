@@ -4,9 +4,13 @@
  * Template: `templates/server.hbs`.
  */
 import { objectKey } from './literal.js';
-import type { ServiceModel } from './service-model.js';
+import { headersTs, type ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
-import { methodDoc, typeTexts } from './view-client.js';
+import { headerTypes, methodDoc, typeTexts } from './view-client.js';
+
+function contextTypes(h: string | undefined): { ctxType: string; ctxArg: string } {
+  return h === undefined ? { ctxType: 'Ctx', ctxArg: 'ctx' } : { ctxType: `Ctx & SoapHeadersContext<${h}>`, ctxArg: `withSoapHeaders<${h}>(ctx)` };
+}
 
 /** One operation of a service interface. */
 export interface ServerMethodView {
@@ -16,6 +20,10 @@ export interface ServerMethodView {
   readonly operationKey: string;
   readonly inputType: string;
   readonly outputType: string;
+  /** The context parameter's type: `Ctx`, or `Ctx & SoapHeadersContext<{ … }>` when the operation declares SOAP header parts. */
+  readonly ctxType: string;
+  /** What the handler passes as the context: `ctx`, or `withSoapHeaders<{ … }>(ctx)`. */
+  readonly ctxArg: string;
 }
 
 /** One service's server stubs. */
@@ -39,6 +47,8 @@ export interface ServerView {
   readonly typeImports: string;
   /** Whether a method's input or output mentions `XmlElement` (imported from the runtime). */
   readonly usesXmlElement: boolean;
+  /** Whether an operation declares SOAP header parts (`withSoapHeaders`, `SoapHeadersContext` are imported). */
+  readonly usesHeaders: boolean;
   readonly services: readonly ServerServiceView[];
 }
 
@@ -48,7 +58,8 @@ export function serverView(header: string, sm: ServiceModel, typeImports: readon
     header,
     schemaImports: importClause(sm.services.map((s) => s.names.descriptor)),
     typeImports: importClause(typeImports),
-    usesXmlElement: mentionsXmlElement(typeTexts(sm)),
+    usesXmlElement: mentionsXmlElement([...typeTexts(sm), ...headerTypes(sm)]),
+    usesHeaders: sm.services.some((s) => s.operations.some((o) => o.headers.length > 0)),
     services: sm.services.map((s) => ({
       doc: docBlock(
         s.service.documentation,
@@ -66,6 +77,7 @@ export function serverView(header: string, sm: ServiceModel, typeImports: readon
         operationKey: objectKey(o.op.name),
         inputType: o.inputTs,
         outputType: o.outputTs,
+        ...contextTypes(headersTs(o)),
       })),
     })),
   };

@@ -8,7 +8,7 @@ import type {
   Binding, LogicalFault, LogicalOperation, Message, OperationBinding, PortType, Service, Signature, TypeRef,
 } from './types.js';
 import type { BoundOperation, WireLookups, WireResult } from './wire-message.js';
-import { httpWire, soapWire } from './wire-message.js';
+import { httpWire, paramsAreSimple, soapWire } from './wire-message.js';
 import { qkey } from './qname-key.js';
 import { optional } from './schema-convert.js';
 
@@ -55,6 +55,14 @@ export function linkOperations(
         const abstract = portType.operations.find((o) => o.name === operation.name);
         if (!abstract) continue;
         const linked = link(lookups, { port, binding, operation, abstract });
+        const unsupported = unsupportedHttpInput(lookups, linked.ob);
+        if (unsupported) {
+          ctx.sink.warning(
+            `operation ${operation.name} of port ${port.name} (${binding.kind}): ${unsupported}; generated code does not offer the operation over this binding`,
+            ctx.diagFromModel(operation.location),
+          );
+          continue;
+        }
         const list = byName.get(operation.name);
         if (list) list.push(linked);
         else byName.set(operation.name, [linked]);
@@ -90,6 +98,19 @@ export function linkOperations(
     }
   }
   return result;
+}
+
+/**
+ * Why an HTTP GET/POST binding operation's input cannot be carried, or undefined:
+ * an XML document input over GET (a GET request has no body, WSDL 1.1 §4 / RFC 9110 §9.3.1),
+ * or a URL-encoded parameter of complex type (`name=value` pairs hold simple values only, WSDL 1.1 §4.4, §4.6).
+ */
+function unsupportedHttpInput(lookups: WireLookups, ob: OperationBinding): string | undefined {
+  if (ob.kind === 'httpGet' && ob.input.mode === 'xml') return 'an XML document input cannot be sent over HTTP GET (a GET request has no body)';
+  if ((ob.kind === 'httpGet' || ob.kind === 'httpPost') && ob.input.mode === 'params' && !paramsAreSimple(lookups, ob.input.parts)) {
+    return 'an input part of complex type cannot be sent as URL-encoded name=value parameters';
+  }
+  return undefined;
 }
 
 function logicalFault(messages: ReadonlyMap<string, Message>, name: string, message: Message['name']): LogicalFault {

@@ -318,7 +318,8 @@ export interface OperationBinding {
  *   (document/literal wrapped, and rpc where the wrapper is the operation name in `element.ns`).
  * - `bare`: the body holds the parts' elements directly (document/literal bare).
  * - `params`: the fields are URL query or form parameters (HTTP GET/POST input).
- * - `xml`: the body is one XML document whose root is `element` (HTTP mimeXml output).
+ * - `xml`: the body is one XML document whose root is `element` (HTTP `mime:mimeXml` output, or an HTTP POST
+ *   input bound with `mime:mimeXml` / `mime:content type="text/xml"`).
  * - `none`: no body (e.g. an HTTP output declared without mime content).
  */
 export interface WireMessage {

@@ -9,7 +9,10 @@
  * - SOAP rpc (WSDL 1.1 §3.5): the wrapper is the operation name (response:
  *   name + `Response`) in `soap:body/@namespace`; the fields are the parts.
  * - SOAP document bare: the body holds the parts' elements.
- * - HTTP GET/POST input (WSDL 1.1 §4): the fields are the parts (query or form parameters).
+ * - HTTP GET/POST input (WSDL 1.1 §4): the fields are the parts (query or form parameters);
+ *   one element part with a flat sequence of simple children gives those children as parameters.
+ * - HTTP input with `mime:mimeXml` or `mime:content type="text/xml"` (WSDL 1.1 §5.6, §5.3): one XML
+ *   document whose root is the part's element (mode `xml`); its children are the fields.
  * - HTTP output with `mime:mimeXml` (WSDL 1.1 §5.6): one XML document whose root is the part's element.
  */
 import type {
@@ -78,6 +81,52 @@ function wrapperChildren(lookups: WireLookups, element: QName): Field[] | undefi
     });
   }
   return fields;
+}
+
+const XSD = 'http://www.w3.org/2001/XMLSchema';
+
+/** Whether `t` is a simple type (built-in or declared `xsd:simpleType`), not anyType or a complex type. */
+function isSimpleTypeRef(lookups: WireLookups, t: TypeRef): boolean {
+  if (t.kind === 'simple') return true;
+  if (t.kind === 'complex') return false;
+  if (t.ref.ns === XSD) return t.ref.name !== 'anyType';
+  return lookups.complexType(t.ref) === undefined;
+}
+
+/**
+ * The children of `element` when its content is a flat sequence of simple-typed
+ * elements: what an HTTP GET/POST binding can carry as `name=value` parameters
+ * (WSDL 1.1 §4.4, §4.6). Undefined otherwise.
+ */
+export function flatChildren(lookups: WireLookups, element: QName): Field[] | undefined {
+  const children = wrapperChildren(lookups, element);
+  return children && children.every((f) => isSimpleTypeRef(lookups, f.type.type)) ? children : undefined;
+}
+
+/** Whether an HTTP GET/POST input's parameters can all be sent as `name=value` pairs (simple values, or one flat element part). */
+export function paramsAreSimple(lookups: WireLookups, parts: readonly MessagePart[]): boolean {
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only?.element && flatChildren(lookups, only.element)) return true;
+  return parts.every((p) => {
+    if (p.element) {
+      const decl = lookups.element(p.element);
+      return decl !== undefined && isSimpleTypeRef(lookups, decl.type);
+    }
+    return p.type === undefined || isSimpleTypeRef(lookups, { kind: 'named', ref: p.type });
+  });
+}
+
+/** `text/xml`, `application/xml` and `+xml` media types (RFC 7303). */
+function isXmlMediaType(type: string): boolean {
+  const t = type.split(';')[0]!.trim().toLowerCase();
+  return t === 'text/xml' || t === 'application/xml' || t.endsWith('+xml');
+}
+
+/** The part an HTTP input sends as an XML document (`mime:mimeXml`, or `mime:content` of an XML type), if any. */
+function xmlInputPart(bm: BindingMessage | undefined, parts: readonly MessagePart[]): MessagePart | undefined {
+  if (bm?.mimeXmlPart !== undefined) return parts.find((p) => p.name === bm.mimeXmlPart) ?? (parts.length === 1 ? parts[0] : undefined);
+  if (bm?.mimeContentType !== undefined && isXmlMediaType(bm.mimeContentType) && parts.length === 1) return parts[0];
+  return undefined;
 }
 
 function headerParts(lookups: WireLookups, bm: BindingMessage | undefined): SoapHeaderPart[] {
@@ -150,7 +199,17 @@ export function httpWire(
   const parts = message?.parts ?? [];
   const base = { message: messageName ?? NO_MESSAGE, headers: [] as SoapHeaderPart[] };
   if (direction === 'input') {
-    return { wire: { ...base, mode: 'params', parts }, signature: { fields: partFields(lookups, parts) } };
+    const xmlIn = xmlInputPart(bm, parts);
+    if (xmlIn?.element) {
+      // WSDL 1.1 §5.6 / §5.3: the request body is one XML document whose root is the part's element;
+      // its children are the named inputs, as for a SOAP wrapper.
+      const fields = wrapperChildren(lookups, xmlIn.element) ?? partFields(lookups, [xmlIn]);
+      return { wire: { ...base, mode: 'xml', element: xmlIn.element, parts: [xmlIn] }, signature: { fields } };
+    }
+    const only = parts.length === 1 ? parts[0] : undefined;
+    const flat = only?.element ? flatChildren(lookups, only.element) : undefined;
+    // One element part whose content is a flat sequence of simple elements: its children are the parameters.
+    return { wire: { ...base, mode: 'params', parts }, signature: { fields: flat ?? partFields(lookups, parts) } };
   }
   const partName = bm?.mimeXmlPart;
   const xmlPart = partName !== undefined

@@ -50,7 +50,8 @@ export const GENERATED_NAMES: ReadonlySet<string> = new Set([
   'ServiceClient', 'ClientOptions', 'CallOptions', 'SoapFault', 'SoapFaultError', 'HttpError',
   'ResponseError', 'DecodeError', 'HandlerOptions', 'RequestContext', 'ServiceHandler', 'OperationImpl',
   'createServiceHandler', 'defineOperation', 'XmlElement', 'XmlAttribute', 'ServiceDesc', 'OperationDesc',
-  'ComplexDesc', 'ValueDesc', 'FieldDesc', 'BindingKind',
+  'ComplexDesc', 'ValueDesc', 'FieldDesc', 'BindingKind', 'DeclaredFault', 'isDeclaredFault', 'CallOptionsWithHeaders',
+  'SoapHeadersContext', 'withSoapHeaders',
   // fixed declarations of generated files
   'WSDL_TEXT', 'SCHEMA_TYPES',
   // template locals and type parameters
