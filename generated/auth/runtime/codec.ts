@@ -191,6 +191,16 @@ export function writeValue(w: XmlWriter, element: ElementName, value: unknown, d
  * @throws EncodeError when a required field is missing or a value does not fit.
  */
 export function writeField(w: XmlWriter, field: FieldDesc, value: unknown, types: TypeRegistry, parentPath = ''): void {
+  if (typeof value === 'string' && !isArrayField(field)) {
+    const d = field.value;
+    if ('scalar' in d && d.scalar === 'string' && !d.list && !d.enum) {
+      // Fast path, same output as writeElement: a single plain string element (no path needed, nothing can fail but the text check).
+      w.start(field.ns, field.name);
+      if (value !== '') w.text(value);
+      w.end();
+      return;
+    }
+  }
   const path = parentPath === '' ? field.prop : `${parentPath}/${field.prop}`;
   if (value === undefined) {
     if (field.min > 0 && field.choice === undefined) throw new EncodeError(path, 'missing required field');
@@ -378,49 +388,72 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
     out[flat.text.prop] = decodeSimple(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el, path);
   }
 
-  const used = new Uint8Array(kids.length);
+  // `used[i]` marks children claimed by a field (a plain array: cheaper to make than a typed one for a few children).
+  const used: boolean[] = [];
   let first = 0;
   for (const f of flat.fields) {
-    const fpath = `${path}/${f.name}`;
     const many = isArrayField(f);
+    while (first < kids.length && used[first] === true) first++;
+    if (!many) {
+      // At most one element: no array of matches.
+      let match = -1;
+      for (let i = first; i < kids.length; i++) {
+        if (used[i] === true) continue;
+        const k = kids[i]!;
+        if (k.name === f.name && k.ns === f.ns) {
+          match = i;
+          break;
+        }
+      }
+      if (match < 0) {
+        // Liberal: the right local name in another namespace, when no field claims that exact name.
+        for (let i = first; i < kids.length; i++) {
+          if (used[i] === true) continue;
+          const k = kids[i]!;
+          if (k.name === f.name && !flat.exact.has(`${k.ns}|${k.name}`)) {
+            match = i;
+            break;
+          }
+        }
+      }
+      if (match < 0) {
+        if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'missing required element');
+      } else {
+        used[match] = true;
+        out[f.prop] = readElement(kids[match]!, f.value, types, `${path}/${f.name}`);
+      }
+      continue;
+    }
+    const fpath = `${path}/${f.name}`;
     const matches: XmlElement[] = [];
-    while (first < kids.length && used[first]) first++;
     for (let i = first; i < kids.length; i++) {
-      if (used[i]) continue;
+      if (used[i] === true) continue;
       const k = kids[i]!;
       if (k.name === f.name && k.ns === f.ns) {
-        used[i] = 1;
+        used[i] = true;
         matches.push(k);
-        if (!many) break;
       }
     }
     if (matches.length === 0) {
       // Liberal: the right local name in another namespace, when no field claims that exact name.
       for (let i = first; i < kids.length; i++) {
-        if (used[i]) continue;
+        if (used[i] === true) continue;
         const k = kids[i]!;
         if (k.name === f.name && !flat.exact.has(`${k.ns}|${k.name}`)) {
-          used[i] = 1;
+          used[i] = true;
           matches.push(k);
-          if (!many) break;
         }
       }
     }
-    if (many) {
-      if (matches.length < f.min && f.choice === undefined) {
-        throw new DecodeError(fpath, matches.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${matches.length}`);
-      }
-      // A branch not taken of an xsd:choice stays absent (its type is `never`), other repeated fields read as [].
-      if (matches.length > 0 || f.choice === undefined) out[f.prop] = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
-    } else if (matches.length === 0) {
-      if (f.min > 0 && f.choice === undefined) throw new DecodeError(fpath, 'missing required element');
-    } else {
-      out[f.prop] = readElement(matches[0]!, f.value, types, fpath);
+    if (matches.length < f.min && f.choice === undefined) {
+      throw new DecodeError(fpath, matches.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${matches.length}`);
     }
+    // A branch not taken of an xsd:choice stays absent (its type is `never`), other repeated fields read as [].
+    if (matches.length > 0 || f.choice === undefined) out[f.prop] = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
   }
   if (flat.any !== undefined) {
     const rest: XmlElement[] = [];
-    for (let i = 0; i < kids.length; i++) if (!used[i]) rest.push(kids[i]!);
+    for (let i = 0; i < kids.length; i++) if (used[i] !== true) rest.push(kids[i]!);
     if (rest.length > 0) out[flat.any] = rest;
   }
   return out;

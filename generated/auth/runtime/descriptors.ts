@@ -153,6 +153,13 @@ export interface HttpOperationDesc {
   /** Path relative to the port address, e.g. `/Login`. */
   readonly path: string;
   readonly params: readonly HttpParamDesc[];
+  /**
+   * HTTP POST whose request body is an XML document (`mime:mimeXml` or `mime:content type="text/xml"`,
+   * WSDL 1.1 §5.6, §5.3) rather than parameters: the root element and its value. The caller's input
+   * object is the element's content (or, with `part`, the input's property `part` holds the element's value).
+   * `params` is then empty.
+   */
+  readonly input?: { readonly element: ElementName; readonly value: ValueDesc; readonly part?: string };
   /** The response document's root element and value; absent when the output has no XML body. */
   readonly output?: { readonly element: ElementName; readonly value: ValueDesc; readonly nillable?: boolean };
 }

@@ -28,6 +28,8 @@ export { DecodeError, EncodeError, readValue, writeValue } from './codec.js';
 export { SOAP_11_ENV_NS, SOAP_12_ENV_NS, parseEnvelope, writeEnvelope, type SoapVersion } from './soap-envelope.js';
 export { HttpError, ResponseError, SoapFault, SoapFaultError, parseFault, writeFault, type FaultCode } from './faults.js';
 export { ServiceClient, type CallOptions, type ClientOptions } from './client.js';
+export { isDeclaredFault, type DeclaredFault } from './declared-faults.js';
+export { withSoapHeaders, type CallOptionsWithHeaders, type SoapHeadersContext } from './soap-headers.js';
 export {
   createServiceHandler,
   defineOperation,

@@ -80,6 +80,14 @@ async function serveHttpUnguarded(
     }
     throw err;
   }
+  await answerHttp(state, req, res, route, input);
+}
+
+/**
+ * Calls the implementation of an HTTP GET/POST operation with its decoded input
+ * and answers with the output document (or a `500 text/plain` reason).
+ */
+export async function answerHttp(state: HandlerState, req: IncomingMessage, res: ServerResponse, route: HttpRoute, input: unknown): Promise<void> {
   const ctx: RequestContext = { binding: route.binding, operation: route.op.name, headers: req.headers, request: req };
   const impl = state.impls.get(route.op.name)!;
   let result: unknown;

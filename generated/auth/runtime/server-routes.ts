@@ -33,6 +33,11 @@ export interface HttpRoute {
 export interface HttpEndpoint {
   readonly get?: HttpRoute;
   readonly post?: HttpRoute;
+  /**
+   * HTTP POST operations taking an XML document (WSDL 1.1 §5.6), keyed by {@link elementKey}
+   * of the document's root element: several may share one path.
+   */
+  readonly postXml?: ReadonlyMap<string, HttpRoute>;
   /** The `Allow` header value for this path. */
   readonly allow: string;
 }
@@ -108,7 +113,7 @@ export function servedPath(port: PortDesc, pathPrefix: string): string {
 /** Builds the routing tables of `service` (WSDL 1.1 §2.7 ports, their bindings' operations). */
 export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTable {
   const services = new Map<string, MutableService>();
-  const ops = new Map<string, { get?: HttpRoute; post?: HttpRoute }>();
+  const ops = new Map<string, { get?: HttpRoute; post?: HttpRoute; postXml?: Map<string, HttpRoute> }>();
   const portPaths = new Map<string, string>();
 
   for (const port of service.ports) {
@@ -137,7 +142,11 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
         if (!ep) ops.set(opKey, (ep = {}));
         const route: HttpRoute = { op, http, binding: kind };
         if (kind === 'httpGet') ep.get ??= route;
-        else ep.post ??= route;
+        else if (http.input) {
+          const byRoot = (ep.postXml ??= new Map());
+          const rootKey = elementKey(http.input.element.ns, http.input.element.name);
+          if (!byRoot.has(rootKey)) byRoot.set(rootKey, route);
+        } else ep.post ??= route;
       }
     }
   }
@@ -151,7 +160,7 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
   }
   const opTable = new Map<string, HttpEndpoint>();
   for (const [key, ep] of ops) {
-    const allow = [ep.get ? 'GET' : '', ep.post ? 'POST' : ''].filter((m) => m !== '').join(', ');
+    const allow = [ep.get ? 'GET' : '', ep.post || ep.postXml ? 'POST' : ''].filter((m) => m !== '').join(', ');
     opTable.set(key, { ...ep, allow });
   }
   return {

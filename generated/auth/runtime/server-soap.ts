@@ -26,6 +26,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DecodeError, readValue, writeValue } from './codec.js';
+import { decodeSoapHeaders } from './soap-headers.js';
 import { encodingOf, type MediaType } from './content-type.js';
 import { decodeBody, readBody } from './http-body.js';
 import type { SoapMessageDesc } from './descriptors.js';
@@ -213,17 +214,24 @@ async function serveSoapUnguarded(
     }
   }
   let value: unknown;
+  let soapHeaders: Record<string, unknown> | undefined;
   try {
     value = readValue(bodyEl, input.value, state.types);
     if (input.part !== undefined) value = { [input.part]: value };
+    if (input.headers) soapHeaders = decodeSoapHeaders(env.header, input.headers, state.types);
   } catch (err) {
     const fault = err instanceof DecodeError ? clientFault(`Server was unable to read request. ---> ${err.message}`) : faultFor(err, state.debug);
     sendFault(res, version, fault, state);
     return;
   }
-  const ctx: RequestContext = env.header
-    ? { binding: route.binding, operation: route.op.name, headers: req.headers, request: req, soapHeader: env.header }
-    : { binding: route.binding, operation: route.op.name, headers: req.headers, request: req };
+  const ctx: RequestContext = {
+    binding: route.binding,
+    operation: route.op.name,
+    headers: req.headers,
+    request: req,
+    ...(env.header ? { soapHeader: env.header } : {}),
+    ...(soapHeaders ? { soapHeaders } : {}),
+  };
   const impl = state.impls.get(route.op.name)!;
   let result: unknown;
   try {

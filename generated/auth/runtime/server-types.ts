@@ -20,6 +20,11 @@ export interface RequestContext {
   readonly request: IncomingMessage;
   /** The SOAP `Header` element, when the envelope has one (SOAP bindings only). */
   readonly soapHeader?: XmlElement;
+  /**
+   * The operation's declared SOAP header parts that the request carried, decoded, by
+   * property (WSDL 1.1 §3.7); set over SOAP when the operation declares header parts.
+   */
+  readonly soapHeaders?: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -45,6 +45,7 @@ import type { ServiceDesc } from './descriptors.js';
 import { buildRoutes, type HttpEndpoint, type RouteTable, type ServiceEndpoint } from './server-routes.js';
 import { send, sendText, TEXT_XML } from './server-respond.js';
 import { serveHttp } from './server-http.js';
+import { serveHttpXml } from './server-http-xml.js';
 import { serveSoap } from './server-soap.js';
 import type { HandlerState } from './server-state.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
@@ -215,16 +216,36 @@ export function createServiceHandler(
       void serveHttp(state, req, res, ep.get, query, undefined);
       return;
     }
-    if (method === 'POST' && ep.post) {
+    if (method === 'POST' && (ep.post || ep.postXml)) {
       const mediaType = parseContentType(req.headers['content-type']);
-      if (bodyKindOf(mediaType) !== 'form') {
-        sendText(res, 415, `Unsupported content type ${JSON.stringify(mediaType.type)}; expected application/x-www-form-urlencoded.`);
+      const kind = bodyKindOf(mediaType);
+      if (kind === 'form' && ep.post) {
+        void serveHttp(state, req, res, ep.post, '', mediaType);
         return;
       }
-      void serveHttp(state, req, res, ep.post, '', mediaType);
+      // text/xml or application/xml: an XML document input (WSDL 1.1 §5.6), dispatched by its root element.
+      if (kind === 'soap11' && ep.postXml) {
+        void serveHttpXml(state, req, res, ep.postXml, mediaType);
+        return;
+      }
+      const accepted = [ep.post ? 'application/x-www-form-urlencoded' : '', ep.postXml ? 'text/xml' : ''].filter((t) => t !== '').join(' or ');
+      sendText(res, 415, `Unsupported content type ${JSON.stringify(mediaType.type)}; expected ${accepted}.`);
       return;
     }
     sendText(res, 405, `Method ${method ?? ''} is not allowed here.`, { Allow: ep.allow });
+  }
+
+  /**
+   * An operation located at the service path itself (`http:operation location="/"`): SOAP
+   * requests and `?wsdl` go to the service, other GET/POST requests to the operation.
+   */
+  function servicePathFirst(req: IncomingMessage, svc: ServiceEndpoint, ep: HttpEndpoint, query: string): boolean {
+    if (req.method === 'POST') {
+      const kind = bodyKindOf(parseContentType(req.headers['content-type']));
+      return (kind === 'soap11' && svc.soap11 !== undefined) || (kind === 'soap12' && svc.soap12 !== undefined);
+    }
+    if (req.method === 'GET') return ep.get === undefined || asksForWsdl(query);
+    return true;
   }
 
   return function serviceHandler(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
@@ -235,11 +256,11 @@ export function createServiceHandler(
     const query = q < 0 ? '' : url.slice(q + 1);
     const key = routeKey(path);
     const svc = routes.services.get(key);
-    if (svc !== undefined) {
+    const ep = routes.operations.get(key);
+    if (svc !== undefined && (ep === undefined || servicePathFirst(req, svc, ep, query))) {
       serveServicePath(req, res, svc, path, query);
       return;
     }
-    const ep = routes.operations.get(key);
     if (ep !== undefined) {
       serveOperationPath(req, res, ep, query);
       return;

@@ -54,7 +54,7 @@ export function writeEnvelope(
     w.start(envelopeNamespace(version), 'Body', envelopePrefix(version));
   } else {
     // No header (the usual case): start from the constant `...<soap:Body` written once per version.
-    w = XmlWriter.resume(version === '1.1' ? (bodyStart11 ??= bodyStartOf('1.1')) : (bodyStart12 ??= bodyStartOf('1.2')));
+    w = XmlWriter.resume(envelopeBodyStart(version));
   }
   writeBody(w);
   w.end();
@@ -80,6 +80,17 @@ function bodyStartOf(version: SoapVersion): XmlWriterSnapshot {
 
 let bodyStart11: XmlWriterSnapshot | undefined;
 let bodyStart12: XmlWriterSnapshot | undefined;
+
+/**
+ * The writer state after the XML declaration, the Envelope start tag (declaring
+ * the envelope, `xsi` and `xsd` namespaces) and the open Body start tag of an
+ * envelope without Header: what {@link writeEnvelope} starts from (computed once
+ * per version). Resume it with `XmlWriter.resume`, write the body entries and
+ * close two elements.
+ */
+export function envelopeBodyStart(version: SoapVersion): XmlWriterSnapshot {
+  return version === '1.1' ? (bodyStart11 ??= bodyStartOf('1.1')) : (bodyStart12 ??= bodyStartOf('1.2'));
+}
 
 /** A parsed envelope. */
 export interface ParsedEnvelope {

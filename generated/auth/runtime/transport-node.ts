@@ -25,12 +25,35 @@ export interface NodeTransportOptions {
   readonly httpsAgent?: https.Agent;
 }
 
+/**
+ * The response headers as strings. Node gives strings except for repeated
+ * headers it keeps as arrays (`set-cookie`); only then is a copy made.
+ */
 function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
+  for (const k in h) {
+    const v = h[k];
+    if (typeof v !== 'string') return flattenedCopy(h);
+  }
+  return h as Record<string, string>;
+}
+
+function flattenedCopy(h: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k in h) {
     const v = h[k];
     if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
+  return out;
+}
+
+/**
+ * A copy of `headers` with `Content-Length` added (a loop: an object spread plus a
+ * property costs several times more in V8, on every call).
+ */
+function withContentLength(headers: Readonly<Record<string, string>>, length: number): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const k in headers) out[k] = headers[k]!;
+  out['Content-Length'] = length;
   return out;
 }
 
@@ -79,15 +102,15 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     const secure = target.protocol === 'https:';
     if (!secure && target.protocol !== 'http:') return Promise.reject(new TypeError(`unsupported URL scheme ${target.protocol}`));
     const body = req.body;
-    const headers: Record<string, string | number> =
-      body === undefined ? req.headers : { ...req.headers, 'Content-Length': Buffer.byteLength(body) };
+    const headers = body === undefined ? req.headers : withContentLength(req.headers, Buffer.byteLength(body));
     const ex = new Exchange(req.maxResponseBytes);
     const promise = new Promise<TransportResponse>(capture);
     ex.resolve = capturedResolve;
     ex.reject = capturedReject;
     const request = (secure ? https : http).request(
       {
-        protocol: target.protocol,
+        // No `protocol`: the request function and agent are chosen by it above (node checks the agent's
+        // protocol either way), and every extra option is copied twice more inside node:http.
         hostname: target.hostname,
         port: target.port,
         path: target.path,

@@ -117,10 +117,10 @@ export class XmlWriter {
   private out = '';
   /** Whether the last start tag is still open (attributes and declarations may follow). */
   private tagOpen = false;
-  private readonly stack: OpenElement[] = [];
+  private stack: OpenElement[] = [];
   /** In-scope bindings, innermost last: prefix (`''` = default) and URI. */
-  private readonly scopePrefixes: string[] = [];
-  private readonly scopeUris: string[] = [];
+  private scopePrefixes: string[] = [];
+  private scopeUris: string[] = [];
   /** Preferred prefixes by namespace; `xsi` and `xsd` are preset (shared until {@link preferPrefix} copies it). */
   private preferred: ReadonlyMap<string, string> = DEFAULT_PREFERRED;
   private ownPreferred = false;
@@ -340,9 +340,16 @@ export class XmlWriter {
     const w = new XmlWriter();
     w.out = snap.out;
     w.tagOpen = snap.tagOpen;
-    for (const e of snap.stack) w.stack.push({ tag: e.tag, bindings: e.bindings });
-    for (const p of snap.scopePrefixes) w.scopePrefixes.push(p);
-    for (const u of snap.scopeUris) w.scopeUris.push(u);
+    // Entries are only ever changed while they are the open start tag (bind() counts on the innermost one),
+    // so the frozen entries of the snapshot are shared, except that one when the snapshot ends in an open tag.
+    const stack = snap.stack.slice();
+    if (snap.tagOpen && stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      stack[stack.length - 1] = { tag: top.tag, bindings: top.bindings };
+    }
+    w.stack = stack;
+    w.scopePrefixes = snap.scopePrefixes.slice();
+    w.scopeUris = snap.scopeUris.slice();
     w.generated = snap.generated;
     return w;
   }
