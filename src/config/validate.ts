@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from '../model/types.js';
 import { WsdlcError } from '../util/errors.js';
-import { locateJson, offsetToPosition, type JsonPath, type JsonPositions } from './json-locate.js';
+import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { BINDING_KINDS, type ContractConfig, type WsdlcConfig } from './types.js';
 
 const CONTRACT_KEYS = new Set(['wsdl', 'output', 'client', 'server', 'bindings', 'types', 'templates', 'scaffold']);
