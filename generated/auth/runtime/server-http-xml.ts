@@ -11,10 +11,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DecodeError } from './codec.js';
-import { encodingOf, type MediaType } from './content-type.js';
-import { decodeBody, readBody } from './http-body.js';
+import type { MediaType } from './content-type.js';
 import { decodeHttpXmlInput } from './http-xml.js';
-import { sendBodyError } from './server-body-errors.js';
+import { readRequestText } from './server-body-errors.js';
 import { answerHttp } from './server-http.js';
 import { sendInternalError, sendText } from './server-respond.js';
 import { elementKey, type HttpRoute } from './server-routes.js';
@@ -34,21 +33,11 @@ export async function serveHttpXml(
   mediaType: MediaType,
 ): Promise<void> {
   try {
-    const encoding = encodingOf(mediaType.params['charset']);
-    if (encoding === undefined) {
-      sendText(res, 415, `Unsupported charset: ${mediaType.params['charset'] ?? ''}.`);
-      return;
-    }
-    let raw: Buffer;
-    try {
-      raw = await readBody(req, state.limits);
-    } catch (err) {
-      sendBodyError(req, res, err);
-      return;
-    }
+    const text = await readRequestText(state, req, res, mediaType);
+    if (text === undefined) return;
     let root: XmlElement;
     try {
-      root = parseXml(decodeBody(raw, encoding), { maxDepth: state.maxDepth });
+      root = parseXml(text, { maxDepth: state.maxDepth });
     } catch (err) {
       if (err instanceof XmlParseError) {
         sendText(res, 400, `Malformed XML request at ${err.line}:${err.column}: ${err.message}`);

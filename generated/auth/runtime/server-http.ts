@@ -14,10 +14,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeValue } from './codec.js';
-import { encodingOf, type MediaType } from './content-type.js';
-import { decodeBody, readBody } from './http-body.js';
+import type { MediaType } from './content-type.js';
 import { XmlWriter } from './xml-write.js';
-import { sendBodyError } from './server-body-errors.js';
+import { readRequestText } from './server-body-errors.js';
 import { faultFor, SoapFault } from './server-faults.js';
 import { decodeHttpParams, ParamError } from './server-http-params.js';
 import { send, sendInternalError, sendText, TEXT_XML } from './server-respond.js';
@@ -54,19 +53,9 @@ async function serveHttpUnguarded(
 ): Promise<void> {
   let params: URLSearchParams;
   if (route.binding === 'httpPost') {
-    const encoding = encodingOf(mediaType?.params['charset']);
-    if (encoding === undefined) {
-      sendText(res, 415, `Unsupported charset: ${mediaType?.params['charset'] ?? ''}.`);
-      return;
-    }
-    let raw: Buffer;
-    try {
-      raw = await readBody(req, state.limits);
-    } catch (err) {
-      sendBodyError(req, res, err);
-      return;
-    }
-    params = new URLSearchParams(decodeBody(raw, encoding));
+    const text = await readRequestText(state, req, res, mediaType);
+    if (text === undefined) return;
+    params = new URLSearchParams(text);
   } else {
     params = new URLSearchParams(query);
   }

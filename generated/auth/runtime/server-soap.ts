@@ -27,16 +27,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DecodeError, readValue, writeValue } from './codec.js';
 import { decodeSoapHeaders } from './soap-headers.js';
-import { encodingOf, type MediaType } from './content-type.js';
-import { decodeBody, readBody } from './http-body.js';
+import type { MediaType } from './content-type.js';
 import type { SoapMessageDesc } from './descriptors.js';
 import { EnvelopeError, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from './soap-envelope.js';
 import { attr, type XmlElement } from './xml-parse.js';
 import type { XmlWriter } from './xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
-import { sendBodyError } from './server-body-errors.js';
-import { send, sendInternalError, sendText, SOAP12_XML, TEXT_XML } from './server-respond.js';
+import { readRequestText } from './server-body-errors.js';
+import { send, sendInternalError, SOAP12_XML, TEXT_XML } from './server-respond.js';
 import type { HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
 
@@ -162,21 +161,11 @@ async function serveSoapUnguarded(
   version: SoapVersion,
   mediaType: MediaType,
 ): Promise<void> {
-  const encoding = encodingOf(mediaType.params['charset']);
-  if (encoding === undefined) {
-    sendText(res, 415, `Unsupported charset: ${mediaType.params['charset'] ?? ''}.`);
-    return;
-  }
-  let raw: Buffer;
-  try {
-    raw = await readBody(req, state.limits);
-  } catch (err) {
-    sendBodyError(req, res, err);
-    return;
-  }
+  const text = await readRequestText(state, req, res, mediaType);
+  if (text === undefined) return;
   let env: ReturnType<typeof parseEnvelope>;
   try {
-    env = parseEnvelope(decodeBody(raw, encoding), { maxDepth: state.maxDepth });
+    env = parseEnvelope(text, { maxDepth: state.maxDepth });
   } catch (err) {
     const fault =
       err instanceof EnvelopeError && err.problem === 'versionMismatch'
