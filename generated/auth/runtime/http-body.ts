@@ -50,25 +50,50 @@ const EMPTY = Buffer.alloc(0);
  * (and, for the first two, closes the connection).
  */
 export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
-  if (req.readableEnded) return alreadyRead(req, limits);
+  return new Promise((resolve, reject) => {
+    readBodyThen(req, limits, (err, body) => {
+      if (body !== undefined) resolve(body);
+      else reject(err);
+    });
+  });
+}
+
+/** Receives a body read by {@link readBodyThen}: the body, or the reason it could not be read. */
+export type BodyCallback = (err: BodyReadError | undefined, body: Buffer | undefined) => void;
+
+/**
+ * The callback form of {@link readBody} (which wraps it): calls `done` once,
+ * with the body or the {@link BodyReadError}. When the body is known
+ * without waiting (already read, refused by `Content-Length`, empty) `done` is
+ * called before this returns; otherwise from the request's 'end' (or failure) event,
+ * so a body that arrives in one chunk costs no promise and no microtask hop.
+ */
+export function readBodyThen(req: IncomingMessage, limits: BodyLimits, done: BodyCallback): void {
+  if (req.readableEnded) {
+    const pre = alreadyReadBuffer(req, limits);
+    if (pre instanceof BodyReadError) done(pre, undefined);
+    else done(undefined, pre);
+    return;
+  }
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
     const n = Number(declared);
     if (n > limits.maxBytes) {
-      return Promise.reject(new BodyReadError('tooLarge', `request body of ${declared} bytes exceeds the limit of ${limits.maxBytes} bytes`));
+      done(new BodyReadError('tooLarge', `request body of ${declared} bytes exceeds the limit of ${limits.maxBytes} bytes`), undefined);
+      return;
     }
-    if (n === 0 && req.complete) return Promise.resolve(EMPTY);
+    if (n === 0 && req.complete) {
+      done(undefined, EMPTY);
+      return;
+    }
   }
   const reader = new BodyReader(limits, req as ReadingRequest);
-  const promise = new Promise<Buffer>(capture);
-  reader.resolve = capturedResolve;
-  reader.reject = capturedReject;
+  reader.done = done;
   (req as ReadingRequest)[READER] = reader;
   if (limits.timeoutMs > 0) deadlineQueue(limits.timeoutMs).add(reader);
   req.on('data', onData);
   req.on('end', onEnd);
   req.on('error', onError);
-  return promise;
 }
 
 // The reading state lives on the request under a symbol and the listeners are
@@ -83,8 +108,8 @@ interface ReadingRequest extends IncomingMessage {
 class BodyReader implements DeadlineEntry {
   readonly chunks: Buffer[] = [];
   total = 0;
-  resolve: (body: Buffer) => void = noop;
-  reject: (err: BodyReadError) => void = noop;
+  /** Called once with the body or the failure. */
+  done: BodyCallback = noopCallback;
   deadline = 0;
   deadlineQueue: DeadlineQueue | undefined = undefined;
   prevDeadline: DeadlineEntry | undefined = undefined;
@@ -99,15 +124,7 @@ class BodyReader implements DeadlineEntry {
   }
 }
 
-function noop(): void {}
-
-// One Promise executor for every reader (executors run synchronously): no closure per request.
-let capturedResolve: (body: Buffer) => void = noop;
-let capturedReject: (err: BodyReadError) => void = noop;
-function capture(resolve: (body: Buffer) => void, reject: (err: BodyReadError) => void): void {
-  capturedResolve = resolve;
-  capturedReject = reject;
-}
+function noopCallback(): void {}
 
 /**
  * Ends the reading of `req`'s body. The listeners are removed only when reading
@@ -131,7 +148,7 @@ function fail(req: ReadingRequest, err: BodyReadError): void {
   const reader = finish(req, true);
   if (reader === undefined) return;
   req.pause();
-  reader.reject(err);
+  reader.done(err, undefined);
 }
 
 function onData(this: ReadingRequest, chunk: Buffer): void {
@@ -149,7 +166,8 @@ function onEnd(this: ReadingRequest): void {
   const reader = finish(this, false);
   if (reader === undefined) return;
   const { chunks } = reader;
-  reader.resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reader.total));
+  const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reader.total);
+  reader.done(undefined, body);
 }
 
 // node:http destroys the request with an "aborted" error when the connection closes early.
@@ -161,18 +179,16 @@ function onError(this: ReadingRequest): void {
  * The body when an earlier middleware has read the stream: Express's
  * `express.text()`/`express.raw()` leave it on `req.body` as a string or Buffer.
  */
-function alreadyRead(req: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
+function alreadyReadBuffer(req: IncomingMessage, limits: BodyLimits): Buffer | BodyReadError {
   const pre: unknown = (req as IncomingMessage & { body?: unknown }).body;
   const buf = Buffer.isBuffer(pre) ? pre : typeof pre === 'string' ? Buffer.from(pre, 'utf8') : undefined;
   if (buf === undefined) {
-    return Promise.reject(
-      new BodyReadError('consumed', 'the request body was already read by another middleware; mount the service handler before body parsers'),
-    );
+    return new BodyReadError('consumed', 'the request body was already read by another middleware; mount the service handler before body parsers');
   }
   if (buf.length > limits.maxBytes) {
-    return Promise.reject(new BodyReadError('tooLarge', `request body exceeds the limit of ${limits.maxBytes} bytes`));
+    return new BodyReadError('tooLarge', `request body exceeds the limit of ${limits.maxBytes} bytes`);
   }
-  return Promise.resolve(buf);
+  return buf;
 }
 
 /**

@@ -8,34 +8,59 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodingOf, type MediaType } from './content-type.js';
-import { BodyReadError, decodeBody, readBody } from './http-body.js';
-import { sendText, sendTextAndClose } from './server-respond.js';
+import { BodyReadError, decodeBody, readBodyThen } from './http-body.js';
+import { sendInternalError, sendText, sendTextAndClose } from './server-respond.js';
 import type { HandlerState } from './server-state.js';
 
 /**
- * Reads and decodes a request body within the handler's limits. Returns the
- * text, or `undefined` once it has answered the request itself (415 for a
+ * Reads and decodes a request body within the handler's limits. Resolves to the
+ * text, or to `undefined` once it has answered the request itself (415 for a
  * charset it cannot decode, 413/408/500 per {@link sendBodyError}).
  */
-export async function readRequestText(
+export function readRequestText(
   state: HandlerState,
   req: IncomingMessage,
   res: ServerResponse,
   mediaType: MediaType | undefined,
 ): Promise<string | undefined> {
+  return new Promise((resolve) => readRequestTextThen(state, req, res, mediaType, resolve));
+}
+
+/**
+ * {@link readRequestText} without a promise: calls `then` exactly once, with the
+ * text (from the request's 'end' event, or at once when the body is already
+ * known), or with `undefined` after answering the request itself. `then` runs in
+ * an event listener: it must not throw.
+ */
+export function readRequestTextThen(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  mediaType: MediaType | undefined,
+  then: (text: string | undefined) => void,
+): void {
   const encoding = encodingOf(mediaType?.params['charset']);
   if (encoding === undefined) {
     sendText(res, 415, `Unsupported charset: ${mediaType?.params['charset'] ?? ''}.`);
-    return undefined;
+    then(undefined);
+    return;
   }
-  let raw: Buffer;
-  try {
-    raw = await readBody(req, state.limits);
-  } catch (err) {
-    sendBodyError(req, res, err);
-    return undefined;
-  }
-  return decodeBody(raw, encoding);
+  readBodyThen(req, state.limits, (err, raw) => {
+    if (raw === undefined) {
+      sendBodyError(req, res, err);
+      then(undefined);
+      return;
+    }
+    let text: string;
+    try {
+      text = decodeBody(raw, encoding);
+    } catch {
+      sendInternalError(res);
+      then(undefined);
+      return;
+    }
+    then(text);
+  });
 }
 
 /**

@@ -34,7 +34,7 @@ import { attr, type XmlElement } from './xml-parse.js';
 import type { XmlWriter } from './xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
-import { readRequestText } from './server-body-errors.js';
+import { readRequestTextThen } from './server-body-errors.js';
 import { send, sendInternalError, SOAP12_XML, TEXT_XML } from './server-respond.js';
 import type { HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
@@ -136,33 +136,46 @@ function message(err: unknown): string {
 
 /**
  * Serves a SOAP request of `version` at an endpoint with `dispatch`.
- * Never rejects: every failure is answered (fault, 4xx) on `res`.
+ * Never throws: every failure is answered (fault, 4xx) on `res`. Runs without
+ * promises up to the implementation call (the body is read with a listener pair,
+ * parsing and decoding are synchronous); a promise returned by the implementation
+ * is awaited with one `then`.
  */
-export async function serveSoap(
+export function serveSoap(
   state: HandlerState,
   req: IncomingMessage,
   res: ServerResponse,
   dispatch: SoapDispatch,
   version: SoapVersion,
   mediaType: MediaType,
-): Promise<void> {
+): void {
   try {
-    await serveSoapUnguarded(state, req, res, dispatch, version, mediaType);
+    readRequestTextThen(state, req, res, mediaType, (text) => {
+      if (text === undefined) return;
+      try {
+        serveSoapText(state, req, res, dispatch, version, mediaType, text);
+      } catch {
+        sendInternalError(res);
+      }
+    });
   } catch {
     sendInternalError(res);
   }
 }
 
-async function serveSoapUnguarded(
+function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+}
+
+function serveSoapText(
   state: HandlerState,
   req: IncomingMessage,
   res: ServerResponse,
   dispatch: SoapDispatch,
   version: SoapVersion,
   mediaType: MediaType,
-): Promise<void> {
-  const text = await readRequestText(state, req, res, mediaType);
-  if (text === undefined) return;
+  text: string,
+): void {
   let env: ReturnType<typeof parseEnvelope>;
   try {
     env = parseEnvelope(text, { maxDepth: state.maxDepth });
@@ -213,23 +226,57 @@ async function serveSoapUnguarded(
     sendFault(res, version, fault, state);
     return;
   }
-  const ctx: RequestContext = {
-    binding: route.binding,
-    operation: route.op.name,
-    headers: req.headers,
-    request: req,
-    ...(env.header ? { soapHeader: env.header } : {}),
-    ...(soapHeaders ? { soapHeaders } : {}),
-  };
+  // The usual context (no SOAP Header) is a plain literal: object spread costs more than the rest of it.
+  const ctx: RequestContext =
+    env.header === undefined && soapHeaders === undefined
+      ? { binding: route.binding, operation: route.op.name, headers: req.headers, request: req }
+      : {
+          binding: route.binding,
+          operation: route.op.name,
+          headers: req.headers,
+          request: req,
+          ...(env.header ? { soapHeader: env.header } : {}),
+          ...(soapHeaders ? { soapHeaders } : {}),
+        };
   const impl = state.impls.get(route.op.name)!;
   let result: unknown;
   try {
-    result = await impl(value, ctx);
+    result = impl(value, ctx);
   } catch (err) {
-    if (!(err instanceof SoapFault) && state.onError) state.onError(err, ctx);
-    sendFault(res, version, faultFor(err, state.debug), { debug: state.debug, faults: route.soap.faults, types: state.types });
+    implFailed(state, res, version, route, ctx, err);
     return;
   }
+  if (!isPromiseLike(result)) {
+    respond(state, res, version, route, ctx, result);
+    return;
+  }
+  // A settled promise is awaited as `await` would (its value, or its rejection, one microtask later).
+  Promise.resolve(result).then(
+    (value: unknown) => {
+      try {
+        respond(state, res, version, route, ctx, value);
+      } catch {
+        sendInternalError(res);
+      }
+    },
+    (err: unknown) => {
+      try {
+        implFailed(state, res, version, route, ctx, err);
+      } catch {
+        sendInternalError(res);
+      }
+    },
+  );
+}
+
+/** Answers an implementation error: the fault it throws, or a Server fault (reported to `onError` unless a SoapFault). */
+function implFailed(state: HandlerState, res: ServerResponse, version: SoapVersion, route: SoapRoute, ctx: RequestContext, err: unknown): void {
+  if (!(err instanceof SoapFault) && state.onError) state.onError(err, ctx);
+  sendFault(res, version, faultFor(err, state.debug), { debug: state.debug, faults: route.soap.faults, types: state.types });
+}
+
+/** Writes the response envelope of `result` (202 with no body for a one-way operation). */
+function respond(state: HandlerState, res: ServerResponse, version: SoapVersion, route: SoapRoute, ctx: RequestContext, result: unknown): void {
   const output = route.soap.output;
   if (!output) {
     // One-way operation (WSDL 1.1 §2.4.1): nothing to answer (WS-I Basic Profile 1.1 R2714: 202 or 200).

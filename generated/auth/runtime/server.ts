@@ -183,11 +183,11 @@ export function createServiceHandler(
       const mediaType = parseContentType(req.headers['content-type']);
       const kind = bodyKindOf(mediaType);
       if (kind === 'soap11' && svc.soap11) {
-        void serveSoap(state, req, res, svc.soap11, '1.1', mediaType);
+        serveSoap(state, req, res, svc.soap11, '1.1', mediaType);
         return;
       }
       if (kind === 'soap12' && svc.soap12) {
-        void serveSoap(state, req, res, svc.soap12, '1.2', mediaType);
+        serveSoap(state, req, res, svc.soap12, '1.2', mediaType);
         return;
       }
       const accepted = [svc.soap11 ? 'text/xml' : '', svc.soap12 ? 'application/soap+xml' : ''].filter((t) => t !== '').join(' or ');
