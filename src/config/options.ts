@@ -11,23 +11,10 @@ import type { BindingKind } from '../model/types.js';
 import { WsdlcError } from '../util/errors.js';
 import { findConfigFile, loadConfig } from './load.js';
 import { toolVersion } from './package-info.js';
-import { BINDING_KINDS, CONFIG_FILE_NAME, type ContractConfig } from './types.js';
+import { BINDING_KINDS, CONFIG_FILE_NAME, type ContractChoices, type ContractConfig } from './types.js';
 
-/** Per-contract choices a caller (or CLI flags) may set; each overrides the config file. */
-export interface ContractOverrides {
-  /** Emit the client (default true). */
-  readonly client?: boolean;
-  /** Emit the server stubs (default true). */
-  readonly server?: boolean;
-  /** Only these bindings. */
-  readonly bindings?: readonly BindingKind[];
-  /** Type mapping choices. */
-  readonly types?: Partial<TypeMappingOptions>;
-  /** A folder of `*.hbs` templates overriding the built-in ones (relative to `cwd`). */
-  readonly templates?: string;
-  /** A scaffold file to create or extend (relative to `cwd`). */
-  readonly scaffold?: string;
-}
+/** Per-contract choices a caller (or CLI flags) may set; each overrides the config file (paths relative to `cwd`). */
+export type ContractOverrides = ContractChoices;
 
 /** Where the contracts come from. */
 export interface ContractSelection extends ContractOverrides {

@@ -20,12 +20,12 @@ import type { TypeMappingOptions } from '../emit/types.js';
 /** The file name searched for from the working directory upward. */
 export const CONFIG_FILE_NAME = 'wsdlc.config.json';
 
-/** One contract entry of the config file, as written (paths relative to the config's folder). */
-export interface ContractConfig {
-  /** The WSDL: a path relative to the config file, or an http(s) URL. */
-  readonly wsdl: string;
-  /** The output folder, relative to the config file. */
-  readonly output: string;
+/**
+ * The per-contract choices, shared by config entries and by callers (CLI flags
+ * or the API), whose values override the config's. Paths are relative to the
+ * config file's folder in a config, and to the working directory from a caller.
+ */
+export interface ContractChoices {
   /** Emit the client (default true). */
   readonly client?: boolean;
   /** Emit the server stubs (default true). */
@@ -38,6 +38,14 @@ export interface ContractConfig {
   readonly templates?: string;
   /** A starter implementation file to create (and extend with new operations). */
   readonly scaffold?: string;
+}
+
+/** One contract entry of the config file, as written (paths relative to the config's folder). */
+export interface ContractConfig extends ContractChoices {
+  /** The WSDL: a path relative to the config file, or an http(s) URL. */
+  readonly wsdl: string;
+  /** The output folder, relative to the config file. */
+  readonly output: string;
 }
 
 /** The whole config file. */

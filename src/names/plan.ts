@@ -14,7 +14,8 @@
  * 5. anonymous types, named on demand while building descriptors
  *    ({@link NamePlan.claimType}).
  */
-import type { LogicalOperation, QName, WsdlModel } from '../model/types.js';
+import { qkey } from '../model/qname-key.js';
+import type { LogicalOperation, WsdlModel } from '../model/types.js';
 import { toMemberName, toTypeName } from './identifier.js';
 import { GENERATED_NAMES, GLOBALS_USED, KEYWORDS } from './reserved.js';
 import { NameScope } from './scope.js';
@@ -47,14 +48,12 @@ export interface OperationNames {
   readonly output: string;
 }
 
-/** Key of a QName in the plan's maps. */
-export function qnameKey(q: QName): string {
-  return `{${q.ns}}${q.name}`;
-}
+/** Key of a QName in the plan's maps: the model's Clark-notation key. */
+export { qkey as qnameKey } from '../model/qname-key.js';
 
 /** Key of a logical operation (service + name). */
 export function operationKey(op: LogicalOperation): string {
-  return `${qnameKey(op.service)}#${op.name}`;
+  return `${qkey(op.service)}#${op.name}`;
 }
 
 /** The result of the names pass. */
@@ -79,7 +78,7 @@ export function assignNames(model: WsdlModel): NamePlan {
   const services = new Map<string, ServiceNames>();
   for (const s of model.services) {
     const raw = s.name.name;
-    services.set(qnameKey(s.name), {
+    services.set(qkey(s.name), {
       xmlName: raw,
       client: scope.claim(toTypeName(`${raw} Client`)),
       service: scope.claim(toTypeName(`${raw} Service`)),
@@ -92,19 +91,19 @@ export function assignNames(model: WsdlModel): NamePlan {
 
   const complexTypes = new Map<string, string>();
   for (const t of model.schema.complexTypes) {
-    const key = qnameKey(t.name);
+    const key = qkey(t.name);
     if (!complexTypes.has(key)) complexTypes.set(key, scope.claim(toTypeName(t.name.name)));
   }
   const simpleTypes = new Map<string, string>();
   for (const t of model.schema.simpleTypes) {
-    const key = qnameKey(t.name);
+    const key = qkey(t.name);
     if (!simpleTypes.has(key)) simpleTypes.set(key, scope.claim(toTypeName(t.name.name)));
   }
 
   const operations = new Map<string, OperationNames>();
   const methodScopes = new Map<string, NameScope>();
   for (const op of model.operations) {
-    const sKey = qnameKey(op.service);
+    const sKey = qkey(op.service);
     let methods = methodScopes.get(sKey);
     if (!methods) {
       methods = new NameScope();

@@ -10,6 +10,7 @@ import ts from 'typescript';
 import { DEFAULT_TYPE_MAPPING, emitFiles, type EmitOptions, type GeneratedFile } from '../../src/emit/index.js';
 import { loadModel } from '../../src/model/index.js';
 import type { WsdlModel } from '../../src/model/types.js';
+import { strictOptions } from '../emit/helpers.js';
 
 /** The repository root. */
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -66,24 +67,6 @@ export function writeTree(dir: string, files: readonly GeneratedFile[]): void {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, f.content);
   }
-}
-
-/** Compiler options of the gate: strict, NodeNext, noUncheckedIndexedAccess, no emit. */
-export function strictOptions(): ts.CompilerOptions {
-  return {
-    target: ts.ScriptTarget.ES2022,
-    lib: ['lib.es2022.d.ts'],
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    noImplicitOverride: true,
-    exactOptionalPropertyTypes: false,
-    noEmit: true,
-    skipLibCheck: true,
-    types: ['node'],
-    typeRoots: [path.join(REPO, 'node_modules/@types')],
-  };
 }
 
 /**

@@ -33,10 +33,9 @@ export function writeTree(dir: string, files: readonly GeneratedFile[]): void {
   }
 }
 
-/** Type-checks every .ts file of `files` written to `dir` (strict, NodeNext, noUncheckedIndexedAccess); returns the messages. */
-export function compileTree(dir: string, files: readonly GeneratedFile[]): string[] {
-  writeTree(dir, files);
-  const options: ts.CompilerOptions = {
+/** Compiler options generated code must pass: strict, NodeNext, noUncheckedIndexedAccess, no emit. */
+export function strictOptions(): ts.CompilerOptions {
+  return {
     target: ts.ScriptTarget.ES2022,
     lib: ['lib.es2022.d.ts'],
     module: ts.ModuleKind.NodeNext,
@@ -50,6 +49,12 @@ export function compileTree(dir: string, files: readonly GeneratedFile[]): strin
     types: ['node'],
     typeRoots: [path.join(ROOT, 'node_modules/@types')],
   };
+}
+
+/** Type-checks every .ts file of `files` written to `dir` (strict, NodeNext, noUncheckedIndexedAccess); returns the messages. */
+export function compileTree(dir: string, files: readonly GeneratedFile[]): string[] {
+  writeTree(dir, files);
+  const options = strictOptions();
   // A package.json with "type": "module" makes NodeNext treat the .ts files as ES modules.
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   const program = ts.createProgram(
