@@ -17,8 +17,14 @@ export interface CliIo {
   readonly stderrIsTTY: boolean;
 }
 
-/** The real process's streams, directory and environment. */
+/**
+ * The real process's streams, directory and environment. A reader that goes
+ * away early (`wsdlc inspect x.wsdl | head`) is normal in a pipeline: EPIPE on
+ * either stream ends the output quietly instead of crashing with a stack trace.
+ */
 export function processIo(): CliIo {
+  process.stdout.on('error', quietOnBrokenPipe);
+  process.stderr.on('error', quietOnBrokenPipe);
   return {
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),
@@ -32,4 +38,13 @@ export function processIo(): CliIo {
 export function useColour(io: CliIo): boolean {
   const noColor = io.env['NO_COLOR'];
   return io.stderrIsTTY && (noColor === undefined || noColor === '');
+}
+
+/** Stream error handler: a closed pipe stops the output; anything else is rethrown. */
+export function quietOnBrokenPipe(this: NodeJS.WriteStream, err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE') {
+    this.destroy();
+    return;
+  }
+  throw err;
 }

@@ -3,7 +3,7 @@
  * from a folder outside the repository (templates and runtime are found relative
  * to the package, not the working directory), with the real loader and emitter.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,5 +58,18 @@ describe('node bin/wsdlc.js', () => {
     expect(wsdlc(['generate', join(dir, 'wsdl/auth.wsdl'), '-o', join(dir, 'generated/auth')], ROOT).code).toBe(0);
     const second = snapshotTree(join(dir, 'generated/auth'));
     expect(second).toEqual(first);
+  });
+
+  it('exits quietly when the reader closes the pipe early (wsdlc inspect ... | head)', async () => {
+    // A large model (megabytes of JSON) so the output cannot fit in the pipe before we close it.
+    const big = join(ROOT, '../shared/corpus/large/salesforce/partner_v58.wsdl');
+    const child = spawn(process.execPath, [BIN, 'inspect', big, '--json'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Read one chunk, then close our end: the CLI's next write meets EPIPE.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(code).toBe(0);
   });
 });
