@@ -14,6 +14,8 @@ import { isIdentifierName } from '../names/index.js';
  * `'`, and escape U+2028/U+2029 so the literal stays on one line.
  */
 export function tsString(s: string): string {
+  // Most strings (names, namespaces) need no escape at all.
+  if (!NEEDS_ESCAPE.test(s)) return `'${s}'`;
   const body = JSON.stringify(s)
     .slice(1, -1)
     .replace(/\\.|'|\u2028|\u2029/g, (m) => {
@@ -25,6 +27,9 @@ export function tsString(s: string): string {
     });
   return `'${body}'`;
 }
+
+/** Characters {@link tsString} must escape: controls, quote, backslash, line/paragraph separators, surrogates. */
+const NEEDS_ESCAPE = /[\u0000-\u001f'\\\u2028\u2029\ud800-\udfff]/;
 
 /** An object-literal key or interface property name: the name itself when it is an identifier, else a string literal. */
 export function propertyKey(name: string): string {
@@ -91,32 +96,47 @@ const MAX_LINE = 120;
  * cheaper to format.
  */
 export function tsLiteral(value: unknown, indent = ''): string {
-  const inner = `${indent}  `;
   if (value === null) return 'null';
   if (value instanceof TsCode) return value.code;
-  if (typeof value === 'string') return tsString(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  switch (typeof value) {
+    case 'string':
+      return tsString(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      throw new Error(`internal error: cannot write ${typeof value} as a literal`);
+  }
+  const inner = `${indent}  `;
+  const items: string[] = [];
   if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const items = value.map((v) => tsLiteral(v, inner));
-    return layout('[', ']', items, indent);
+    for (const v of value as readonly unknown[]) items.push(tsLiteral(v, inner));
+    return items.length === 0 ? '[]' : layout('[', ']', items, indent);
   }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    if (entries.length === 0) return '{}';
-    const items = entries.map(([k, v]) => `${objectKey(k)}: ${tsLiteral(v, inner)}`);
-    return layout('{ ', ' }', items, indent);
+  const record = value as Record<string, unknown>;
+  for (const k in record) {
+    if (!Object.prototype.hasOwnProperty.call(record, k)) continue;
+    const v = record[k];
+    if (v !== undefined) items.push(`${objectKey(k)}: ${tsLiteral(v, inner)}`);
   }
-  throw new Error(`internal error: cannot write ${typeof value} as a literal`);
+  return items.length === 0 ? '{}' : layout('{ ', ' }', items, indent);
 }
 
 /** One line when every item is one line and the whole fits; else one item per line with trailing commas. */
 function layout(open: string, close: string, items: readonly string[], indent: string): string {
-  if (items.every((item) => !item.includes('\n'))) {
-    const line = `${open}${items.join(', ')}${close}`;
-    if (indent.length + line.length <= MAX_LINE) return line;
+  let width = indent.length + open.length + close.length + 2 * (items.length - 1);
+  let oneLine = true;
+  for (const item of items) {
+    width += item.length;
+    if (width > MAX_LINE || item.includes('\n')) {
+      oneLine = false;
+      break;
+    }
   }
+  if (oneLine) return `${open}${items.join(', ')}${close}`;
   const inner = `${indent}  `;
-  return `${open.trim()}\n${items.map((item) => `${inner}${item},`).join('\n')}\n${indent}${close.trim()}`;
+  return `${open.trim()}\n${inner}${items.join(`,\n${inner}`)},\n${indent}${close.trim()}`;
 }

@@ -19,12 +19,12 @@ import { isReservedName } from './reserved.js';
 const ID_START = /[\p{ID_Start}$_]/u;
 const ID_PART = /[\p{ID_Continue}$_\u200C\u200D]/u;
 
+const ASCII_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$_\u200C\u200D]*$/u;
+
 /** Whether `name` is an IdentifierName (ECMA-262 §12.7), ignoring reserved words. */
 export function isIdentifierName(name: string): boolean {
-  const chars = Array.from(name);
-  if (chars.length === 0) return false;
-  const [first, ...rest] = chars;
-  return first !== undefined && ID_START.test(first) && rest.every((c) => ID_PART.test(c));
+  return ASCII_IDENTIFIER.test(name) || IDENTIFIER.test(name);
 }
 
 /** Splits a name into runs of identifier characters (rule 1). */

@@ -1,0 +1,119 @@
+/**
+ * Loads the TypeScript compiler that ts-morph ships, for the gate's parse-only
+ * path, without loading ts-morph itself and with a V8 code cache.
+ *
+ * Why: the compiler is one 9 MB script. Compiling it costs about 150 ms on every
+ * run, more than everything else `wsdlc generate` does for a small contract.
+ * V8 can serialise the compiled code (`vm.Script#createCachedData`) and reuse it
+ * when the same source is compiled again; the load then costs about 60 ms. This
+ * is what Node 22's `module.enableCompileCache()` does; Node 20 lacks it, so we
+ * do the same for this one file.
+ *
+ * The cache lives in `node_modules/.cache/wsdlc` beside the installed wsdlc
+ * (override with `WSDLC_CACHE_DIR`; `WSDLC_CACHE_DIR=off` disables it). Its file
+ * name carries the Node version, the architecture and the compiler's path, size
+ * and modification time, and V8 itself rejects data made for other source or
+ * flags; a rejected or unreadable cache is rebuilt, an unwritable one skipped.
+ * Whatever goes wrong, the fallback is ts-morph's own `ts` export: the cache can
+ * make the load faster, never different.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import type { ts } from 'ts-morph';
+
+/** The TypeScript compiler namespace, as ts-morph exports it. */
+export type TypeScriptApi = typeof ts;
+
+const requireHere = createRequire(import.meta.url);
+let loaded: TypeScriptApi | undefined;
+
+/** The TypeScript compiler (loaded once per process). */
+export function typescript(): TypeScriptApi {
+  loaded ??= loadCached() ?? (requireHere('ts-morph') as { ts: TypeScriptApi }).ts;
+  return loaded;
+}
+
+/** Where ts-morph's compiler lives: `@ts-morph/common/dist/typescript.js`, resolved as ts-morph resolves it. */
+function compilerPath(): string | undefined {
+  try {
+    const fromMorph = createRequire(requireHere.resolve('ts-morph'));
+    const common = fromMorph.resolve('@ts-morph/common');
+    return createRequire(common).resolve('./typescript.js');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cache folder, or `undefined` when caching is off. */
+function cacheDir(): string | undefined {
+  const env = process.env['WSDLC_CACHE_DIR'];
+  if (env === 'off') return undefined;
+  if (env !== undefined && env !== '') return env;
+  // dist/emit or src/emit -> the package root.
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', '.cache', 'wsdlc');
+}
+
+/** Loads the compiler through a V8 code cache; `undefined` when that is not possible. */
+function loadCached(): TypeScriptApi | undefined {
+  const file = compilerPath();
+  const dir = cacheDir();
+  if (file === undefined || dir === undefined) return undefined;
+  try {
+    const st = statSync(file);
+    const key = createHash('sha256')
+      .update(`${process.version}\0${process.arch}\0${file}\0${st.size}\0${st.mtimeMs}`)
+      .digest('hex')
+      .slice(0, 24);
+    const cacheFile = join(dir, `typescript-${key}.v8cache`);
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+    const source = readFileSync(file, 'utf8');
+    const script = new Script(wrapCommonJs(source), { filename: file, cachedData });
+    const compiled = script.runInThisContext() as CommonJsWrapper;
+    const mod = { exports: {} as unknown };
+    compiled.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
+    const api = mod.exports as TypeScriptApi;
+    if (typeof api.createSourceFile !== 'function') return undefined;
+    if (cachedData === undefined || script.cachedDataRejected === true) {
+      // Saved at exit, after the gate ran, so the functions it compiled lazily are in the cache too.
+      process.once('exit', () => saveCache(script, dir, cacheFile));
+    }
+    return api;
+  } catch {
+    return undefined;
+  }
+}
+
+type CommonJsWrapper = (
+  this: unknown,
+  exports: unknown,
+  require: NodeRequire,
+  module: { exports: unknown },
+  filename: string,
+  dirname: string,
+) => void;
+
+/** The CommonJS function wrapper Node puts around a module's source. */
+function wrapCommonJs(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+}
+
+/** Writes the cache atomically (temporary file, then rename); a failure only means no cache. */
+function saveCache(script: Script, dir: string, cacheFile: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, cacheFile);
+  } catch {
+    // Read-only install, full disk...: run without a cache.
+  }
+}
