@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Project, ts } from 'ts-morph';
 import type { GeneratedFile } from './types.js';
-import { typescript } from './typescript.js';
+import { inProcessSyntaxChecker, type SyntaxChecker, type SyntaxProblem } from './syntax-check.js';
 
 /** ts-morph's module, loaded only when a file needs the language service (user templates, small outputs). */
 type TsMorph = typeof import('ts-morph');
@@ -72,41 +72,64 @@ export const DEFAULT_FORMAT_LIMIT_BYTES = 256 * 1024;
  * Parses, organises and formats `files`; returns them in the same order.
  * Verbatim copies (`format: false`, the runtime) are our own tested sources: they
  * skip the compiler entirely, so the gate's cost is proportional to what the
- * templates produced.
+ * templates produced. Files that are only parsed go to `checker` as they arrive
+ * (a worker thread parses them while the caller renders the next file); the
+ * language-service path runs on this thread.
  */
-export function gateFiles(files: readonly RawFile[], options: GateOptions = {}): GeneratedFile[] {
+export async function gateFiles(
+  files: Iterable<RawFile>,
+  options: GateOptions & { readonly checker?: SyntaxChecker } = {},
+): Promise<GeneratedFile[]> {
   const formatLimit = options.formatLimitBytes ?? DEFAULT_FORMAT_LIMIT_BYTES;
-  const total = files.reduce((n, f) => n + (f.format ? f.content.length : 0), 0);
+  const checker = options.checker ?? inProcessSyntaxChecker();
+  const parsed = (f: RawFile): Promise<GeneratedFile> =>
+    checker.check(f.path, f.content).then((problem) => {
+      if (problem !== undefined) throw syntaxError(f.path, problem);
+      return { path: f.path, content: withFinalNewline(f.content) };
+    });
+  const all: RawFile[] = [];
+  const results: (Promise<GeneratedFile> | undefined)[] = [];
+  let total = 0;
+  for (const f of files) {
+    all.push(f);
+    if (f.format) total += f.content.length;
+    results.push(f.format && f.preformatted ? parsed(f) : undefined);
+  }
+  // Never leave a rejection unobserved while the other files are handled.
+  for (const r of results) r?.catch(() => undefined);
   const parseOnly = total > formatLimit;
   let project: Project | undefined;
-  return files.map((f) => {
-    if (!f.format) return { path: f.path, content: withFinalNewline(f.content) };
-    if (parseOnly || f.preformatted) {
-      // Parse only: the plain parser (no ts-morph, no project, no parent pointers).
-      const api = typescript();
-      // JSDoc bodies are not parsed (their errors are never syntax errors; a stray `*/` still ends the comment
-      // and fails the parse), which makes the gate 2-3x faster on documented contracts.
-      const node = api.createSourceFile(
-        f.path,
-        f.content,
-        { languageVersion: api.ScriptTarget.ES2022, jsDocParsingMode: api.JSDocParsingMode.ParseNone },
-        false,
-        api.ScriptKind.TS,
-      );
-      rejectSyntaxErrors(api, f.path, node, (pos) => {
-        const lc = node.getLineAndCharacterOfPosition(pos);
-        return { line: lc.line + 1, column: lc.character + 1 };
-      });
-      return { path: f.path, content: withFinalNewline(f.content) };
+  const out: GeneratedFile[] = [];
+  for (const [i, f] of all.entries()) {
+    const done = results[i];
+    if (done !== undefined) out.push(await done);
+    else if (!f.format) out.push({ path: f.path, content: withFinalNewline(f.content) });
+    else if (parseOnly) out.push(await parsed(f));
+    else {
+      const morph = requireHere('ts-morph') as TsMorph;
+      project ??= newProject(morph);
+      out.push(formatWithLanguageService(morph, project, f));
     }
-    const morph = requireHere('ts-morph') as TsMorph;
-    project ??= newProject(morph);
-    const sf = project.createSourceFile(`/out/${f.path}`, f.content, { overwrite: true });
-    rejectSyntaxErrors(morph.ts, f.path, sf.compilerNode, (pos) => sf.getLineAndColumnAtPos(pos));
-    sf.organizeImports(FORMAT(morph.ts), { quotePreference: 'single', organizeImportsIgnoreCase: false });
-    sf.formatText(FORMAT(morph.ts));
-    return { path: f.path, content: withFinalNewline(sf.getFullText()) };
-  });
+  }
+  return out;
+}
+
+/** Parses (rejecting errors), organises imports and formats one file with ts-morph. */
+function formatWithLanguageService(morph: TsMorph, project: Project, f: RawFile): GeneratedFile {
+  const sf = project.createSourceFile(`/out/${f.path}`, f.content, { overwrite: true });
+  // The parser's own diagnostics: purely syntactic, no program needed.
+  const first = (sf.compilerNode as ts.SourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
+  if (first !== undefined) {
+    const pos = first.start !== undefined ? sf.getLineAndColumnAtPos(first.start) : { line: 0, column: 0 };
+    throw syntaxError(f.path, { ...pos, message: morph.ts.flattenDiagnosticMessageText(first.messageText, '\n') });
+  }
+  sf.organizeImports(FORMAT(morph.ts), { quotePreference: 'single', organizeImportsIgnoreCase: false });
+  sf.formatText(FORMAT(morph.ts));
+  return { path: f.path, content: withFinalNewline(sf.getFullText()) };
+}
+
+function syntaxError(path: string, p: SyntaxProblem): GeneratedSyntaxError {
+  return new GeneratedSyntaxError(`internal error: generated ${path}:${p.line}:${p.column}: ${p.message}`);
 }
 
 /** An in-memory project with no lib files and no module resolution: the gate needs syntax only. */
@@ -131,22 +154,6 @@ function newProject(morph: TsMorph): Project {
       useTrailingCommas: true,
     },
   });
-}
-
-/** Throws {@link GeneratedSyntaxError} for the first syntax error the parser recorded. */
-function rejectSyntaxErrors(
-  api: { flattenDiagnosticMessageText: typeof ts.flattenDiagnosticMessageText },
-  path: string,
-  node: ts.SourceFile,
-  position: (pos: number) => { line: number; column: number },
-): void {
-  // The parser's own diagnostics: purely syntactic, no program needed.
-  const diags = (node as ts.SourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
-  const first = diags[0];
-  if (!first) return;
-  const pos = first.start !== undefined ? position(first.start) : { line: 0, column: 0 };
-  const msg = api.flattenDiagnosticMessageText(first.messageText, '\n');
-  throw new GeneratedSyntaxError(`internal error: generated ${path}:${pos.line}:${pos.column}: ${msg}`);
 }
 
 function withFinalNewline(text: string): string {

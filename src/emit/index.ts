@@ -14,6 +14,7 @@ import type { ComplexDesc, ServiceDesc } from '../runtime/descriptors.js';
 import { assignNames } from '../names/index.js';
 import { gateFiles, type RawFile } from './format-gate.js';
 import { runtimeSources } from './runtime-files.js';
+import type { SyntaxChecker } from './syntax-check.js';
 import { buildServiceModel, type ServiceModel } from './service-model.js';
 import { isOverridden, render, type TemplateName } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
@@ -32,6 +33,11 @@ export { DEFAULT_TYPE_MAPPING } from './types.js';
 export interface EmitExtras {
   /** The main WSDL's text, embedded in wsdl.ts for `?wsdl`. */
   readonly wsdlText?: string;
+  /**
+   * Parses the generated files for the gate (default: in process). The CLI and
+   * `generate` pass a worker-backed one started before the contract is loaded.
+   */
+  readonly syntaxChecker?: SyntaxChecker;
 }
 
 /**
@@ -41,7 +47,7 @@ export interface EmitExtras {
  * internal bugs (generated code that does not parse).
  */
 export async function emitFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): Promise<GeneratedFile[]> {
-  return gateFiles(renderFiles(model, options, extras));
+  return gateFiles(renderFileStream(model, options, extras), extras.syntaxChecker ? { checker: extras.syntaxChecker } : {});
 }
 
 /** The names pass, the type registry and the service model: what every view is built from. */
@@ -74,6 +80,11 @@ export function serviceDescriptors(model: WsdlModel, options: Pick<EmitOptions, 
 
 /** The files as the templates wrote them, before the gate (exported for tests of the gate). */
 export function renderFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): RawFile[] {
+  return [...renderFileStream(model, options, extras)];
+}
+
+/** {@link renderFiles} one file at a time, so the gate can parse each while the next is rendered. */
+function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitExtras): Generator<RawFile> {
   const { registry, sm } = prepare(model, options);
 
   const header = headerLine(options);
@@ -90,19 +101,16 @@ export function renderFiles(model: WsdlModel, options: EmitOptions, extras: Emit
     preformatted: !isOverridden(name, dir),
   });
 
-  const raw: RawFile[] = [
-    file('index.ts', 'index', indexView(header, options.client, options.server)),
-    file('types.ts', 'types', tv),
-    file('schema.ts', 'schema', schemaView(header, registry, sm)),
-  ];
+  yield file('index.ts', 'index', indexView(header, options.client, options.server));
+  yield file('types.ts', 'types', tv);
+  yield file('schema.ts', 'schema', schemaView(header, registry, sm));
   const headerTypeNames = headerTypes(sm).filter((n) => declared.has(n));
   const clientTypes = [...new Set([...opTypes, ...headerTypeNames, ...faultDetailTypes(sm).filter((n) => declared.has(n))])];
   const serverTypes = [...new Set([...opTypes, ...headerTypeNames])];
-  if (options.client) raw.push(file('client.ts', 'client', clientView(header, sm, clientTypes, declared)));
-  if (options.server) raw.push(file('server.ts', 'server', serverView(header, sm, serverTypes)));
-  raw.push(file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText)));
+  if (options.client) yield file('client.ts', 'client', clientView(header, sm, clientTypes, declared));
+  if (options.server) yield file('server.ts', 'server', serverView(header, sm, serverTypes));
+  yield file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText));
   for (const r of runtimeSources()) {
-    raw.push({ path: `runtime/${r.name}`, content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`, format: false });
+    yield { path: `runtime/${r.name}`, content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`, format: false };
   }
-  return raw;
 }

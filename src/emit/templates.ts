@@ -7,18 +7,65 @@
  * A file of the same name in `EmitOptions.templatesDir` replaces the built-in one.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Handlebars from 'handlebars';
+import type HandlebarsApi from 'handlebars';
 import { userError } from '../util/errors.js';
+import { fnv1a } from '../util/fnv.js';
 
 /** The templates every generation renders. */
-export type TemplateName = 'types' | 'schema' | 'client' | 'server' | 'index' | 'wsdl';
+export const TEMPLATE_NAMES = ['types', 'schema', 'client', 'server', 'index', 'wsdl'] as const;
+
+/** The name of a built-in template (`<name>.hbs`). */
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+/** How every template is compiled: no HTML escaping, unknown fields are errors. */
+export const COMPILE_OPTIONS = { noEscape: true, strict: true } as const;
+
+const requireHere = createRequire(import.meta.url);
 
 /** The folder of the built-in templates (`<package>/templates`, from src/emit or dist/emit). */
 export const BUILTIN_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
-const cache = new Map<string, Handlebars.TemplateDelegate>();
+const cache = new Map<string, HandlebarsApi.TemplateDelegate>();
+
+/** The build's precompiled templates (`templates.precompiled.cjs`, see precompile-templates.ts). */
+interface Precompiled {
+  readonly handlebarsVersion: string;
+  readonly templates: Readonly<Record<string, { readonly fingerprint: string; readonly spec: Parameters<typeof HandlebarsApi.template>[0] }>>;
+}
+
+let precompiled: Precompiled | null | undefined;
+
+/** The precompiled templates next to this module, or `null` (running from sources, or not built). */
+function loadPrecompiled(): Precompiled | null {
+  if (precompiled === undefined) {
+    try {
+      precompiled = requireHere('./templates.precompiled.cjs') as Precompiled;
+    } catch {
+      precompiled = null;
+    }
+  }
+  return precompiled;
+}
+
+/**
+ * Compiles template `source` from `file`. A built-in template whose source still
+ * matches the build's precompiled entry runs on the Handlebars runtime alone;
+ * anything else (user templates, edited or unbuilt templates) is compiled.
+ */
+function compile(file: string, source: string): HandlebarsApi.TemplateDelegate {
+  const name = path.basename(file, '.hbs');
+  const builtin = file === path.join(BUILTIN_TEMPLATES_DIR, `${name}.hbs`);
+  const entry = builtin ? loadPrecompiled()?.templates[name] : undefined;
+  if (entry !== undefined && entry.fingerprint === fnv1a(source)) {
+    const runtime = requireHere('handlebars/runtime') as typeof HandlebarsApi;
+    if (runtime.VERSION === loadPrecompiled()?.handlebarsVersion) return runtime.template(entry.spec);
+  }
+  const handlebars = requireHere('handlebars') as typeof HandlebarsApi;
+  return handlebars.compile(source, COMPILE_OPTIONS);
+}
 
 /** The template file used for `name`: the override when it exists, else the built-in. */
 export function templatePath(name: TemplateName, templatesDir?: string): string {
@@ -40,7 +87,7 @@ export function render(name: TemplateName, view: object, templatesDir?: string):
   let template = cache.get(file);
   if (!template || templatesDir) {
     const source = readFileSync(file, 'utf8');
-    template = Handlebars.compile(source, { noEscape: true, strict: true });
+    template = compile(file, source);
     if (!templatesDir) cache.set(file, template);
   }
   try {

@@ -12,7 +12,7 @@ import { commitPlan } from './commit.js';
 import { type WriterFs, nodeFs } from './fs.js';
 import { displayPath } from './paths.js';
 import { type FileChange, type OutputPlan, isUpToDate, planOutput, refuseConflicts } from './plan.js';
-import { defaultEmit, defaultLoad, type EmitFn, type LoadFn } from './pipeline.js';
+import { defaultEmit, defaultLoad, type EmitFn, type LoadFn, startDefaultSyntaxChecker } from './pipeline.js';
 
 /** Options of {@link generate} and {@link check}. */
 export interface GenerateOptions extends ContractSelection {
@@ -77,11 +77,20 @@ async function prepare(options: GenerateOptions): Promise<Prepared[]> {
   const fs = options.fs ?? nodeFs;
   const cwd = options.cwd ?? process.cwd();
   const out: Prepared[] = [];
-  for (const contract of contracts) {
-    const { model, wsdlText } = await load(contract.wsdl, { cwd: contract.baseDir });
-    const files = await emit(model, contract.emit, wsdlText !== undefined ? { wsdlText } : {});
-    const plan = await planOutput(contract.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
-    out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
+  // Started before the first contract is loaded, so the compiler loads meanwhile; used by the default emitter only.
+  const syntaxChecker = options.emit === undefined && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
+  try {
+    for (const contract of contracts) {
+      const { model, wsdlText } = await load(contract.wsdl, { cwd: contract.baseDir });
+      const files = await emit(model, contract.emit, {
+        ...(wsdlText !== undefined ? { wsdlText } : {}),
+        ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),
+      });
+      const plan = await planOutput(contract.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
+      out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
+    }
+  } finally {
+    syntaxChecker?.close();
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * the files in memory. Loader and emitter are injectable (tests use fakes) and
  * imported lazily, so `wsdlc --help` does not pay for ts-morph.
  */
+import type { SyntaxChecker } from '../emit/syntax-check.js';
 import type { EmitOptions, GeneratedFile } from '../emit/types.js';
 import type { LoadOptions } from '../load/types.js';
 import type { WsdlModel } from '../model/types.js';
@@ -11,7 +12,11 @@ import type { WsdlModel } from '../model/types.js';
 export type LoadFn = (source: string, options: LoadOptions) => Promise<{ model: WsdlModel; wsdlText?: string }>;
 
 /** The emitter's signature (src/emit/index.ts `emitFiles`). */
-export type EmitFn = (model: WsdlModel, options: EmitOptions, extras: { wsdlText?: string }) => Promise<GeneratedFile[]>;
+export type EmitFn = (
+  model: WsdlModel,
+  options: EmitOptions,
+  extras: { wsdlText?: string; syntaxChecker?: SyntaxChecker },
+) => Promise<GeneratedFile[]>;
 
 /** The default loader: `loadDocuments` + `buildModel`. */
 export const defaultLoad: LoadFn = async (source, options) => {
@@ -25,3 +30,12 @@ export const defaultEmit: EmitFn = async (model, options, extras) => {
   const { emitFiles } = await import('../emit/index.js');
   return emitFiles(model, options, extras);
 };
+
+/**
+ * Starts the gate's syntax checker (a worker thread that loads the TypeScript
+ * compiler while the contract is loaded and parses files as they are rendered).
+ */
+export async function startDefaultSyntaxChecker(): Promise<SyntaxChecker> {
+  const { takeSyntaxChecker } = await import('../emit/syntax-check.js');
+  return takeSyntaxChecker();
+}

@@ -4,7 +4,7 @@
  * to the package, not the working directory), with the real loader and emitter.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, snapshotTree, tempDir } from './helpers.js';
@@ -18,9 +18,11 @@ function wsdlc(args: string[], cwd = dir): { code: number; stdout: string; stder
 }
 
 beforeAll(() => {
-  // Same as `npm run build` (the package's `prepare`).
+  // Same as `npm run build` (the package's `prepare`): tsc, then the templates' precompilation.
   const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  const precompile = spawnSync(process.execPath, [join(ROOT, 'dist/emit/precompile-templates.js')], { cwd: ROOT, encoding: 'utf8' });
+  if (precompile.status !== 0) throw new Error(`precompiling the templates failed:\n${precompile.stdout}${precompile.stderr}`);
   dir = tempDir();
   mkdirSync(join(dir, 'wsdl'));
   writeFileSync(join(dir, 'package.json'), '{}\n');
@@ -72,4 +74,113 @@ describe('node bin/wsdlc.js', () => {
     expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
     expect(code).toBe(0);
   });
+});
+
+/**
+ * What only the built package does: built-in templates rendered from the build's
+ * precompiled module (Handlebars runtime only), the gate's parse on a worker
+ * thread, and the TypeScript compiler loaded through a V8 code cache. Each must
+ * give exactly the bytes the plain path (compiled templates, in-process parse,
+ * no cache) gives.
+ */
+describe('the built generator: precompiled templates, worker gate, code cache', () => {
+  /** Emits `wsdl` with the built modules in a child process; reports the files and which paths were taken. */
+  function emitWithDist(wsdl: string, env: NodeJS.ProcessEnv = {}): { files: { path: string; content: string }[]; inWorker: boolean; compilerLoaded: boolean } {
+    const script = `
+      import { createRequire } from 'node:module';
+      import { readFileSync } from 'node:fs';
+      const { loadModel } = await import(${JSON.stringify(join(ROOT, 'dist/index.js'))});
+      const { emitFiles } = await import(${JSON.stringify(join(ROOT, 'dist/emit/index.js'))});
+      const { startSyntaxChecker } = await import(${JSON.stringify(join(ROOT, 'dist/emit/syntax-check.js'))});
+      const wsdl = ${JSON.stringify(wsdl)};
+      const checker = startSyntaxChecker();
+      const inWorker = checker.inWorker;
+      const options = { client: true, server: true, types: { long: 'number', decimal: 'number', dateTime: 'date' }, sourceLabel: 'x.wsdl', toolVersion: '0.0.0-test' };
+      const files = await emitFiles(await loadModel(wsdl), options, { wsdlText: readFileSync(wsdl, 'utf8'), syntaxChecker: checker });
+      checker.close();
+      const cache = createRequire(import.meta.url).cache;
+      const compilerLoaded = Object.keys(cache).some((k) => /handlebars[\\\\/]dist[\\\\/]cjs[\\\\/]handlebars[\\\\/]compiler/.test(k));
+      process.stdout.write(JSON.stringify({ files, inWorker, compilerLoaded }));
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+      env: { ...process.env, ...env },
+    });
+    if (r.status !== 0) throw new Error(`dist emit failed:\n${r.stderr}`);
+    return JSON.parse(r.stdout) as { files: { path: string; content: string }[]; inWorker: boolean; compilerLoaded: boolean };
+  }
+
+  it.each([
+    ['auth', join(ROOT, 'wsdl/auth.wsdl')],
+    ['sf-partner', join(ROOT, '../shared/corpus/large/salesforce/partner_v58.wsdl')],
+  ])('%s: same bytes as the in-process path with compiled templates', async (_name, wsdl) => {
+    const { DEFAULT_TYPE_MAPPING, emitFiles } = await import('../../src/emit/index.js');
+    const { loadModel } = await import('../../src/index.js');
+    const expected = await emitFiles(
+      await loadModel(wsdl),
+      { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel: 'x.wsdl', toolVersion: '0.0.0-test' },
+      { wsdlText: readFileSync(wsdl, 'utf8') },
+    );
+    const cacheDir = tempDir();
+    try {
+      const built = emitWithDist(wsdl, { WSDLC_CACHE_DIR: cacheDir });
+      expect(built.inWorker).toBe(true);
+      expect(built.compilerLoaded).toBe(false);
+      expect(built.files.map((f) => f.path)).toEqual(expected.map((f) => f.path));
+      for (const [i, f] of built.files.entries()) expect(f.content, f.path).toBe(expected[i]?.content);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('the worker gate reports syntax errors with file position, and falls back in process once closed', async () => {
+    const { startSyntaxChecker } = (await import(join(ROOT, 'dist/emit/syntax-check.js'))) as typeof import('../../src/emit/syntax-check.js');
+    const checker = startSyntaxChecker();
+    try {
+      expect(checker.inWorker).toBe(true);
+      expect(await checker.check('ok.ts', 'export const x = 1;\n')).toBeUndefined();
+      expect(await checker.check('bad.ts', 'export const x = 1;\nexport const y = ;\n')).toEqual({ line: 2, column: 18, message: 'Expression expected.' });
+    } finally {
+      checker.close();
+    }
+    expect(checker.inWorker).toBe(false);
+    expect(await checker.check('bad.ts', 'export const y = ;')).toMatchObject({ line: 1, column: 18 });
+  }, 60_000);
+
+  it('writes a code cache, uses it, replaces a corrupt one, and WSDLC_CACHE_DIR=off writes none', () => {
+    const cacheDir = tempDir();
+    try {
+      const run = (env: NodeJS.ProcessEnv): string => {
+        const r = spawnSync(process.execPath, [BIN, 'generate', 'wsdl/auth.wsdl', '-o', 'out', '--quiet'], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1', ...env },
+        });
+        expect(r.stderr).toBe('');
+        expect(r.status).toBe(0);
+        return JSON.stringify(snapshotTree(join(dir, 'out')));
+      };
+      const first = run({ WSDLC_CACHE_DIR: cacheDir });
+      const caches = readdirSync(cacheDir).filter((f) => f.endsWith('.v8cache'));
+      expect(caches).toHaveLength(1);
+      const cacheFile = join(cacheDir, caches[0] ?? '');
+      const size = statSync(cacheFile).size;
+      expect(size).toBeGreaterThan(100_000);
+      expect(run({ WSDLC_CACHE_DIR: cacheDir })).toBe(first);
+      writeFileSync(cacheFile, 'not a code cache');
+      expect(run({ WSDLC_CACHE_DIR: cacheDir })).toBe(first);
+      expect(statSync(cacheFile).size).toBeGreaterThan(100_000);
+      const off = tempDir();
+      try {
+        expect(run({ WSDLC_CACHE_DIR: 'off', TMPDIR: off })).toBe(first);
+        expect(readdirSync(off)).toEqual([]);
+      } finally {
+        rmSync(off, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -28,8 +28,8 @@ describe('built-in templates write formatted code', () => {
     // As if a user template had written them: the full gate must not change a byte.
     const big = raw.filter((f) => f.format).map((f) => ({ ...f, preformatted: false }));
     expect(big.map((f) => f.path).sort()).toEqual(['client.ts', 'index.ts', 'schema.ts', 'server.ts', 'types.ts', 'wsdl.ts']);
-    const formatted = gateFiles(big, { formatLimitBytes: Number.POSITIVE_INFINITY });
-    const unformatted = gateFiles(big, { formatLimitBytes: 0 });
+    const formatted = await gateFiles(big, { formatLimitBytes: Number.POSITIVE_INFINITY });
+    const unformatted = await gateFiles(big, { formatLimitBytes: 0 });
     for (let i = 0; i < big.length; i++) {
       expect(unformatted[i]?.content, big[i]?.path).toBe(formatted[i]?.content);
     }

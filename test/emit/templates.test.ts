@@ -33,16 +33,22 @@ describe('template override', () => {
 });
 
 describe('the ts-morph gate', () => {
-  it('formats with 2-space indent, organises imports and ends with one newline', () => {
-    const [out] = gateFiles([
+  it('formats with 2-space indent, organises imports and ends with one newline', async () => {
+    const [out] = await gateFiles([
       { path: 'a.ts', content: "import { b, a } from './x.js';\nimport { unused } from './y.js';\nexport function f() {\n        return a + b;\n}\n\n\n", format: true },
     ]);
     expect(out?.content).toBe("import { a, b } from './x.js';\nexport function f() {\n  return a + b;\n}\n");
   });
 
-  it('fails with an internal error naming file:line:column on a syntax error', () => {
-    expect(() => gateFiles([{ path: 'bad.ts', content: 'export const x = ;\n', format: true }])).toThrow(GeneratedSyntaxError);
-    expect(() => gateFiles([{ path: 'bad.ts', content: 'export const x = ;\n', format: true }])).toThrow(/bad\.ts:1:\d+/);
+  it('fails with an internal error naming file:line:column on a syntax error', async () => {
+    const bad = { path: 'bad.ts', content: 'export const x = ;\n', format: true };
+    await expect(gateFiles([bad])).rejects.toThrow(GeneratedSyntaxError);
+    await expect(gateFiles([bad])).rejects.toThrow(/bad\.ts:1:18: Expression expected/);
+    // The parse-only path (built-in templates) rejects the same way.
+    await expect(gateFiles([{ ...bad, preformatted: true }])).rejects.toThrow(/bad\.ts:1:18: Expression expected/);
+    await expect(gateFiles([{ ...bad, path: 'late.ts' }, { path: 'ok.ts', content: 'export {};\n', format: true }], { formatLimitBytes: 0 })).rejects.toThrow(
+      /late\.ts:1:18/,
+    );
   });
 });
 
