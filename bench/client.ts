@@ -23,7 +23,9 @@ type Target = typeof import('./client-target.js');
 const useTsx = process.argv.includes('--tsx');
 /** `--baseline`: also measure generated/auth with its own runtime copy (the runtime of the last regeneration). */
 const withBaseline = process.argv.includes('--baseline') && !useTsx;
-const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const calibrateAt = process.argv.indexOf('--calibrate');
+const CALIBRATE_US = calibrateAt >= 0 ? Number(process.argv[calibrateAt + 1]) : 0;
+const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--calibrate');
 const compiledDir = useTsx ? undefined : compileForBench();
 const baselineDir = withBaseline ? compileForBench(BENCH_SOURCES_AS_GENERATED) : undefined;
 const targetIn = (dir: string): string => pathToFileURL(path.join(dir, 'bench', 'client-target.js')).href;
@@ -149,6 +151,13 @@ async function main(): Promise<void> {
     }
     if (soapCall) clients.push(['node-soap', soapCall]);
     clients.push(['raw node:http', rawCall]);
+    if (CALIBRATE_US > 0) {
+      const spin = (): void => {
+        const until = performance.now() + CALIBRATE_US / 1000;
+        while (performance.now() < until);
+      };
+      clients.push([`raw+${CALIBRATE_US}us busy`, () => (spin(), rawCall())]);
+    }
     for (const [, call] of clients) await measure(call, 1);
     const samples = new Map<string, Sample[]>(clients.map(([n]) => [n, []]));
     for (let round = 0; round < ROUNDS; round++) {
