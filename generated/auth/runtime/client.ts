@@ -31,7 +31,7 @@ import {
   type SoapVersion,
 } from './soap-envelope.js';
 import { fetchTransport } from './transport-fetch.js';
-import { nodeTransport } from './transport-node.js';
+import { http1Transport } from './transport-http1.js';
 import { abortReason, DEFAULT_MAX_RESPONSE_BYTES, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 import { parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from './xml-write.js';
@@ -48,7 +48,7 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   readonly headers?: Readonly<Record<string, string>>;
   /** Per-call time limit in ms (default 60000; 0 disables). */
   readonly timeoutMs?: number;
-  /** Use this `fetch` instead of node:http. */
+  /** Use this `fetch` instead of the default transport (transport-http1.ts). */
   readonly fetch?: typeof fetch;
   /** Use this transport (takes precedence over `fetch`). */
   readonly transport?: Transport;
@@ -144,7 +144,7 @@ export class ServiceClient {
     else if (options.baseUrl !== undefined) this.base = joinUrl(options.baseUrl, port.path);
     else this.base = port.address;
     new URL(this.base); // fail fast on a malformed URL
-    this.transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : nodeTransport);
+    this.transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : http1Transport);
     this.headers = options.headers ?? {};
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;

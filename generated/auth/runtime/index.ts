@@ -28,6 +28,10 @@ export { DecodeError, EncodeError, readValue, writeValue } from './codec.js';
 export { SOAP_11_ENV_NS, SOAP_12_ENV_NS, parseEnvelope, writeEnvelope, type SoapVersion } from './soap-envelope.js';
 export { HttpError, ResponseError, SoapFault, SoapFaultError, parseFault, writeFault, type FaultCode } from './faults.js';
 export { ServiceClient, type CallOptions, type ClientOptions } from './client.js';
+export type { Transport, TransportRequest, TransportResponse } from './transport.js';
+export { createHttp1Transport, HttpProtocolError, type Http1TransportOptions } from './transport-http1.js';
+export { createNodeTransport, type NodeTransportOptions } from './transport-node.js';
+export { fetchTransport } from './transport-fetch.js';
 export { isDeclaredFault, type DeclaredFault } from './declared-faults.js';
 export { withSoapHeaders, type CallOptionsWithHeaders, type SoapHeadersContext } from './soap-headers.js';
 export {

@@ -2,8 +2,9 @@
 /**
  * The transport contract of the client: one HTTP exchange, text in, text out,
  * with an abort signal and a response size cap. The default is
- * {@link nodeTransport} (node:http / node:https with keep-alive agents);
- * {@link fetchTransport} wraps an injected `fetch`.
+ * `http1Transport` (transport-http1.ts: HTTP/1.1 on node:net / node:tls with a
+ * keep-alive pool); `createNodeTransport` (transport-node.ts) uses node:http /
+ * node:https and their agents; `fetchTransport` wraps an injected `fetch`.
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
