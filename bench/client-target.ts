@@ -4,6 +4,7 @@
  * see bench/compile.ts), doing SOAP 1.1 Login.
  */
 import { AuthClient } from '../generated/auth/index.js';
+import { createNodeTransport } from '../generated/auth/runtime/transport-node.js';
 
 /** The Login call the bench drives. */
 export interface LoginClient {
@@ -13,5 +14,11 @@ export interface LoginClient {
 /** The generated client doing SOAP 1.1 Login against `baseUrl` (the port path /ecomm/Auth.asmx is appended). */
 export function createOurClient(baseUrl: string): LoginClient {
   const client = new AuthClient({ baseUrl, binding: 'soap11' });
+  return { login: (input) => client.login(input) };
+}
+
+/** The same client on the node:http transport (createNodeTransport): our overhead over raw node:http on the same stack. */
+export function createOurClientOnNodeHttp(baseUrl: string): LoginClient {
+  const client = new AuthClient({ baseUrl, binding: 'soap11', transport: createNodeTransport() });
   return { login: (input) => client.login(input) };
 }

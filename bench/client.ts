@@ -3,6 +3,8 @@
  * server (a child process on 127.0.0.1 answering a fixed LoginResponse), for
  *   - ours: the generated AuthClient (bench/client-target.ts), compiled to plain JS with the
  *     current src/runtime (bench/compile.ts) as a user's build would; `--tsx` runs it from source,
+ *   - ours on node:http: the same client with `transport: createNodeTransport()` (node:http and its
+ *     agent, as raw uses), which isolates our SOAP work from the transport's cost,
  *   - node-soap: soap.createClientAsync('wsdl/auth.wsdl', { endpoint }),
  *   - raw: node:http with a keep-alive agent and a fixed request string (no XML work).
  * Same concurrency and duration for all, one warm-up per client, then interleaved rounds; the
@@ -29,7 +31,7 @@ const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--
 const compiledDir = useTsx ? undefined : compileForBench();
 const baselineDir = withBaseline ? compileForBench(BENCH_SOURCES_AS_GENERATED) : undefined;
 const targetIn = (dir: string): string => pathToFileURL(path.join(dir, 'bench', 'client-target.js')).href;
-const { createOurClient } = (await import(compiledDir === undefined ? './client-target.js' : targetIn(compiledDir))) as Target;
+const { createOurClient, createOurClientOnNodeHttp } = (await import(compiledDir === undefined ? './client-target.js' : targetIn(compiledDir))) as Target;
 const baselineTarget = baselineDir === undefined ? undefined : ((await import(targetIn(baselineDir))) as Target);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -144,7 +146,11 @@ async function main(): Promise<void> {
     }
 
     // Warm up each, then measure in interleaved rounds (median per client) to damp machine noise.
-    const clients: [string, Call][] = [[useTsx ? 'ours (AuthClient, tsx)' : 'ours (AuthClient)', oursCall]];
+    const onNodeHttp = createOurClientOnNodeHttp(url);
+    const clients: [string, Call][] = [
+      [useTsx ? 'ours (AuthClient, tsx)' : 'ours (AuthClient)', oursCall],
+      ['ours on node:http', () => onNodeHttp.login(input)],
+    ];
     if (baselineTarget) {
       const before = baselineTarget.createOurClient(url);
       clients.push(['before (last generated)', () => before.login(input)]);
@@ -185,6 +191,8 @@ async function main(): Promise<void> {
     const raw = get('raw')!;
     if (ns !== undefined) console.log(`ours/node-soap = ${(oursRate / ns).toFixed(2)}x (target >= 3x)`);
     console.log(`ours/raw       = ${((oursRate / raw) * 100).toFixed(0)}% (target >= 80%)`);
+    const onHttp = get('ours on node:http')!;
+    console.log(`ours on node:http / raw = ${((onHttp / raw) * 100).toFixed(0)}% (our SOAP work over the same node:http stack)`);
     const nsCpu = cpuOf('node-soap');
     console.log(
       `CPU per call (load-independent view): ours ${oursCpu.toFixed(0)} us` +
