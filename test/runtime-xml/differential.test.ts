@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { XmlPrefixMemo } from '../../src/runtime/xml-parse.js';
 import { decodeXmlBytes } from '../../src/load/decode.js';
 import { parseXml, XmlParseError, type XmlElement } from '../../src/runtime/xml-parse.js';
 import { saxesParseXml } from './saxes-reference.js';
@@ -167,5 +168,50 @@ describe('differential: accept/reject on mutated documents', () => {
       compared++;
     }
     expect(compared).toBe(2000);
+  });
+});
+
+/** Parse outcome without positions, errors with their line and column. */
+function outcome(text: string, memo?: XmlPrefixMemo): Outcome | { ok: false; message: string; line: number; column: number } {
+  try {
+    return { ok: true, tree: plain(parseXml(text, { maxDepth: 512, ...(memo ? { memo } : {}) })) };
+  } catch (err) {
+    if (err instanceof XmlParseError) return { ok: false, message: err.message, line: err.line, column: err.column };
+    throw err;
+  }
+}
+
+describe('prefix memo: every document parses exactly as without it', () => {
+  it.each(SEEDS.map((s, k) => [k, s] as const))('seed %i and 2000 mutations, in one memo', (_k, seedText) => {
+    const rand = prng(0x3e30 + seedText.length);
+    const memo = new XmlPrefixMemo(4);
+    for (let round = 0; round < 2000; round++) {
+      let text = seedText;
+      // Every fifth document is the seed itself, so its start stays in the memo.
+      if (round % 5 !== 0) {
+        const at = Math.floor(rand() * (text.length + 1));
+        const op = rand();
+        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
+        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
+        else text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rand() * 8));
+      }
+      expect(outcome(text, memo), JSON.stringify(text)).toEqual(outcome(text));
+    }
+    // The memo was used (the seeds with an open child of the root).
+    expect(memo.hits).toBeGreaterThan(_k === 1 ? 100 : 500);
+  });
+
+  it('gives every resumed document its own elements, and respects a lower maxDepth', () => {
+    const memo = new XmlPrefixMemo();
+    const doc = (inner: string): string => `<e:Envelope xmlns:e="urn:e"> <e:Body>${inner}</e:Body></e:Envelope>`;
+    const a = parseXml(doc('<x>1</x>'), { memo });
+    const b = parseXml(doc('<y>2</y>'), { memo });
+    expect(memo.hits).toBe(1);
+    expect(a).not.toBe(b);
+    expect(a.children[1]).not.toBe(b.children[1]);
+    expect(a.attrs).not.toBe(b.attrs);
+    expect(plain(a).children).toEqual([' ', { ns: 'urn:e', name: 'Body', prefix: 'e', attrs: [], nsDecls: {}, line: 0, column: 0, children: [{ ns: '', name: 'x', prefix: '', attrs: [], nsDecls: {}, line: 0, column: 0, children: ['1'] }] }]);
+    expect(() => parseXml(doc('<z/>'), { memo, maxDepth: 1 })).toThrow(/nested deeper than 1/);
+    expect(() => parseXml(doc('<u:z/>'), { memo })).toThrow(/unbound namespace prefix "u"/);
   });
 });
