@@ -7,7 +7,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { childElements, parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
+import { childElements, parseXml, XmlParseError, XmlPrefixMemo, type XmlElement } from './xml-parse.js';
 import { XmlWriter, XSD_NS, XSI_NS, type XmlWriterSnapshot } from './xml-write.js';
 
 /** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
@@ -129,6 +129,13 @@ export interface ParseEnvelopeOptions {
 }
 
 /**
+ * The starts of recent envelopes (declaration, `Envelope`, `Body` start tags), shared
+ * by every parse in the process: a peer's envelopes all begin alike, and that start
+ * is most of the scanning work of a small message (see XmlPrefixMemo).
+ */
+const ENVELOPE_STARTS = new XmlPrefixMemo(8);
+
+/**
  * Parses a SOAP 1.1 or 1.2 envelope. Elements are matched by namespace and local
  * name, whatever the prefixes.
  * @throws EnvelopeError when the XML is malformed (or has a DOCTYPE), the root is
@@ -137,7 +144,7 @@ export interface ParseEnvelopeOptions {
 export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): ParsedEnvelope {
   let root: XmlElement;
   try {
-    root = parseXml(xml, opts.maxDepth === undefined ? {} : { maxDepth: opts.maxDepth });
+    root = parseXml(xml, opts.maxDepth === undefined ? { memo: ENVELOPE_STARTS } : { maxDepth: opts.maxDepth, memo: ENVELOPE_STARTS });
   } catch (err) {
     if (err instanceof XmlParseError) {
       throw new EnvelopeError(`malformed XML at ${err.line}:${err.column}: ${err.message}`, 'malformed', err.line, err.column);

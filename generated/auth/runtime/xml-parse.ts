@@ -13,7 +13,9 @@
  * (element, comment, processing instruction), and each CDATA section is a run of
  * its own. Use {@link textOf} for the text of an element.
  */
-import { lineColumnAt, scanXml, XmlScanFailure } from './xml-scan.js';
+import { lineColumnAt, scanXml, XmlScanFailure, type XmlPrefixMemo } from './xml-scan.js';
+
+export { XmlPrefixMemo } from './xml-scan.js';
 
 /** An attribute, identified by namespace URI and local name. */
 export interface XmlAttribute {
@@ -56,6 +58,11 @@ export interface ParseXmlOptions {
   readonly maxDepth?: number;
   /** Name used in error messages. */
   readonly fileName?: string;
+  /**
+   * Skip re-reading a document start seen before (SOAP messages from one peer all
+   * begin alike); same result either way. Not used with `positions`.
+   */
+  readonly memo?: XmlPrefixMemo;
 }
 
 /** A document that is not well-formed, or is refused (DOCTYPE, too deep). */
@@ -81,7 +88,7 @@ export class XmlParseError extends Error {
  */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
   try {
-    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256 });
+    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, memo: options.memo });
   } catch (err) {
     if (err instanceof XmlScanFailure) {
       const { line, column } = lineColumnAt(text, err.offset);

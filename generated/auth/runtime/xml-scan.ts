@@ -29,7 +29,7 @@ import {
   isNonAsciiNameStart,
   isXmlCharCodePoint,
 } from './xml-scan-chars.js';
-import { NamespaceScope } from './xml-scan-scope.js';
+import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
 
 /** The namespace bound to the `xml` prefix (Namespaces in XML 1.0 §3). */
 export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -55,6 +55,97 @@ export interface ScanOptions {
   readonly positions: boolean;
   /** Deepest element nesting accepted. */
   readonly maxDepth: number;
+  /** Resume documents that start like an earlier one (see {@link XmlPrefixMemo}); ignored with `positions`. */
+  readonly memo?: XmlPrefixMemo | undefined;
+}
+
+/** One element as the memo keeps it (rebuilt as a fresh object on every resume). */
+interface MemoElement {
+  readonly ns: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly attrs: readonly XmlAttribute[];
+  readonly nsDecls: Readonly<Record<string, string>>;
+  readonly qname: string;
+}
+
+/** The scanner's state just after the start tag of the root's first open child. */
+interface MemoEntry {
+  /** The document up to there (a flat copy: never a slice that keeps a whole request alive). */
+  readonly text: string;
+  readonly root: MemoElement;
+  /** The root's text runs before that child. */
+  readonly rootTexts: readonly string[];
+  readonly child: MemoElement;
+  readonly undoMarks: readonly number[];
+  readonly scope: ScopeSnapshot;
+}
+
+/** Longest document start a memo keeps. */
+const MAX_MEMO_PREFIX = 2048;
+
+/**
+ * The starts of recent documents, to skip re-reading them. SOAP messages from one
+ * peer begin with the same bytes every time (XML declaration, `Envelope` with its
+ * namespace declarations, `Body`): that start is most of the scanning work for a
+ * small message. The scanner records its state after the start tag of the root's
+ * first open child; a later document that begins with exactly the same text (an
+ * exact string comparison, so nothing can be smuggled in) resumes from a fresh
+ * copy of that state, and is otherwise scanned as usual. Scanning is
+ * deterministic from the start of the text, so the tree and every error are the
+ * same as without the memo. Holds at most `capacity` starts of up to 2048
+ * characters each.
+ */
+export class XmlPrefixMemo {
+  private readonly entries: MemoEntry[] = [];
+  private next = 0;
+  /** How many documents resumed from an entry (for tests and diagnostics). */
+  hits = 0;
+
+  /** @param capacity how many different document starts to keep (default 4) */
+  constructor(readonly capacity = 4) {}
+
+  /** The entry whose text starts `text`, if any. */
+  find(text: string): MemoEntry | undefined {
+    const entries = this.entries;
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k]!;
+      // Equality of a slice, not startsWith: V8 compares equal-length flat strings several times faster.
+      const n = e.text.length;
+      if (text.length >= n && text.slice(0, n) === e.text) {
+        this.hits++;
+        return e;
+      }
+    }
+    return undefined;
+  }
+
+  /** Keeps `entry`, replacing the oldest when full. */
+  add(entry: MemoEntry): void {
+    if (this.entries.length < this.capacity) this.entries.push(entry);
+    else {
+      this.entries[this.next] = entry;
+      this.next = (this.next + 1) % this.capacity;
+    }
+  }
+}
+
+function memoElement(el: MutableElement, qname: string): MemoElement {
+  return { ns: el.ns, name: el.name, prefix: el.prefix, attrs: el.attrs.slice(), nsDecls: el.nsDecls, qname };
+}
+
+/** A new element object from a memo entry (same property order as openElement's, so the same hidden class). */
+function freshElement(m: MemoElement, children: (XmlElement | string)[], parent: XmlElement | undefined): MutableElement {
+  return { ns: m.ns, name: m.name, prefix: m.prefix, attrs: m.attrs.slice(), nsDecls: m.nsDecls, children, parent, line: 0, column: 0 };
+}
+
+/**
+ * A flat copy of `s` (a slice of a long string would keep all of it alive), in
+ * V8's one-byte form when it fits (comparing a one-byte text with a two-byte copy
+ * is several times slower).
+ */
+function flatCopy(s: string): string {
+  return /[^\x00-\xff]/.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
 }
 
 interface MutableElement {
@@ -167,10 +258,16 @@ class XmlScanner {
   private lineScanned = 0;
   private lineTrailing = 0;
 
+  /** The memo to resume from and record into (never with positions). */
+  private readonly memo: XmlPrefixMemo | undefined;
+  /** Whether this scan still has to record its start in the memo. */
+  private recording = false;
+
   constructor(text: string, options: ScanOptions) {
     this.text = text;
     this.n = text.length;
     this.positions = options.positions;
+    this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
     this.maxDepth = options.maxDepth;
   }
@@ -183,10 +280,18 @@ class XmlScanner {
   document(): XmlElement {
     const text = this.text;
     let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    if (text.startsWith('<?xml', i) && !this.continuesName(i + 5)) {
-      i = text.startsWith(COMMON_DECL_UTF8, i) || text.startsWith(COMMON_DECL_UTF8_UPPER, i) ? i + COMMON_DECL_UTF8.length : this.xmlDecl(i);
-    }
     let root: MutableElement | undefined;
+    const memo = this.memo;
+    const entry = memo?.find(text);
+    if (entry !== undefined) {
+      i = this.contentLoop(this.resume(entry));
+      root = this.rootElement;
+    } else {
+      this.recording = memo !== undefined;
+      if (text.startsWith('<?xml', i) && !this.continuesName(i + 5)) {
+        i = text.startsWith(COMMON_DECL_UTF8, i) || text.startsWith(COMMON_DECL_UTF8_UPPER, i) ? i + COMMON_DECL_UTF8.length : this.xmlDecl(i);
+      }
+    }
     for (;;) {
       i = this.skipSpace(i);
       if (i >= this.n) {
@@ -452,9 +557,13 @@ class XmlScanner {
    * Returns the index after the root's end.
    */
   private content(i: number): number {
+    return this.contentLoop(this.startTag(i));
+  }
+
+  /** The content loop of {@link content}, from just after a start tag (or a resumed start). */
+  private contentLoop(i: number): number {
     const text = this.text;
     const stack = this.stack;
-    i = this.startTag(i);
     while (stack.length > 0) {
       i = this.charDataRun(i);
       // text[i] === '<'
@@ -467,9 +576,50 @@ class XmlScanner {
           stack[stack.length - 1]!.children.push(this.value);
         } else this.badMarkupDecl(i, 'in content');
       } else if (c === QUESTION) i = this.pi(i);
-      else i = this.startTag(i);
+      else {
+        i = this.startTag(i);
+        if (this.recording && stack.length === 2) this.remember(i);
+      }
     }
     return i;
+  }
+
+  /** Records the state after the root's first open child's start tag (`i` is just after it) in the memo. */
+  private remember(i: number): void {
+    this.recording = false;
+    const memo = this.memo;
+    if (memo === undefined || i > MAX_MEMO_PREFIX) return;
+    const root = this.stack[0]!;
+    const child = this.stack[1]!;
+    const rootTexts: string[] = [];
+    for (let k = 0; k < root.children.length - 1; k++) {
+      const c = root.children[k]!;
+      if (typeof c !== 'string') return; // an empty element before it: not worth a memo
+      rootTexts.push(c);
+    }
+    const scope = this.scope.snapshot();
+    if (scope === undefined) return;
+    memo.add({
+      text: flatCopy(this.text.slice(0, i)),
+      root: memoElement(root, this.qnames[0]!),
+      rootTexts,
+      child: memoElement(child, this.qnames[1]!),
+      undoMarks: this.undoMarks.slice(),
+      scope,
+    });
+  }
+
+  /** Restores the state of `entry` (fresh elements) and returns where to go on scanning. */
+  private resume(entry: MemoEntry): number {
+    const root = freshElement(entry.root, entry.rootTexts.slice(), undefined);
+    const child = freshElement(entry.child, [], root);
+    root.children.push(child);
+    this.rootElement = root;
+    this.stack.push(root, child);
+    this.qnames.push(entry.root.qname, entry.child.qname);
+    for (const m of entry.undoMarks) this.undoMarks.push(m);
+    this.scope.load(entry.scope);
+    return entry.text.length;
   }
 
   /**
