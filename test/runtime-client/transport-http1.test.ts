@@ -186,6 +186,15 @@ describe('response framing (RFC 9112 §6.3)', () => {
     expect(s.connections).toBe(2);
   });
 
+  it('keeps headers named like Object members as plain headers', async () => {
+    const s = await scripted((sock) => sock.write(Buffer.from(ok('<r/>', 'Constructor: a\r\n__proto__: b\r\nX-Pad: \xa0v\xa0 \r\n'), 'latin1')));
+    const h = (await transport()(request(s.port))).headers;
+    expect(h['constructor']).toBe('a');
+    expect(h['__proto__']).toBe('b');
+    // Only spaces and tabs are optional white space around a value (RFC 9110 §5.6.3).
+    expect(h['x-pad']).toBe('\xa0v\xa0');
+  });
+
   it('joins repeated headers and lower-cases names', async () => {
     const s = await scripted((sock) => sock.write(ok('<r/>', 'Set-Cookie: a=1\r\nSET-COOKIE: b=2\r\n')));
     expect((await transport()(request(s.port))).headers['set-cookie']).toBe('a=1, b=2');
@@ -214,6 +223,14 @@ describe('connection reuse', () => {
     await t10(request(s10.port));
     await t10(request(s10.port));
     expect(s10.connections).toBe(2);
+  });
+
+  it('does not reuse a connection the caller asked to close', async () => {
+    const s = await scripted((sock) => sock.write(ok('<r/>')));
+    const t = transport();
+    for (let i = 0; i < 3; i++) await t(request(s.port, { headers: { Connection: 'close' } }));
+    expect(s.connections).toBe(3);
+    expect(s.requests[0]).toContain('\r\nConnection: close\r\n');
   });
 
   it('runs concurrent calls on separate connections, then reuses them', async () => {
@@ -295,6 +312,7 @@ describe('protocol errors close the connection', () => {
     ['a malformed Content-Length', 'HTTP/1.1 200 OK\r\nContent-Length: +3\r\n\r\nabc', /malformed Content-Length/],
     ['a malformed chunk size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', /malformed chunk size/],
     ['chunk data longer than its size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nab\r\n0\r\n\r\n', /longer than its size/],
+    ['Transfer-Encoding in an HTTP/1.0 response', 'HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', /HTTP\/1\.0 response with Transfer-Encoding/],
     ['an unsupported transfer coding', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n', /unsupported Transfer-Encoding/],
     ['a folded header line', 'HTTP/1.1 200 OK\r\nX-A: 1\r\n  continued\r\nContent-Length: 0\r\n\r\n', /malformed HTTP header line/],
     ['white space before a colon', 'HTTP/1.1 200 OK\r\nContent-Length : 0\r\n\r\n', /malformed HTTP header line/],

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { XmlPrefixMemo } from '../../src/runtime/xml-parse.js';
 import { decodeXmlBytes } from '../../src/load/decode.js';
@@ -16,6 +17,7 @@ import { saxesParseXml } from './saxes-reference.js';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const TEST_ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 function walk(dir: string, keep: (file: string) => boolean, out: string[] = []): string[] {
   for (const entry of readdirSync(dir).sort()) {
@@ -214,4 +216,46 @@ describe('prefix memo: every document parses exactly as without it', () => {
     expect(() => parseXml(doc('<z/>'), { memo, maxDepth: 1 })).toThrow(/nested deeper than 1/);
     expect(() => parseXml(doc('<u:z/>'), { memo })).toThrow(/unbound namespace prefix "u"/);
   });
+});
+
+describe('prefix memo: nothing shared, nothing retained', () => {
+  it('resumed trees cannot change what the next parse sees', () => {
+    const memo = new XmlPrefixMemo();
+    const doc = (inner: string): string => `<e:Envelope xmlns:e="urn:e" e:a="1"><e:Body>${inner}</e:Body></e:Envelope>`;
+    const first = parseXml(doc('<x/>'), { memo });
+    // The recording tree owns its objects: changing them (through a cast) does not reach the memo.
+    (first.nsDecls as Record<string, string>)['e'] = 'urn:changed';
+    (first.attrs[0] as { value: string }).value = 'changed';
+    const second = parseXml(doc('<y/>'), { memo });
+    expect(memo.hits).toBe(1);
+    expect(second.nsDecls).toEqual({ e: 'urn:e' });
+    expect(second.attrs[0]?.value).toBe('1');
+    // What resumed trees share with the memo is frozen.
+    expect(() => {
+      (second.attrs[0] as { value: string }).value = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      (second.nsDecls as Record<string, string>)['e'] = 'urn:changed';
+    }).toThrow(TypeError);
+    expect(parseXml(doc('<z/>'), { memo }).attrs[0]?.value).toBe('1');
+  });
+
+  it('does not keep a large document alive through the strings it remembers', () => {
+    const script = `
+      import { parseEnvelope } from ${JSON.stringify(path.join(ROOT_DIR, 'src/runtime/soap-envelope.ts'))};
+      const heap = () => { globalThis.gc(); globalThis.gc(); return process.memoryUsage().heapUsed / 1e6; };
+      // In a function, so that no local of the caller's frame holds the last document.
+      const once = (k) => {
+        const text = Buffer.from('<?xml version="1.0" encoding="utf-8"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:v' + k + '="urn:a-long-enough-namespace-name"><s:Body><x>' + 'y'.repeat(20_000_000) + '</x></s:Body></s:Envelope>').toString('utf8');
+        parseEnvelope(text);
+      };
+      const before = heap();
+      for (let k = 0; k < 3; k++) once(k);
+      console.log(Math.round(heap() - before));
+    `;
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT_DIR, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    // Three 20 MB documents were parsed (and their starts remembered); none of them may survive.
+    expect(Number(r.stdout.trim())).toBeLessThan(10);
+  }, 60_000);
 });
