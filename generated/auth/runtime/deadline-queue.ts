@@ -24,6 +24,9 @@ export interface DeadlineEntry {
   expired(): void;
 }
 
+/** Longest delay setTimeout honours. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The entries that share one time limit, and the timer of the oldest. */
 export class DeadlineQueue {
   private head: DeadlineEntry | undefined;
@@ -56,7 +59,8 @@ export class DeadlineQueue {
   }
 
   private arm(ms: number): void {
-    this.timer = setTimeout(fire, Math.max(1, Math.ceil(ms)), this);
+    // setTimeout treats anything above 2^31-1 ms (about 24.8 days) as 1 ms: wait at most that long, then re-check.
+    this.timer = setTimeout(fire, Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(ms))), this);
     this.timer.unref();
   }
 

@@ -53,6 +53,13 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A header value we may send: visible ASCII, Latin-1 and tabs/spaces; no CR, LF or NUL (RFC 9110 §5.5). */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const ASCII = /^[\x00-\x7f]*$/;
+/** Leading and trailing optional white space. */
+const OWS_EDGES = /^[ \t]+|[ \t]+$/g;
+/** `close` among the options of a Connection header. */
+const CLOSE_OPTION = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
+
+/** Set by {@link requestHead}: the caller's own `Connection` header says `close`. */
+let requestSaysClose = false;
 
 /** Creates an HTTP/1.1 transport with its own connection pool. */
 export function createHttp1Transport(options: Http1TransportOptions = {}): Transport {
@@ -122,13 +129,18 @@ function requestHead(method: string, t: Target, headers: Readonly<Record<string,
   let head = `${method} ${t.path} HTTP/1.1\r\n`;
   let hasHost = false;
   let hasConnection = false;
+  requestSaysClose = false;
   for (const name in headers) {
     const value = headers[name]!;
     if (!TOKEN.test(name)) throw new TypeError(`invalid HTTP header name ${JSON.stringify(name)}`);
     if (!FIELD_VALUE.test(value)) throw new TypeError(`invalid character in HTTP header ${name}`);
     const lower = name.length === 4 || name.length === 10 || name.length === 14 || name.length === 17 ? name.toLowerCase() : '';
     if (lower === 'host') hasHost = true;
-    else if (lower === 'connection') hasConnection = true;
+    else if (lower === 'connection') {
+      hasConnection = true;
+      // The caller asked to close: this connection must not carry another request (RFC 9112 §9.6).
+      if (CLOSE_OPTION.test(value)) requestSaysClose = true;
+    }
     else if (lower === 'content-length' || lower === 'transfer-encoding') continue; // framing is ours
     head += `${name}: ${value}\r\n`;
   }
@@ -147,6 +159,7 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
     const t = targetOf(req.url);
     const body = req.body;
     const head = requestHead(req.method, t, req.headers, body === undefined ? undefined : Buffer.byteLength(body));
+    if (requestSaysClose) ex.closeAfter = true;
     const conn = acquire(settings, t);
     conn.start(ex);
     // One write: head and body together (the head is Latin-1 by definition, the body UTF-8).
@@ -188,7 +201,7 @@ function acquire(settings: Settings, t: Target): Connection {
     const conn = idle.pop()!;
     conn.idleList = undefined;
     conn.deadlineQueue?.remove(conn);
-    if (conn.socket.destroyed) continue;
+    if (conn.socket.destroyed || !conn.socket.writable) continue;
     conn.socket.ref();
     return conn;
   }
@@ -264,7 +277,13 @@ class Connection implements DeadlineEntry {
 
   /** The server finished sending (FIN). */
   ended(): void {
-    this.exchange?.serverEnded();
+    const ex = this.exchange;
+    if (ex !== undefined) ex.serverEnded();
+    else {
+      // Closed by the server while idle: out of the pool at once, not at the 'close' event.
+      this.leavePool();
+      this.socket.destroy();
+    }
   }
 
   /** The socket closed (or failed with `err`). */
@@ -339,6 +358,8 @@ class Exchange implements DeadlineEntry {
   nextDeadline: DeadlineEntry | undefined = undefined;
 
   phase: number = HEAD;
+  /** The request asked for the connection to close after this exchange. */
+  closeAfter = false;
   responseStarted = false;
   closeDelimited = false;
   /** Head bytes seen so far (a head split across packets). */
@@ -433,14 +454,16 @@ class Exchange implements DeadlineEntry {
     const m = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [\t\x20-\x7e\x80-\xff]*)?$/.exec(statusLine);
     if (m === null) throw new HttpProtocolError(`malformed HTTP status line ${JSON.stringify(statusLine.slice(0, 100))}`);
     const status = Number(m[2]);
-    const headers: Record<string, string> = {};
+    // No prototype: a header named `constructor` or `__proto__` is just a header.
+    const headers = Object.create(null) as Record<string, string>;
     for (let k = 1; k < lines.length; k++) {
       const line = lines[k]!;
       const colon = line.indexOf(':');
       const name = colon > 0 ? line.slice(0, colon) : '';
       // Obsolete line folding (a line starting with white space) and white space before the colon are refused (RFC 9112 §5.1, §5.2).
       if (!TOKEN.test(name)) throw new HttpProtocolError(`malformed HTTP header line ${JSON.stringify(line.slice(0, 100))}`);
-      const value = line.slice(colon + 1).trim();
+      // Optional white space (RFC 9110 §5.6.3) is spaces and tabs only.
+      const value = line.slice(colon + 1).replace(OWS_EDGES, '');
       if (!FIELD_VALUE.test(value)) throw new HttpProtocolError(`invalid character in HTTP header ${name}`);
       const key = name.toLowerCase();
       const prev = headers[key];
@@ -463,6 +486,8 @@ class Exchange implements DeadlineEntry {
       this.phase = LENGTH;
     } else if (te !== undefined) {
       if (cl !== undefined) throw new HttpProtocolError('response has both Transfer-Encoding and Content-Length');
+      // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means the framing is faulty.
+      if (m[1] === '0') throw new HttpProtocolError('HTTP/1.0 response with Transfer-Encoding');
       const codings = te.toLowerCase().split(',').map((c) => c.trim());
       if (codings[codings.length - 1] === 'chunked') {
         if (codings.length > 1) throw new HttpProtocolError(`unsupported Transfer-Encoding ${JSON.stringify(te)}`);
@@ -576,7 +601,7 @@ class Exchange implements DeadlineEntry {
     const conn = this.connection;
     const keepAliveMs = this.keepAliveMs;
     this.connection = undefined;
-    conn?.release(this.keepAlive && !extraBytes, keepAliveMs);
+    conn?.release(this.keepAlive && !extraBytes && !this.closeAfter, keepAliveMs);
     this.resolve(response);
   }
 

@@ -130,8 +130,25 @@ export class XmlPrefixMemo {
   }
 }
 
+/**
+ * What the memo keeps of an element: flat copies of every string (a slice would
+ * keep the whole document alive) in frozen objects (shared by every tree resumed
+ * from it, so nobody can change them for the next parse).
+ */
 function memoElement(el: MutableElement, qname: string): MemoElement {
-  return { ns: el.ns, name: el.name, prefix: el.prefix, attrs: el.attrs.slice(), nsDecls: el.nsDecls, qname };
+  const nsDecls: Record<string, string> = {};
+  for (const prefix in el.nsDecls) nsDecls[flatCopy(prefix)] = flatCopy(el.nsDecls[prefix]!);
+  const attrs = el.attrs.map((a) =>
+    Object.freeze({ ns: flatCopy(a.ns), name: flatCopy(a.name), prefix: flatCopy(a.prefix), value: flatCopy(a.value) }),
+  );
+  return Object.freeze({
+    ns: flatCopy(el.ns),
+    name: flatCopy(el.name),
+    prefix: flatCopy(el.prefix),
+    attrs: Object.freeze(attrs),
+    nsDecls: Object.freeze(nsDecls),
+    qname: flatCopy(qname),
+  });
 }
 
 /** A new element object from a memo entry (same property order as openElement's, so the same hidden class). */
@@ -142,9 +159,11 @@ function freshElement(m: MemoElement, children: (XmlElement | string)[], parent:
 /**
  * A flat copy of `s` (a slice of a long string would keep all of it alive), in
  * V8's one-byte form when it fits (comparing a one-byte text with a two-byte copy
- * is several times slower).
+ * is several times slower). Strings under 13 characters are never slices in V8
+ * and are kept as they are.
  */
 function flatCopy(s: string): string {
+  if (s.length < 13) return s;
   return /[^\x00-\xff]/.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
 }
 
@@ -595,10 +614,16 @@ class XmlScanner {
     for (let k = 0; k < root.children.length - 1; k++) {
       const c = root.children[k]!;
       if (typeof c !== 'string') return; // an empty element before it: not worth a memo
-      rootTexts.push(c);
+      rootTexts.push(flatCopy(c));
     }
-    const scope = this.scope.snapshot();
-    if (scope === undefined) return;
+    const snapshot = this.scope.snapshot();
+    if (snapshot === undefined) return;
+    const scope: ScopeSnapshot = {
+      defaultNs: flatCopy(snapshot.defaultNs),
+      prefixes: snapshot.prefixes.map(flatCopy),
+      uris: snapshot.uris.map(flatCopy),
+      shadowed: snapshot.shadowed.map((u) => (u === undefined ? undefined : flatCopy(u))),
+    };
     memo.add({
       text: flatCopy(this.text.slice(0, i)),
       root: memoElement(root, this.qnames[0]!),
