@@ -145,7 +145,7 @@ function memoElement(el: MutableElement, qname: string): MemoElement {
     ns: flatCopy(el.ns),
     name: flatCopy(el.name),
     prefix: flatCopy(el.prefix),
-    attrs: Object.freeze(attrs),
+    attrs, // never handed out (each resumed tree gets a copy); a frozen array would make that copy slow
     nsDecls: Object.freeze(nsDecls),
     qname: flatCopy(qname),
   });

@@ -276,9 +276,10 @@ export class XmlWriter {
     } else {
       this.out += `</${el.tag}>`;
     }
-    if (el.bindings > 0) {
-      this.scopePrefixes.length -= el.bindings;
-      this.scopeUris.length -= el.bindings;
+    // pop(), not `length -=`: setting an array's length is a slow runtime call in V8.
+    for (let k = el.bindings; k > 0; k--) {
+      this.scopePrefixes.pop();
+      this.scopeUris.pop();
     }
     return this;
   }
