@@ -85,13 +85,23 @@ export function startSyntaxChecker(): SyntaxChecker {
   } catch {
     return inProcessSyntaxChecker();
   }
-  const pending = new Map<number, { path: string; content: string; resolve: (p: SyntaxProblem | undefined) => void }>();
+  const pending = new Map<
+    number,
+    { path: string; content: string; resolve: (p: SyntaxProblem | undefined) => void; reject: (err: unknown) => void }
+  >();
   let nextId = 0;
   let broken = false;
   const fallBack = (): void => {
     if (broken) return;
     broken = true;
-    for (const [, p] of pending) p.resolve(findSyntaxProblem(p.path, p.content));
+    // Runs in an event handler: a failure must reach the awaiting caller, not escape as an uncaught exception.
+    for (const [, p] of pending) {
+      try {
+        p.resolve(findSyntaxProblem(p.path, p.content));
+      } catch (err) {
+        p.reject(err);
+      }
+    }
     pending.clear();
   };
   worker.on('message', (reply: CheckReply) => {
@@ -112,11 +122,11 @@ export function startSyntaxChecker(): SyntaxChecker {
     },
     check(path, content) {
       if (broken || worker === undefined) return Promise.resolve(findSyntaxProblem(path, content));
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         const id = nextId++;
         // Referenced while answers are due (the caller awaits them), unreferenced when idle.
         if (pending.size === 0) worker?.ref();
-        pending.set(id, { path, content, resolve });
+        pending.set(id, { path, content, resolve, reject });
         const request: CheckRequest = { id, path, content };
         worker?.postMessage(request);
       });
