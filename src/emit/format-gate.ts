@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Project, ts } from 'ts-morph';
 import type { GeneratedFile } from './types.js';
-import { inProcessSyntaxChecker, type SyntaxChecker, type SyntaxProblem } from './syntax-check.js';
+import { firstSyntaxProblem, inProcessSyntaxChecker, type SyntaxChecker, type SyntaxProblem } from './syntax-check.js';
 
 /** ts-morph's module, loaded only when a file needs the language service (user templates, small outputs). */
 type TsMorph = typeof import('ts-morph');
@@ -117,12 +117,8 @@ export async function gateFiles(
 /** Parses (rejecting errors), organises imports and formats one file with ts-morph. */
 function formatWithLanguageService(morph: TsMorph, project: Project, f: RawFile): GeneratedFile {
   const sf = project.createSourceFile(`/out/${f.path}`, f.content, { overwrite: true });
-  // The parser's own diagnostics: purely syntactic, no program needed.
-  const first = (sf.compilerNode as ts.SourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
-  if (first !== undefined) {
-    const pos = first.start !== undefined ? sf.getLineAndColumnAtPos(first.start) : { line: 0, column: 0 };
-    throw syntaxError(f.path, { ...pos, message: morph.ts.flattenDiagnosticMessageText(first.messageText, '\n') });
-  }
+  const problem = firstSyntaxProblem(morph.ts, sf.compilerNode);
+  if (problem !== undefined) throw syntaxError(f.path, problem);
   sf.organizeImports(FORMAT(morph.ts), { quotePreference: 'single', organizeImportsIgnoreCase: false });
   sf.formatText(FORMAT(morph.ts));
   return { path: f.path, content: withFinalNewline(sf.getFullText()) };

@@ -6,7 +6,8 @@
  * compiler to load).
  */
 import { Worker } from 'node:worker_threads';
-import { saveTypeScriptCache, typescript } from './typescript.js';
+import type { ts } from 'ts-morph';
+import { saveTypeScriptCache, typescript, type TypeScriptApi } from './typescript.js';
 
 /** The first syntax error of a file (1-based line and column). */
 export interface SyntaxProblem {
@@ -27,14 +28,16 @@ export function findSyntaxProblem(path: string, content: string): SyntaxProblem 
     false,
     api.ScriptKind.TS,
   );
-  // The parser's own diagnostics: purely syntactic, no program needed.
-  const first = (node as typeof node & { parseDiagnostics?: readonly { start?: number; messageText: string | object }[] })
-    .parseDiagnostics?.[0];
   saveTypeScriptCache();
+  return firstSyntaxProblem(api, node);
+}
+
+/** The first error the parser recorded in `node` (its own diagnostics: purely syntactic, no program needed). */
+export function firstSyntaxProblem(api: TypeScriptApi, node: ts.SourceFile): SyntaxProblem | undefined {
+  const first = (node as ts.SourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
   if (first === undefined) return undefined;
   const lc = first.start !== undefined ? node.getLineAndCharacterOfPosition(first.start) : { line: -1, character: -1 };
-  const message = api.flattenDiagnosticMessageText(first.messageText as Parameters<typeof api.flattenDiagnosticMessageText>[0], '\n');
-  return { line: lc.line + 1, column: lc.character + 1, message };
+  return { line: lc.line + 1, column: lc.character + 1, message: api.flattenDiagnosticMessageText(first.messageText, '\n') };
 }
 
 /** Checks files for syntax errors, possibly off the main thread. */

@@ -58,10 +58,11 @@ function loadPrecompiled(): Precompiled | null {
 function compile(file: string, source: string): HandlebarsApi.TemplateDelegate {
   const name = path.basename(file, '.hbs');
   const builtin = file === path.join(BUILTIN_TEMPLATES_DIR, `${name}.hbs`);
-  const entry = builtin ? loadPrecompiled()?.templates[name] : undefined;
-  if (entry !== undefined && entry.fingerprint === fnv1a(source)) {
+  const pre = builtin ? loadPrecompiled() : null;
+  const entry = pre?.templates[name];
+  if (pre && entry !== undefined && entry.fingerprint === fnv1a(source)) {
     const runtime = requireHere('handlebars/runtime') as typeof HandlebarsApi;
-    if (runtime.VERSION === loadPrecompiled()?.handlebarsVersion) return runtime.template(entry.spec);
+    if (runtime.VERSION === pre.handlebarsVersion) return runtime.template(entry.spec);
   }
   const handlebars = requireHere('handlebars') as typeof HandlebarsApi;
   return handlebars.compile(source, COMPILE_OPTIONS);
