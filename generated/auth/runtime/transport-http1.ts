@@ -26,7 +26,17 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadline-queue.js';
-import { abortReason, decodeBody, timeoutError, tooLarge, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+import {
+  abortReason,
+  captured,
+  decodeBody,
+  responsePromise,
+  timeoutError,
+  tooLarge,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
 
 /** Options of {@link createHttp1Transport}. */
 export interface Http1TransportOptions {
@@ -58,8 +68,7 @@ const OWS_EDGES = /^[ \t]+|[ \t]+$/g;
 /** `close` among the options of a Connection header. */
 const CLOSE_OPTION = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
 
-/** Set by {@link requestHead}: the caller's own `Connection` header says `close`. */
-let requestSaysClose = false;
+
 
 /** Creates an HTTP/1.1 transport with its own connection pool. */
 export function createHttp1Transport(options: Http1TransportOptions = {}): Transport {
@@ -123,13 +132,19 @@ function targetOf(url: URL): Target {
  * The request head (request line and header lines, RFC 9112 §3, §5). The
  * caller's headers come first, in their order, then `Host` and `Connection`
  * unless given, then `Content-Length` for a body (as node:http orders them).
+ * A caller's `Connection: close` marks `ex` to close its connection afterwards.
  * @throws TypeError for a header name or value that cannot be sent as is
  */
-function requestHead(method: string, t: Target, headers: Readonly<Record<string, string>>, bodyLength: number | undefined): string {
+function requestHead(
+  method: string,
+  t: Target,
+  headers: Readonly<Record<string, string>>,
+  bodyLength: number | undefined,
+  ex: Exchange,
+): string {
   let head = `${method} ${t.path} HTTP/1.1\r\n`;
   let hasHost = false;
   let hasConnection = false;
-  requestSaysClose = false;
   for (const name in headers) {
     const value = headers[name]!;
     if (!TOKEN.test(name)) throw new TypeError(`invalid HTTP header name ${JSON.stringify(name)}`);
@@ -139,7 +154,7 @@ function requestHead(method: string, t: Target, headers: Readonly<Record<string,
     else if (lower === 'connection') {
       hasConnection = true;
       // The caller asked to close: this connection must not carry another request (RFC 9112 §9.6).
-      if (CLOSE_OPTION.test(value)) requestSaysClose = true;
+      if (CLOSE_OPTION.test(value)) ex.closeAfter = true;
     }
     else if (lower === 'content-length' || lower === 'transfer-encoding') continue; // framing is ours
     head += `${name}: ${value}\r\n`;
@@ -153,13 +168,12 @@ function requestHead(method: string, t: Target, headers: Readonly<Record<string,
 function send(settings: Settings, req: TransportRequest): Promise<TransportResponse> {
   const { signal } = req;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
-  const promise = new Promise<TransportResponse>(capture);
-  const ex = new Exchange(req.maxResponseBytes, settings.maxHeaderBytes, capturedResolve, capturedReject);
+  const promise = responsePromise();
+  const ex = new Exchange(req.maxResponseBytes, settings.maxHeaderBytes, captured.resolve, captured.reject);
   try {
     const t = targetOf(req.url);
     const body = req.body;
-    const head = requestHead(req.method, t, req.headers, body === undefined ? undefined : Buffer.byteLength(body));
-    if (requestSaysClose) ex.closeAfter = true;
+    const head = requestHead(req.method, t, req.headers, body === undefined ? undefined : Buffer.byteLength(body), ex);
     const conn = acquire(settings, t);
     conn.start(ex);
     // One write: head and body together (the head is Latin-1 by definition, the body UTF-8).
@@ -184,15 +198,6 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
   return promise;
 }
 
-function noop(): void {}
-
-// One Promise executor for every exchange (executors run synchronously).
-let capturedResolve: (res: TransportResponse) => void = noop;
-let capturedReject: (err: unknown) => void = noop;
-function capture(resolve: (res: TransportResponse) => void, reject: (err: unknown) => void): void {
-  capturedResolve = resolve;
-  capturedReject = reject;
-}
 
 /** An idle connection for `t`'s origin, or a new one. */
 function acquire(settings: Settings, t: Target): Connection {
@@ -418,10 +423,6 @@ class Exchange implements DeadlineEntry {
           case UNTIL_CLOSE:
             at = this.readBody(chunk, at);
             break;
-          case DONE:
-            // More bytes than the response's framing: the connection is out of step.
-            this.connection?.socket.destroy();
-            return;
         }
       }
     } catch (err) {
@@ -571,7 +572,7 @@ class Exchange implements DeadlineEntry {
         this.complete(next < chunk.length);
         return next;
       }
-      if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(l.text)) throw new HttpProtocolError('malformed trailer line');
+      if (!TOKEN.test(l.text.slice(0, l.text.indexOf(':')))) throw new HttpProtocolError('malformed trailer line');
     }
   }
 

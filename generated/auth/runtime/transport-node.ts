@@ -9,7 +9,17 @@
 import http from 'node:http';
 import https from 'node:https';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadline-queue.js';
-import { abortReason, decodeBody, timeoutError, tooLarge, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+import {
+  abortReason,
+  captured,
+  decodeBody,
+  responsePromise,
+  timeoutError,
+  tooLarge,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
 
 /** Keep-alive agents shared by every client in the process. */
 const agents = {
@@ -104,9 +114,9 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     const body = req.body;
     const headers = body === undefined ? req.headers : withContentLength(req.headers, Buffer.byteLength(body));
     const ex = new Exchange(req.maxResponseBytes);
-    const promise = new Promise<TransportResponse>(capture);
-    ex.resolve = capturedResolve;
-    ex.reject = capturedReject;
+    const promise = responsePromise();
+    ex.resolve = captured.resolve;
+    ex.reject = captured.reject;
     const request = (secure ? https : http).request(
       {
         // No `protocol`: the request function and agent are chosen by it above (node checks the agent's
@@ -159,14 +169,6 @@ interface ExchangeResponse extends http.IncomingMessage {
 }
 
 function noop(): void {}
-
-// One Promise executor for every exchange (executors run synchronously).
-let capturedResolve: (res: TransportResponse) => void = noop;
-let capturedReject: (err: unknown) => void = noop;
-function capture(resolve: (res: TransportResponse) => void, reject: (err: unknown) => void): void {
-  capturedResolve = resolve;
-  capturedReject = reject;
-}
 
 /** One request/response exchange in flight. */
 class Exchange implements DeadlineEntry {

@@ -77,3 +77,22 @@ export function abortError(): Error {
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? abortError();
 }
+
+function noop(): void {}
+
+/** The resolvers of the promise {@link responsePromise} made last: read them right after calling it. */
+export const captured: { resolve: (res: TransportResponse) => void; reject: (err: unknown) => void } = { resolve: noop, reject: noop };
+
+function capture(resolve: (res: TransportResponse) => void, reject: (err: unknown) => void): void {
+  captured.resolve = resolve;
+  captured.reject = reject;
+}
+
+/**
+ * A pending response promise whose resolvers are left in {@link captured}. One
+ * executor serves every exchange (executors run synchronously), so a call
+ * allocates no closure for them.
+ */
+export function responsePromise(): Promise<TransportResponse> {
+  return new Promise(capture);
+}
