@@ -83,6 +83,19 @@ export class NamespaceScope {
     this.index = undefined;
   }
 
+  /** Removes every binding and forgets every string it held (the arrays keep their capacity). */
+  clear(): void {
+    const prefixes = this.prefixes;
+    for (let k = 0; k < prefixes.length; k++) {
+      prefixes[k] = '';
+      this.uris[k] = '';
+      this.shadowed[k] = undefined;
+    }
+    this.count = 0;
+    this.defaultNs = '';
+    this.index = undefined;
+  }
+
   /** Pops the bindings made after `mark`. */
   restore(mark: number): void {
     for (let k = this.count - 1; k >= mark; k--) {
