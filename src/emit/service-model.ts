@@ -303,17 +303,37 @@ function buildOperation(
       faults.push({ name: f.name, detailTs: elementValue(registry.element(f.element), registry, true).ts });
     }
   }
-  // Header parts of the first SOAP binding's input, with the property names soapMessage gives them.
-  const headers: { prop: string; ts: string }[] = [];
-  const firstSoap = bindings.find((b) => isSoap(b) && desc[b.kind] !== undefined);
-  if (firstSoap) {
+  return { op, names, inputTs: names.input, outputTs: methodOutput, desc, faults, headers: headerProps(bindings, desc, registry) };
+}
+
+/**
+ * The typed header parts of an operation's input: those of every SOAP binding that
+ * has a descriptor (SOAP 1.1 and SOAP 1.2 may declare different `soap:header`s, WSDL 1.1
+ * §3.7), with the property names soapMessage gives them; a property whose parts have
+ * different types in different bindings takes any of them.
+ */
+function headerProps(
+  bindings: readonly OperationBinding[],
+  desc: Partial<Record<BindingKind, unknown>>,
+  registry: TypeRegistry,
+): { prop: string; ts: string }[] {
+  const types = new Map<string, string[]>();
+  const seen = new Set<BindingKind>();
+  for (const b of bindings) {
+    // Only the binding each descriptor came from (the first of its kind).
+    if (!isSoap(b) || desc[b.kind] === undefined || seen.has(b.kind)) continue;
+    seen.add(b.kind);
     const scope = newPropertyScope();
-    for (const h of firstSoap.input.headers) {
+    for (const h of b.input.headers) {
       if (!h.element) continue;
-      headers.push({ prop: scope.claim(toPropertyName(h.part)), ts: elementValue(registry.element(h.element), registry, true).ts });
+      const prop = scope.claim(toPropertyName(h.part));
+      const ts = elementValue(registry.element(h.element), registry, true).ts;
+      const list = types.get(prop);
+      if (list === undefined) types.set(prop, [ts]);
+      else if (!list.includes(ts)) list.push(ts);
     }
   }
-  return { op, names, inputTs: names.input, outputTs: methodOutput, desc, faults, headers };
+  return [...types].map(([prop, list]) => ({ prop, ts: list.join(' | ') }));
 }
 
 function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'output', b: OperationBinding, registry: TypeRegistry): SoapMessageDesc | undefined {

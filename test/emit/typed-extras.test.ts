@@ -3,7 +3,8 @@
  * generated client and the generated server over 127.0.0.1:
  * - declared faults (zeep/soap.wsdl, two `wsdl:fault`s): the client narrows a
  *   caught error with the generated guard and `err.fault` to the detail's type;
- * - SOAP header parts (zeep/soap_header.wsdl, two `soap:header`s): the client
+ * - SOAP header parts (zeep/soap_header.wsdl, two `soap:header`s; and a copy whose SOAP 1.2
+ *   binding declares other parts than its SOAP 1.1 binding): the client
  *   passes typed `soapHeaders`, the implementation sees them decoded in `ctx.soapHeaders`;
  * - HTTP POST with XML-document inputs (Amazon SQS, every operation at location `/`):
  *   the server dispatches by the document's root element.
@@ -103,6 +104,43 @@ export async function run(): Promise<unknown> {
       price: 1.5,
       seen: { user: 'alice', token: 't-1', symbol: 'ABC' },
     });
+  }, 60_000);
+});
+
+describe('SOAP header parts that differ between the SOAP 1.1 and SOAP 1.2 bindings', () => {
+  it('types the header parts of both bindings, and each binding sends and decodes its own', async () => {
+    const driver = `${SERVE}
+import { createStockQuoteServiceHandler, StockQuoteServiceClient } from './index.js';
+
+export async function run(): Promise<unknown> {
+  const seen: unknown[] = [];
+  const handler = createStockQuoteServiceHandler({
+    async getLastTradePrice(input, ctx) {
+      // Both parts are typed, whichever binding the request came over.
+      const user: string | undefined = ctx.soapHeaders.header?.username;
+      const token: string | undefined = ctx.soapHeaders.token?.value;
+      seen.push({ binding: ctx.binding, user, token, symbol: input.tickerSymbol });
+      return 2;
+    },
+  });
+  return serve(handler, async (baseUrl) => {
+    const soapHeaders = { header: { username: 'alice', password: 's3cret' }, token: { value: 't-1' } };
+    await new StockQuoteServiceClient({ baseUrl }).getLastTradePrice({ tickerSymbol: 'A' }, { soapHeaders });
+    await new StockQuoteServiceClient({ baseUrl, binding: 'soap12' }).getLastTradePrice({ tickerSymbol: 'B' }, { soapHeaders });
+    return seen;
+  });
+}
+`;
+    const dir = path.join(ROOT, 'test/tmp/typed-extras/headers-by-binding');
+    const wsdl = path.join(ROOT, 'test/emit/fixtures/headers-by-binding.wsdl');
+    const files = [...(await generate(wsdl, 'test/emit/fixtures/headers-by-binding.wsdl')), { path: 'driver.ts', content: driver }];
+    // Type-checked under strict first: "token" is a header part only in SOAP 1.2, "header" only in SOAP 1.1.
+    expect(compileTree(dir, files)).toEqual([]);
+    const mod = (await import(path.join(dir, 'driver.ts'))) as { run: () => Promise<unknown> };
+    expect(await mod.run()).toEqual([
+      { binding: 'soap11', user: 'alice', token: undefined, symbol: 'A' },
+      { binding: 'soap12', user: undefined, token: 't-1', symbol: 'B' },
+    ]);
   }, 60_000);
 });
 
