@@ -240,6 +240,36 @@ describe('prefix memo: nothing shared, nothing retained', () => {
     expect(parseXml(doc('<z/>'), { memo }).attrs[0]?.value).toBe('1');
   });
 
+  it('gives every element its own children and attribute arrays, also when empty', () => {
+    const memo = new XmlPrefixMemo();
+    const doc = (inner: string): string => `<e:Envelope xmlns:e="urn:e"><e:Body>${inner}</e:Body></e:Envelope>`;
+    const docs = [doc(''), doc('<a></a><b/><c>t</c>'), doc('<a><b></b></a>'), '<r></r>', '<r/>', '<r><x/></r>'];
+    const arrays = new Set<unknown>();
+    const walk = (el: XmlElement): void => {
+      expect(arrays.has(el.children)).toBe(false);
+      expect(arrays.has(el.attrs)).toBe(false);
+      arrays.add(el.children).add(el.attrs);
+      expect(Object.isFrozen(el.children)).toBe(false);
+      for (const c of el.children) if (typeof c !== 'string') walk(c);
+    };
+    for (let round = 0; round < 2; round++) {
+      for (const d of docs) {
+        const tree = parseXml(d, { memo });
+        walk(tree);
+        // Changing one tree's arrays (they are mutable by type) must not reach any later parse.
+        const stack: XmlElement[] = [tree];
+        while (stack.length > 0) {
+          const el = stack.pop()!;
+          for (const c of el.children) if (typeof c !== 'string') stack.push(c);
+          el.children.push('junk');
+        }
+      }
+    }
+    expect(memo.hits).toBeGreaterThan(0);
+    expect(plain(parseXml(doc('<a></a>'), { memo }))).toEqual(plain(parseXml(doc('<a></a>'))));
+    expect(parseXml('<r><x/></r>').children).toEqual([expect.objectContaining({ name: 'x', children: [] })]);
+  });
+
   it('does not keep a large document alive through the strings it remembers', () => {
     const script = `
       import { parseEnvelope } from ${JSON.stringify(path.join(ROOT_DIR, 'src/runtime/soap-envelope.ts'))};
