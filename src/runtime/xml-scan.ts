@@ -243,7 +243,7 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
  */
 export function scanXml(text: string, options: ScanOptions): XmlElement {
   // One scanner is kept between documents: its stacks and scratch arrays keep their
-  // capacity, so a small document allocates little more than its own tree. A scan
+  // capacity (up to KEPT_SCRATCH slots), so a small document allocates little more than its own tree. A scan
   // that starts while the spare is in use (none today: scanning is synchronous)
   // simply gets a new scanner.
   const scanner = spareScanner ?? new XmlScanner();
@@ -258,6 +258,14 @@ export function scanXml(text: string, options: ScanOptions): XmlElement {
 
 /** The scanner {@link scanXml} reuses (cleared: it holds nothing of the last document). */
 let spareScanner: XmlScanner | undefined;
+
+/** Most attribute or namespace-binding slots a cleared scanner keeps (more would cost every later scan a loop). */
+const KEPT_SCRATCH = 64;
+
+/** The scratch space the reused scanner keeps between documents (for tests; zeros when none is kept yet). */
+export function keptScannerScratch(): { readonly attributes: number; readonly bindings: number } {
+  return spareScanner?.keptScratch ?? { attributes: 0, bindings: 0 };
+}
 
 class XmlScanner {
   private text = '';
@@ -331,11 +339,22 @@ class XmlScanner {
     }
     const aQName = this.aQName;
     const aValue = this.aValue;
-    for (let k = 0; k < aQName.length; k++) {
-      aQName[k] = '';
-      aValue[k] = '';
+    if (aQName.length > KEPT_SCRATCH) {
+      // A start tag with unusually many attributes: drop the arrays' contents, not just their strings, so
+      // that later scans do not loop over (nor keep) that much scratch space.
+      aQName.length = aValue.length = this.aColon.length = this.aOffset.length = 0;
+    } else {
+      for (let k = 0; k < aQName.length; k++) {
+        aQName[k] = '';
+        aValue[k] = '';
+      }
     }
-    this.scope.clear();
+    this.scope.clear(KEPT_SCRATCH);
+  }
+
+  /** The scratch space kept for the next document (for tests): attribute slots and namespace binding slots. */
+  get keptScratch(): { readonly attributes: number; readonly bindings: number } {
+    return { attributes: this.aQName.length, bindings: this.scope.slots };
   }
 
   private fail(message: string, offset: number): never {
