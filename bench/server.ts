@@ -6,8 +6,11 @@
  * each in its own child process, loaded one after the other by autocannon (also a
  * child process) with the same connections and duration. Prints a table.
  *
- *   npx tsx bench/server.ts [--connections 50] [--duration 10] [--warmup 2] [--rounds 3] [--tsx] [--calibrate 15] [--baseline]
+ *   npx tsx bench/server.ts [--connections 50] [--duration 10] [--warmup 2] [--rounds 3] [--tsx] [--calibrate 15] [--baseline] [--stages]
  *
+ * `--stages` adds rows `upto-body`, `upto-parse`, `upto-call`: the handler cut after
+ * each stage, answering the canned response (bench/server-stages.ts), so the
+ * differences between rows show what each stage costs under load.
  * `--baseline` adds a row `before`: generated/auth with its own runtime copy
  * (the runtime of the last regeneration), to compare against the current src/runtime.
  *
@@ -31,6 +34,7 @@ import path from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { LOGIN_REQUEST } from './auth-handler.js';
 import { BENCH_SOURCES_AS_GENERATED, compileForBench } from './compile.js';
+import { STAGES, stageTrees, type Stage } from './server-stages.js';
 
 const require = createRequire(import.meta.url);
 
@@ -44,15 +48,18 @@ const warmup = arg('warmup', 2);
 const rounds = arg('rounds', 3);
 
 /** `bare+N` is the bare server doing N µs of busy work per request (`--calibrate N`). */
-type Kind = 'wsdlc' | 'node-soap' | 'bare' | `bare+${number}` | 'before';
+type Kind = 'wsdlc' | 'node-soap' | 'bare' | `bare+${number}` | 'before' | Stage;
 const calibrate = arg('calibrate', 0);
 /** `--baseline`: add a row `before`, generated/auth with its own runtime copy (the runtime of the last regeneration). */
 const withBaseline = process.argv.includes('--baseline') && !process.argv.includes('--tsx');
+/** `--stages`: add rows of the handler cut after each stage (bench/server-stages.ts), to see what each costs. */
+const withStages = process.argv.includes('--stages') && !process.argv.includes('--tsx');
 const KINDS: readonly Kind[] = [
   'bare',
   ...(calibrate > 0 ? [`bare+${calibrate}` as const] : []),
   'wsdlc',
   ...(withBaseline ? ['before' as const] : []),
+  ...(withStages ? STAGES : []),
   'node-soap',
 ];
 
@@ -89,11 +96,19 @@ const compiledDir = useTsx ? undefined : compileForBench();
 const childScript =
   compiledDir === undefined ? fileURLToPath(new URL('./server-child.ts', import.meta.url)) : path.join(compiledDir, 'bench', 'server-child.js');
 const baselineDir = withBaseline ? compileForBench(BENCH_SOURCES_AS_GENERATED) : undefined;
+const stageDirs = withStages && compiledDir !== undefined ? stageTrees(compiledDir) : new Map<Stage, string>();
+
+/** The compiled tree a row runs from, when not the default one. */
+function treeOf(kind: Kind): string | undefined {
+  if (kind === 'before') return baselineDir;
+  return stageDirs.get(kind as Stage);
+}
 
 function startChild(kind: Kind): Promise<Child> {
   const spin = kind.startsWith('bare+') ? kind.slice('bare+'.length) : undefined;
-  const script = kind === 'before' ? path.join(baselineDir!, 'bench', 'server-child.js') : childScript;
-  const childKind = kind === 'before' ? 'wsdlc' : kind;
+  const tree = treeOf(kind);
+  const script = tree === undefined ? childScript : path.join(tree, 'bench', 'server-child.js');
+  const childKind = tree === undefined ? kind : 'wsdlc';
   const child = fork(script, spin === undefined ? [childKind, wsdlFile()] : ['bare', wsdlFile(), spin], {
     execArgv: useTsx ? ['--import', 'tsx'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -231,5 +246,5 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const dir of [compiledDir, baselineDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [compiledDir, baselineDir, ...stageDirs.values()]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });

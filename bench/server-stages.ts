@@ -1,0 +1,60 @@
+/**
+ * Where the generated server's time goes, measured in place (`npx tsx bench/server.ts --stages`):
+ * copies of the compiled bench tree whose SOAP handler stops after one stage and
+ * answers the canned response the bare server sends. Each row adds one stage to
+ * the one before, so the differences between rows are what each stage costs in a
+ * real server under load (about twice what the same code costs in a hot loop:
+ * caches, GC and the event loop are shared with node:http).
+ *
+ * - `upto-body`: routing, content type, reading the body (no XML);
+ * - `upto-parse`: + parsing the envelope (`parseEnvelope`);
+ * - `upto-call`: + picking the operation, decoding the input, calling the
+ *   implementation and awaiting it (everything but writing the response).
+ *
+ * The stages are cut by replacing statements of the compiled server-soap.js;
+ * a statement that is not found is an error (the runtime changed: update the cut).
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CANNED_RESPONSE } from './auth-handler.js';
+
+/** The stage rows, in the order they add work. */
+export const STAGES = ['upto-body', 'upto-parse', 'upto-call'] as const;
+/** A stage row. */
+export type Stage = (typeof STAGES)[number];
+
+/** The compiled file the cuts apply to, relative to a compiled bench tree (bench/compile.ts). */
+const SERVER_SOAP = 'generated/auth/runtime/server-soap.js';
+
+/** Each stage's cut: a statement of the compiled server-soap.js and what replaces it. */
+const CUTS: Readonly<Record<Stage, readonly [string, string]>> = {
+  'upto-body': ['serveSoapText(state, req, res, dispatch, version, mediaType, text);', 'send(res, 200, TEXT_XML, BENCH_CANNED);'],
+  'upto-parse': ['const bodyEl = firstElement(env.body);', 'send(res, 200, TEXT_XML, BENCH_CANNED); return;'],
+  'upto-call': [
+    'xml = writeEnvelope(version, (w) => writeValue(w, output.element, wrapped, output.value, state.types));',
+    'xml = BENCH_CANNED;',
+  ],
+};
+
+/**
+ * Makes one copy of the compiled tree `compiledDir` per stage, cut after that
+ * stage, and returns their folders (siblings of `compiledDir`, removed by the caller).
+ * @throws Error when a cut's statement is not in the compiled runtime.
+ */
+export function stageTrees(compiledDir: string): Map<Stage, string> {
+  const source = readFileSync(path.join(compiledDir, SERVER_SOAP), 'utf8');
+  const out = new Map<Stage, string>();
+  for (const stage of STAGES) {
+    const [statement, replacement] = CUTS[stage];
+    const at = source.indexOf(statement);
+    if (at < 0 || source.indexOf(statement, at + 1) >= 0) {
+      throw new Error(`bench --stages: the statement to cut for ${stage} is not found exactly once in ${SERVER_SOAP}: ${statement}`);
+    }
+    const dir = `${compiledDir}-${stage}`;
+    cpSync(compiledDir, dir, { recursive: true, verbatimSymlinks: true });
+    const cut = `const BENCH_CANNED = ${JSON.stringify(CANNED_RESPONSE)};\n${source.slice(0, at)}${replacement}${source.slice(at + statement.length)}`;
+    writeFileSync(path.join(dir, SERVER_SOAP), cut);
+    out.set(stage, dir);
+  }
+  return out;
+}
