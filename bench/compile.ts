@@ -31,6 +31,7 @@ export const BENCH_SOURCES: readonly (string | readonly [string, string])[] = [
   'bench/auth-handler.ts',
   'bench/client-target.ts',
   'bench/server-child.ts',
+  'bench/server-hotloop-child.ts',
 ];
 
 /**
