@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { XmlPrefixMemo } from '../../src/runtime/xml-parse.js';
-import { keptScannerScratch } from '../../src/runtime/xml-scan.js';
 import { decodeXmlBytes } from '../../src/load/decode.js';
 import { parseXml, XmlParseError, type XmlElement } from '../../src/runtime/xml-parse.js';
 import { saxesParseXml } from './saxes-reference.js';
@@ -269,22 +268,6 @@ describe('prefix memo: nothing shared, nothing retained', () => {
     expect(memo.hits).toBeGreaterThan(0);
     expect(plain(parseXml(doc('<a></a>'), { memo }))).toEqual(plain(parseXml(doc('<a></a>'))));
     expect(parseXml('<r><x/></r>').children).toEqual([expect.objectContaining({ name: 'x', children: [] })]);
-  });
-
-  it('keeps bounded scratch space between documents, however many attributes one had', () => {
-    const many = (n: number, tail: string): string =>
-      `<r ${Array.from({ length: n }, (_, k) => `xmlns:p${k}="urn:${k}"`).join(' ')}><x ${Array.from({ length: n }, (_, k) => `a${k}=""`).join(' ')}/>${tail}`;
-    parseXml('<r a="1" b="2" xmlns:p="urn:p"/>');
-    // A usual document's slots are kept for the next one.
-    expect(keptScannerScratch().attributes).toBeGreaterThanOrEqual(3);
-    parseXml(many(5000, '</r>'));
-    expect(keptScannerScratch().attributes).toBeLessThanOrEqual(64);
-    expect(keptScannerScratch().bindings).toBeLessThanOrEqual(64);
-    // Also after a document that fails once the large tags are read.
-    expect(() => parseXml(many(5000, '<'))).toThrow(XmlParseError);
-    expect(keptScannerScratch().attributes).toBeLessThanOrEqual(64);
-    expect(keptScannerScratch().bindings).toBeLessThanOrEqual(64);
-    expect(plain(parseXml('<r a="1"><p:y xmlns:p="urn:p"/></r>')).children).toHaveLength(1);
   });
 
   it('does not keep a large document alive through the strings it remembers', () => {

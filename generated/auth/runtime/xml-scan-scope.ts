@@ -34,11 +34,6 @@ export class NamespaceScope {
   private count = 0;
   private index: Map<string, string> | undefined;
 
-  /** How many binding slots the arrays hold (in use or kept for reuse). */
-  get slots(): number {
-    return this.prefixes.length;
-  }
-
   /** Current depth of the binding stack; pass it to {@link restore}. */
   get mark(): number {
     return this.count;
@@ -86,26 +81,6 @@ export class NamespaceScope {
     }
     this.count = n;
     this.defaultNs = s.defaultNs;
-    this.index = undefined;
-  }
-
-  /**
-   * Removes every binding and forgets every string it held. The arrays keep up to
-   * `keep` slots for the next document (more are dropped, so that clearing stays cheap).
-   */
-  clear(keep: number): void {
-    const prefixes = this.prefixes;
-    if (prefixes.length > keep) {
-      prefixes.length = this.uris.length = this.shadowed.length = 0;
-    } else {
-      for (let k = 0; k < prefixes.length; k++) {
-        prefixes[k] = '';
-        this.uris[k] = '';
-        this.shadowed[k] = undefined;
-      }
-    }
-    this.count = 0;
-    this.defaultNs = '';
     this.index = undefined;
   }
 

@@ -243,36 +243,14 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
  *   namespace-well-formed, declares a DOCTYPE or nests deeper than `maxDepth`.
  */
 export function scanXml(text: string, options: ScanOptions): XmlElement {
-  // One scanner is kept between documents: its stacks and scratch arrays keep their
-  // capacity (up to KEPT_SCRATCH slots), so a small document allocates little more than its own tree. A scan
-  // that starts while the spare is in use (none today: scanning is synchronous)
-  // simply gets a new scanner.
-  const scanner = spareScanner ?? new XmlScanner();
-  spareScanner = undefined;
-  try {
-    return scanner.scan(text, options);
-  } finally {
-    scanner.clear();
-    spareScanner = scanner;
-  }
-}
-
-/** The scanner {@link scanXml} reuses (cleared: it holds nothing of the last document). */
-let spareScanner: XmlScanner | undefined;
-
-/** Most attribute or namespace-binding slots a cleared scanner keeps (more would cost every later scan a loop). */
-const KEPT_SCRATCH = 64;
-
-/** The scratch space the reused scanner keeps between documents (for tests; zeros when none is kept yet). */
-export function keptScannerScratch(): { readonly attributes: number; readonly bindings: number } {
-  return spareScanner?.keptScratch ?? { attributes: 0, bindings: 0 };
+  return new XmlScanner(text, options).document();
 }
 
 class XmlScanner {
-  private text = '';
-  private n = 0;
-  private positions = false;
-  private maxDepth = 0;
+  private readonly text: string;
+  private readonly n: number;
+  private readonly positions: boolean;
+  private readonly maxDepth: number;
 
   /** In-scope namespace bindings. */
   private readonly scope = new NamespaceScope();
@@ -300,62 +278,17 @@ class XmlScanner {
   private lineTrailing = 0;
 
   /** The memo to resume from and record into (never with positions). */
-  private memo: XmlPrefixMemo | undefined = undefined;
+  private readonly memo: XmlPrefixMemo | undefined;
   /** Whether this scan still has to record its start in the memo. */
   private recording = false;
 
-  /** Scans `text` as a complete document (the scanner must be fresh or {@link clear}ed). */
-  scan(text: string, options: ScanOptions): XmlElement {
+  constructor(text: string, options: ScanOptions) {
     this.text = text;
     this.n = text.length;
     this.positions = options.positions;
     this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
     this.maxDepth = options.maxDepth;
-    return this.document();
-  }
-
-  /**
-   * Forgets the last document, keeping the arrays' capacity: every string or
-   * element it held is dropped (a slice would keep the whole text alive).
-   */
-  clear(): void {
-    this.text = '';
-    this.n = 0;
-    this.memo = undefined;
-    this.recording = false;
-    this.rootElement = undefined;
-    this.value = '';
-    this.colon = -1;
-    this.colons = 0;
-    this.line = 1;
-    this.lineStart = 0;
-    this.lineScanned = 0;
-    this.lineTrailing = 0;
-    // Empty after a complete document; only a failed scan leaves open elements behind.
-    if (this.stack.length > 0) {
-      this.stack.length = 0;
-      this.qnames.length = 0;
-      this.undoMarks.length = 0;
-    }
-    const aQName = this.aQName;
-    const aValue = this.aValue;
-    if (aQName.length > KEPT_SCRATCH) {
-      // A start tag with unusually many attributes: drop the arrays' contents, not just their strings, so
-      // that later scans do not loop over (nor keep) that much scratch space.
-      aQName.length = aValue.length = this.aColon.length = this.aOffset.length = 0;
-    } else {
-      for (let k = 0; k < aQName.length; k++) {
-        aQName[k] = '';
-        aValue[k] = '';
-      }
-    }
-    this.scope.clear(KEPT_SCRATCH);
-  }
-
-  /** The scratch space kept for the next document (for tests): attribute slots and namespace binding slots. */
-  get keptScratch(): { readonly attributes: number; readonly bindings: number } {
-    return { attributes: this.aQName.length, bindings: this.scope.slots };
   }
 
   private fail(message: string, offset: number): never {
