@@ -166,8 +166,12 @@ async function main(): Promise<void> {
     }
     for (const [, call] of clients) await measure(call, 1);
     const samples = new Map<string, Sample[]>(clients.map(([n]) => [n, []]));
+    // Each round starts one client later than the one before, so that no client keeps the same place in the order.
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, call] of clients) samples.get(name)!.push(await measure(call, SECONDS));
+      for (let k = 0; k < clients.length; k++) {
+        const [name, call] = clients[(k + round) % clients.length]!;
+        samples.get(name)!.push(await measure(call, SECONDS));
+      }
     }
     const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const rows: [string, number, number][] = clients.map(([n]) => [

@@ -200,10 +200,16 @@ async function main(): Promise<void> {
       `${useTsx ? 'servers under tsx' : 'servers compiled'}, node ${process.version}, ${cpus().length} CPUs, load average at start ${loadavg()[0]!.toFixed(1)}`,
   );
   // Servers are measured in turn, `rounds` times, interleaved (so slow phases of other load on
-  // the machine hit every server alike); each column is the median over the rounds.
+  // the machine hit every server alike); each column is the median over the rounds. Each round
+  // starts one server later than the one before: a row's place in the order is worth a few
+  // percent on this kind of machine, so no row keeps the same place (use as many rounds as rows
+  // for every row to take every place).
   const all = new Map<Kind, Result[]>(KINDS.map((k) => [k, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const kind of KINDS) all.get(kind)!.push(await measure(kind));
+    for (let k = 0; k < KINDS.length; k++) {
+      const kind = KINDS[(k + round) % KINDS.length]!;
+      all.get(kind)!.push(await measure(kind));
+    }
   }
   const median = (xs: number[]): number => {
     const s = [...xs].sort((a, b) => a - b);
