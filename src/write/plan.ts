@@ -9,6 +9,10 @@ import { WsdlcError } from '../util/errors.js';
 import { type WriterFs, nodeFs, readIfExists } from './fs.js';
 import { MANIFEST_NAME, parseManifest, renderManifest, sha256, type Manifest } from './manifest.js';
 import { checkOutputPath, displayPath, resolveInside } from './paths.js';
+import { eachConcurrently } from '../util/each-concurrently.js';
+
+/** Files read at once to compare the output folder with the plan. */
+const READ_CONCURRENCY = 16;
 
 /** What happens to one file. */
 export type ChangeKind = 'create' | 'change' | 'delete' | 'unchanged';
@@ -78,9 +82,20 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
   const changes: FileChange[] = [];
   const conflicts: string[] = [];
   const edited: string[] = [];
-  for (const f of files) {
-    const abs = resolveInside(outDir, f.path);
-    const current = await readIfExists(fs, abs);
+  // The current contents, read side by side (the order of reads does not matter; the order of changes does,
+  // and so does which failure is reported: the first file's, whatever finished first).
+  const currents: (string | undefined)[] = [];
+  const failures: unknown[] = [];
+  await eachConcurrently([...files.keys()], READ_CONCURRENCY, async (i) => {
+    try {
+      currents[i] = await readIfExists(fs, resolveInside(outDir, files[i]!.path));
+    } catch (err) {
+      failures[i] = err;
+    }
+  });
+  for (const err of failures) if (err !== undefined) throw err;
+  for (const [i, f] of files.entries()) {
+    const current = currents[i];
     if (current === undefined) {
       changes.push({ path: f.path, action: 'create' });
       continue;

@@ -163,6 +163,21 @@ describe('atomic writes', () => {
     expect(readdirSync(dirname(out))).toEqual(['out']);
   });
 
+  it('with many files written side by side, a failing write still leaves the previous output intact and no temp folder', async () => {
+    const out = outDir();
+    const many = Array.from({ length: 60 }, (_, k) => ({ path: `dir${k % 4}/f${k}.ts`, content: `export const v${k} = 1;\n` }));
+    await write(out, many);
+    const before = snapshotTree(out);
+    const v2 = many.map((f) => ({ ...f, content: f.content + '// v2\n' }));
+    // Writes run 16 at a time: the 31st fails while others are still in flight.
+    await expect(write(out, v2, { fs: failingFs('writeFile', 30) })).rejects.toThrow(/injected writeFile failure/);
+    expect(snapshotTree(out)).toEqual(before);
+    expect(readdirSync(dirname(out))).toEqual(['out']);
+    // And without the failure, every file lands.
+    await write(out, v2);
+    expect(readFileSync(join(out, 'dir3/f59.ts'), 'utf8')).toBe('export const v59 = 1;\n// v2\n');
+  });
+
   it('a failing swap restores the previous folder', async () => {
     const out = outDir();
     await write(out, V1);
