@@ -5,28 +5,32 @@
  */
 
 /**
- * Calls `task` for every item, at most `limit` at a time. After the first
- * failure no further task starts; the tasks already running are waited for
- * (so nothing is still writing when the caller cleans up), then the first
- * failure is thrown.
+ * Calls `task` for every item, at most `limit` at a time, starting them in order.
+ * After a failure no further task starts; the tasks already running are waited for
+ * (so nothing is still writing when the caller cleans up), then the failure of the
+ * earliest item is thrown. Items start in order, so every item before a failing one
+ * has run by then: the error reported does not depend on which finished first.
  */
 export async function eachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  let failed = false;
-  let firstError: unknown;
+  let failedAt = -1;
+  let failure: unknown;
   const worker = async (): Promise<void> => {
-    while (!failed && next < items.length) {
-      const item = items[next++]!;
+    while (failedAt < 0 && next < items.length) {
+      const i = next++;
       try {
-        await task(item);
+        await task(items[i]!);
       } catch (err) {
-        if (!failed) firstError = err;
-        failed = true;
+        if (failedAt < 0 || i < failedAt) {
+          failedAt = i;
+          failure = err;
+        }
       }
     }
   };
+  const n = Math.max(1, Math.floor(limit) || 1);
   const workers: Promise<void>[] = [];
-  for (let k = 0; k < Math.min(Math.max(1, Math.floor(limit)), items.length); k++) workers.push(worker());
+  for (let k = 0; k < Math.min(n, items.length); k++) workers.push(worker());
   await Promise.all(workers);
-  if (failed) throw firstError;
+  if (failedAt >= 0) throw failure;
 }

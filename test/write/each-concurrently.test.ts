@@ -42,16 +42,34 @@ describe('eachConcurrently', () => {
     expect(started.length).toBeLessThan(20);
   });
 
-  it('does nothing for no items and treats a limit below 1 as 1', async () => {
+  it('reports the failure of the earliest item, whichever failed first in time', async () => {
+    const run = eachConcurrently(['a.ts', 'b.ts', 'c.ts'], 3, async (name) => {
+      if (name === 'a.ts') {
+        await tick(30);
+        throw new Error('EIO writing a.ts');
+      }
+      if (name === 'b.ts') throw new Error('ENOSPC writing b.ts');
+    });
+    await expect(run).rejects.toThrow('EIO writing a.ts');
+  });
+
+  it('does nothing for no items and treats a limit below 1 (or NaN) as 1', async () => {
     await eachConcurrently([], 8, () => Promise.reject(new Error('never called')));
     let running = 0;
     let most = 0;
-    await eachConcurrently([1, 2, 3], 0, async () => {
-      running++;
-      most = Math.max(most, running);
-      await tick(1);
-      running--;
-    });
+    for (const limit of [0, Number.NaN]) {
+      await eachConcurrently([1, 2, 3], limit, async () => {
+        running++;
+        most = Math.max(most, running);
+        await tick(1);
+        running--;
+      });
+    }
     expect(most).toBe(1);
+    const done: number[] = [];
+    await eachConcurrently([1, 2, 3], Number.NaN, async (i) => {
+      done.push(i);
+    });
+    expect(done).toEqual([1, 2, 3]);
   });
 });
