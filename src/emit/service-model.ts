@@ -61,8 +61,11 @@ export interface OperationInfo {
   readonly desc: OperationDesc;
   /** Declared faults with a detail element (carried over SOAP), by `wsdl:fault` name, with the detail's TypeScript type. */
   readonly faults: readonly { readonly name: string; readonly detailTs: string }[];
-  /** Declared SOAP header parts of the input (WSDL 1.1 §3.7), by property, with their TypeScript types. */
-  readonly headers: readonly { readonly prop: string; readonly ts: string }[];
+  /**
+   * Declared SOAP header parts of the input (WSDL 1.1 §3.7), by property: the property's
+   * TypeScript type and the named types it is made of (what client.ts and server.ts import).
+   */
+  readonly headers: readonly { readonly prop: string; readonly ts: string; readonly types: readonly string[] }[];
 }
 
 /** The object type of an operation's header parts (`{ auth?: Authentication }`), all optional; undefined when none. */
@@ -285,11 +288,16 @@ function buildOperation(
     httpPost?: HttpOperationDesc;
   } = { name: op.name, method: names.method, input: { complex: inputEntry.key } };
   if (outputValue) desc.output = outputValue;
+  // The binding each SOAP descriptor came from: the header types follow exactly those bindings.
+  const soapSources: OperationBinding[] = [];
   for (const b of bindings) {
     if (desc[b.kind]) continue;
     if (b.kind === 'soap11' || b.kind === 'soap12') {
       const soap = soapDesc(op, b, registry, inputEntry);
-      if (soap) desc[b.kind] = soap;
+      if (soap) {
+        desc[b.kind] = soap;
+        soapSources.push(b);
+      }
     } else {
       desc[b.kind] = httpDesc(op, b, inputEntry, registry);
     }
@@ -303,26 +311,19 @@ function buildOperation(
       faults.push({ name: f.name, detailTs: elementValue(registry.element(f.element), registry, true).ts });
     }
   }
-  return { op, names, inputTs: names.input, outputTs: methodOutput, desc, faults, headers: headerProps(bindings, desc, registry) };
+  return { op, names, inputTs: names.input, outputTs: methodOutput, desc, faults, headers: headerProps(soapSources, registry) };
 }
 
 /**
  * The typed header parts of an operation's input: those of every SOAP binding that
- * has a descriptor (SOAP 1.1 and SOAP 1.2 may declare different `soap:header`s, WSDL 1.1
- * §3.7), with the property names soapMessage gives them; a property whose parts have
- * different types in different bindings takes any of them.
+ * gave the operation a descriptor (SOAP 1.1 and SOAP 1.2 may declare different
+ * `soap:header`s, WSDL 1.1 §3.7), with the property names soapMessage gives them in
+ * that binding. A property whose parts have different types in different bindings
+ * takes any of them (each binding encodes it with its own part's type).
  */
-function headerProps(
-  bindings: readonly OperationBinding[],
-  desc: Partial<Record<BindingKind, unknown>>,
-  registry: TypeRegistry,
-): { prop: string; ts: string }[] {
+function headerProps(sources: readonly OperationBinding[], registry: TypeRegistry): { prop: string; ts: string; types: string[] }[] {
   const types = new Map<string, string[]>();
-  const seen = new Set<BindingKind>();
-  for (const b of bindings) {
-    // Only the binding each descriptor came from (the first of its kind).
-    if (!isSoap(b) || desc[b.kind] === undefined || seen.has(b.kind)) continue;
-    seen.add(b.kind);
+  for (const b of sources) {
     const scope = newPropertyScope();
     for (const h of b.input.headers) {
       if (!h.element) continue;
@@ -333,8 +334,9 @@ function headerProps(
       else if (!list.includes(ts)) list.push(ts);
     }
   }
-  return [...types].map(([prop, list]) => ({ prop, ts: list.join(' | ') }));
+  return [...types].map(([prop, list]) => ({ prop, ts: list.map(parenthesize).join(' | '), types: list }));
 }
+
 
 function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'output', b: OperationBinding, registry: TypeRegistry): SoapMessageDesc | undefined {
   let element: QName | undefined;

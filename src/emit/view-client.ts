@@ -76,7 +76,7 @@ export function faultDetailTypes(sm: ServiceModel): string[] {
 
 /** The TypeScript types of declared SOAP header parts (imported from types.ts by client.ts and server.ts). */
 export function headerTypes(sm: ServiceModel): string[] {
-  return sm.services.flatMap((s) => s.operations.flatMap((o) => o.headers.map((h) => h.ts)));
+  return sm.services.flatMap((s) => s.operations.flatMap((o) => o.headers.flatMap((h) => h.types)));
 }
 
 function optionsTypeOf(o: OperationInfo): string {

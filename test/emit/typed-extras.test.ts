@@ -144,6 +144,43 @@ export async function run(): Promise<unknown> {
   }, 60_000);
 });
 
+describe('SOAP header types merged across bindings', () => {
+  /** Generates a fixture and type-checks it under strict with a driver; returns client.ts. */
+  async function compiled(name: string, driver: string): Promise<string> {
+    const label = `test/emit/fixtures/${name}.wsdl`;
+    const files = [...(await generate(path.join(ROOT, label), label)), { path: 'driver.ts', content: driver }];
+    expect(compileTree(path.join(ROOT, 'test/tmp/typed-extras', name), files)).toEqual([]);
+    return files.find((f) => f.path === 'client.ts')!.content;
+  }
+
+  it('a part with one name and different elements in the two bindings is typed as either, and both types are imported', async () => {
+    const client = await compiled(
+      'headers-union',
+      `import type { Authentication, Token } from './types.js';
+import type { StockQuoteServiceClient } from './index.js';
+type Options = NonNullable<Parameters<StockQuoteServiceClient['getLastTradePrice']>[1]>;
+export const asAuthentication: Options = { soapHeaders: { header: { username: 'a', password: 'b' } satisfies Authentication } };
+export const asToken: Options = { soapHeaders: { header: { value: 't' } satisfies Token } };
+`,
+    );
+    expect(client).toContain('header?: Authentication | Token;');
+    expect(client).toMatch(/^import type \{ Authentication, GetLastTradePriceInput, Token \} from '\.\/types\.js';$/m);
+  }, 60_000);
+
+  it('follows the binding each descriptor came from (a first binding without a descriptor adds no header types)', async () => {
+    const client = await compiled(
+      'headers-first-nodesc',
+      `import type { StockQuoteServiceClient } from './index.js';
+type Options = NonNullable<Parameters<StockQuoteServiceClient['getLastTradePrice']>[1]>;
+export const ok: Options = { soapHeaders: { token: { value: 't' } } };
+// @ts-expect-error "header" belongs to the binding that has no descriptor: nothing would send it.
+export const dropped: Options = { soapHeaders: { header: { username: 'a', password: 'b' } } };
+`,
+    );
+    expect(client).toContain('CallOptionsWithHeaders<{ token?: Token; }>');
+  }, 60_000);
+});
+
 describe('HTTP POST with XML-document inputs (Amazon SQS, all operations at "/")', () => {
   it('warns, located at the binding operation, for each XML-document input bound to HTTP GET', async () => {
     const model = await loadModel(path.join(CORPUS, 'asmx/partial_bindings/amazon_sqs_QueueService_httponly.wsdl'));
