@@ -22,6 +22,11 @@ export interface WriterFs {
    */
   cp(from: string, to: string, options: { recursive: true; filter?: (src: string) => boolean }): Promise<void>;
   stat(path: string): Promise<{ isDirectory(): boolean; isFile(): boolean }>;
+  /**
+   * Like `stat`, but describes a symbolic link itself. Optional: without it the
+   * writer cannot refuse folders that are links (see planOutput).
+   */
+  lstat?(path: string): Promise<{ isSymbolicLink(): boolean }>;
 }
 
 /** The real file system. */
@@ -35,6 +40,7 @@ export const nodeFs: WriterFs = {
   readdir: (p) => fsp.readdir(p),
   cp: (a, b, o) => carryTree(a, b, o.filter),
   stat: (p) => fsp.stat(p),
+  lstat: (p) => fsp.lstat(p),
 };
 
 /**

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emit/types.js';
 import { WsdlcError } from '../util/errors.js';
-import { type WriterFs, nodeFs, readIfExists } from './fs.js';
+import { type WriterFs, isErrno, nodeFs, readIfExists } from './fs.js';
 import { MANIFEST_NAME, parseManifest, renderManifest, sha256, type Manifest } from './manifest.js';
 import { checkOutputPath, displayPath, resolveInside } from './paths.js';
 import { eachConcurrently } from '../util/each-concurrently.js';
@@ -70,6 +70,7 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
     resolveInside(outDir, path);
     files.push({ path, content: f.content });
   }
+  await refuseLinkedFolders(fs, outDir, files, base);
   files.push({ path: MANIFEST_NAME, content: renderManifest(files) });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
@@ -122,6 +123,38 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
     ...(previous ? { previous } : {}),
     clean: options.clean === true,
   };
+}
+
+/**
+ * Refuses a symbolic link where a generated file's folder is (`runtime` linked
+ * elsewhere, say): writing through it would put generated files outside the
+ * output folder. A file that is a link is not a problem: it is replaced, not written through.
+ * @throws WsdlcError naming the link
+ */
+async function refuseLinkedFolders(fs: WriterFs, outDir: string, files: readonly GeneratedFile[], base: string): Promise<void> {
+  if (fs.lstat === undefined) return;
+  const folders = new Set<string>();
+  for (const f of files) {
+    const parts = f.path.split('/');
+    for (let k = 1; k < parts.length; k++) folders.add(parts.slice(0, k).join('/'));
+  }
+  // Parents first, so that the outermost link is the one reported.
+  for (const rel of [...folders].sort()) {
+    const abs = resolveInside(outDir, rel);
+    let linked: boolean;
+    try {
+      linked = (await fs.lstat(abs)).isSymbolicLink();
+    } catch (err) {
+      if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) continue;
+      throw err;
+    }
+    if (linked) {
+      throw new WsdlcError({
+        severity: 'error',
+        message: `output folder ${displayPath(abs, base)} is a symbolic link: wsdlc does not write generated files through links (they would land outside the output folder); remove the link or generate elsewhere`,
+      });
+    }
+  }
 }
 
 /** True when applying the plan would change nothing on disk. */

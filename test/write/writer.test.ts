@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commitPlan } from '../../src/write/commit.js';
@@ -136,6 +136,34 @@ describe('planning and writing', () => {
     const { result } = await write(out, V1, { clean: true });
     expect(result.written).toBe(true);
     expect(Object.keys(snapshotTree(out)).sort()).toEqual([MANIFEST_NAME, 'index.ts', 'runtime/codec.ts', 'runtime/deep/x.ts', 'user.txt']);
+  });
+});
+
+describe('symbolic links in the output folder', () => {
+  it('refuses a folder that is a link (generated files would land outside the output folder)', async () => {
+    const out = outDir();
+    const outside = join(dirname(out), 'outside');
+    mkdirSync(outside);
+    mkdirSync(out);
+    symlinkSync(outside, join(out, 'runtime'));
+    const err = await write(out, V1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WsdlcError);
+    expect((err as Error).message).toMatch(/output folder .*runtime is a symbolic link: wsdlc does not write generated files through links/);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(out)).toEqual(['runtime']);
+  });
+
+  it('replaces a generated file that is a link instead of writing through it', async () => {
+    const out = outDir();
+    await write(out, V1);
+    const outside = join(dirname(out), 'target.ts');
+    writeFileSync(outside, 'not yours\n');
+    rmSync(join(out, 'index.ts'));
+    symlinkSync(outside, join(out, 'index.ts'));
+    await write(out, V1.map((f) => ({ ...f, content: f.content + '// v2\n' })));
+    expect(readFileSync(outside, 'utf8')).toBe('not yours\n');
+    expect(lstatSync(join(out, 'index.ts')).isSymbolicLink()).toBe(false);
+    expect(readFileSync(join(out, 'index.ts'), 'utf8')).toBe('export const a = 1;\n// v2\n');
   });
 });
 
