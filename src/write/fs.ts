@@ -26,7 +26,7 @@ export interface WriterFs {
    * Like `stat`, but describes a symbolic link itself. Optional: without it the
    * writer cannot refuse folders that are links (see planOutput).
    */
-  lstat?(path: string): Promise<{ isSymbolicLink(): boolean }>;
+  lstat?(path: string): Promise<{ isSymbolicLink(): boolean; isDirectory(): boolean }>;
 }
 
 /** The real file system. */

@@ -70,7 +70,6 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
     resolveInside(outDir, path);
     files.push({ path, content: f.content });
   }
-  await refuseLinkedFolders(fs, outDir, files, base);
   files.push({ path: MANIFEST_NAME, content: renderManifest(files) });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
@@ -79,6 +78,7 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
   const previous = manifestText === undefined ? undefined : parseManifest(manifestText, displayPath(manifestPath, base));
   const owned = new Set(Object.keys(previous?.files ?? {}));
   if (previous) owned.add(MANIFEST_NAME);
+  await refuseBlockedFolders(fs, outDir, files, owned, base);
 
   const changes: FileChange[] = [];
   const conflicts: string[] = [];
@@ -126,12 +126,20 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
 }
 
 /**
- * Refuses a symbolic link where a generated file's folder is (`runtime` linked
- * elsewhere, say): writing through it would put generated files outside the
- * output folder. A file that is a link is not a problem: it is replaced, not written through.
- * @throws WsdlcError naming the link
+ * Refuses what stands where a generated file's folder must be:
+ * - a symbolic link (`runtime` linked elsewhere, say): writing through it would put
+ *   generated files outside the output folder (a generated file that is a link is
+ *   not a problem: it is replaced, not written through);
+ * - a file wsdlc did not make (one it made and no longer generates is deleted first).
+ * @throws WsdlcError naming the path
  */
-async function refuseLinkedFolders(fs: WriterFs, outDir: string, files: readonly GeneratedFile[], base: string): Promise<void> {
+async function refuseBlockedFolders(
+  fs: WriterFs,
+  outDir: string,
+  files: readonly GeneratedFile[],
+  owned: ReadonlySet<string>,
+  base: string,
+): Promise<void> {
   if (fs.lstat === undefined) return;
   const folders = new Set<string>();
   for (const f of files) {
@@ -141,14 +149,20 @@ async function refuseLinkedFolders(fs: WriterFs, outDir: string, files: readonly
   // Parents first, so that the outermost link is the one reported.
   for (const rel of [...folders].sort()) {
     const abs = resolveInside(outDir, rel);
-    let linked: boolean;
+    let found: { isSymbolicLink(): boolean; isDirectory(): boolean };
     try {
-      linked = (await fs.lstat(abs)).isSymbolicLink();
+      found = await fs.lstat(abs);
     } catch (err) {
       if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) continue;
       throw err;
     }
-    if (linked) {
+    if (!found.isSymbolicLink() && !found.isDirectory() && !owned.has(rel)) {
+      throw new WsdlcError({
+        severity: 'error',
+        message: `output ${displayPath(abs, base)} is a file that wsdlc did not make, where it needs a folder for generated files; move it away or generate elsewhere`,
+      });
+    }
+    if (found.isSymbolicLink()) {
       throw new WsdlcError({
         severity: 'error',
         message: `output folder ${displayPath(abs, base)} is a symbolic link: wsdlc does not write generated files through links (they would land outside the output folder); remove the link or generate elsewhere`,

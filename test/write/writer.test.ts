@@ -153,6 +153,23 @@ describe('symbolic links in the output folder', () => {
     expect(readdirSync(out)).toEqual(['runtime']);
   });
 
+  it('refuses a file it did not make where a generated folder goes, with a clear error', async () => {
+    const out = outDir();
+    mkdirSync(out);
+    writeFileSync(join(out, 'runtime'), 'mine');
+    const err = await write(out, V1).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WsdlcError);
+    expect((err as Error).message).toMatch(/output .*runtime is a file that wsdlc did not make, where it needs a folder/);
+    expect(readFileSync(join(out, 'runtime'), 'utf8')).toBe('mine');
+  });
+
+  it('replaces a file it made by a folder when the output changes shape', async () => {
+    const out = outDir();
+    await write(out, [{ path: 'runtime', content: 'old\n' }]);
+    await write(out, V1);
+    expect(readFileSync(join(out, 'runtime/codec.ts'), 'utf8')).toBe('export const codec = 1;\n');
+  });
+
   it('replaces a generated file that is a link instead of writing through it', async () => {
     const out = outDir();
     await write(out, V1);
