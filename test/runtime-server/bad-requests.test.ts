@@ -230,7 +230,57 @@ describe('values', () => {
   });
 });
 
+describe('values the contract does not allow', () => {
+  it('xsi:nil on a required element that is not nillable: Client fault', async () => {
+    const r = await rawRequest(srv.port, SOAP11_HEAD, soap11(LOGIN.replace('<Username>alice</Username>', '<Username xsi:nil="true"/>')));
+    expect(expectFault11(r)).toMatch(/Username: xsi:nil is not allowed: the element is not nillable/);
+  });
+
+  it('xsi:nil on the operation element: Client fault (SOAP 1.1) and Sender fault (SOAP 1.2)', async () => {
+    const nil = `<Login xmlns="${AUTH_NS}" xsi:nil="true"/>`;
+    expect(expectFault11(await rawRequest(srv.port, SOAP11_HEAD, soap11(nil)))).toMatch(/xsi:nil is not allowed on the operation element/);
+    expectFault12(await rawRequest(srv.port, SOAP12_HEAD, soap12(nil)), 'Sender', 400);
+  });
+
+  it('element content in a simple-typed element: Client fault, not an empty string', async () => {
+    const r = await rawRequest(srv.port, SOAP11_HEAD, soap11(LOGIN.replace('<Username>alice</Username>', '<Username><b>x</b></Username>')));
+    expect(expectFault11(r)).toMatch(/Username: element <b> where a simple value is expected/);
+  });
+
+  it('malformed UTF-8 in the body: 400, never read as U+FFFD', async () => {
+    const [before, after] = soap11(LOGIN).split('alice');
+    const body = Buffer.concat([Buffer.from(before!), Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]), Buffer.from(after!)]);
+    const r = await rawRequest(srv.port, SOAP11_HEAD, body);
+    expect(r.status).toBe(400);
+    expect(r.body.trim()).toBe('The request body is not valid UTF-8.');
+    const form = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded; charset=utf-8',
+      Buffer.from([...Buffer.from('ServiceTicket=a'), 0xff, 0x62]),
+    );
+    expect(form.status).toBe(400);
+  });
+
+  it('a parameter holding a character XML cannot carry: 400 text/plain', async () => {
+    for (const q of ['a%01b', 'a%00b']) {
+      const r = await rawRequest(srv.port, `GET /ecomm/Auth.asmx/Logout?ServiceTicket=${q} HTTP/1.1`);
+      expect(r.status).toBe(400);
+      expect(r.body.trim()).toBe('Parameter ServiceTicket contains a character that XML cannot carry.');
+    }
+  });
+});
+
 describe('HTTP level', () => {
+  it('a body with a content coding (gzip, br): 415, nothing decoded', async () => {
+    for (const coding of ['gzip', 'br']) {
+      const r = await rawRequest(srv.port, `${SOAP11_HEAD}\nContent-Encoding: ${coding}`, soap11(LOGIN));
+      expect(r.status).toBe(415);
+      expect(r.body).toMatch(/Unsupported content encoding/);
+    }
+    const form = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\nContent-Encoding: gzip', 'ServiceTicket=t');
+    expect(form.status).toBe(415);
+  });
+
   it('wrong content type on the SOAP path: 415', async () => {
     const r = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: application/json', '{}');
     expect(r.status).toBe(415);

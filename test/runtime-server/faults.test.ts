@@ -74,6 +74,33 @@ describe('SoapFault thrown by the implementation', () => {
   });
 });
 
+describe('an onError hook that throws', () => {
+  it('changes nothing: SOAP 1.1 and 1.2 still get their fault envelopes, HTTP POST its 500 text', async () => {
+    const throwing = await startServer(
+      createServiceHandler(authService, impls, {
+        onError: () => {
+          throw new Error('hook failed');
+        },
+      }),
+    );
+    try {
+      const r11 = await rawRequest(throwing.port, HEAD11, soap11(login('boom')));
+      expect(r11.status).toBe(500);
+      expect(text(at(xml(r11.body), 'Body', 'Fault', 'faultcode'))).toBe('soap:Server');
+      const bad = await rawRequest(throwing.port, HEAD11, soap11(login('bad-output')));
+      expect(text(at(xml(bad.body), 'Body', 'Fault', 'faultcode'))).toBe('soap:Server');
+      const r12 = await rawRequest(throwing.port, HEAD12, soap12(`<Logout xmlns="${AUTH_NS}"><ServiceTicket>t</ServiceTicket></Logout>`));
+      expect(r12.status).toBe(500);
+      expect(text(at(xml(r12.body), 'Body', 'Fault', 'Reason', 'Text'))).toBe('Server was unable to process request.');
+      const post = await rawRequest(throwing.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded', 'ServiceTicket=t');
+      expect(post.status).toBe(500);
+      expect(post.body.trim()).toBe('Server was unable to process request.');
+    } finally {
+      await throwing.close();
+    }
+  });
+});
+
 describe('other errors (no leak without debug)', () => {
   it('SOAP 1.1: generic Server fault, no message, no stack; onError sees the error', async () => {
     errors.length = 0;
