@@ -348,6 +348,8 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   if (isNil(el)) return null;
   if ('scalar' in desc) {
     if (desc.scalar === 'xml') return el;
+    // A simple type has no element content (XML Schema Part 1 §3.3.4): `<Name><b>x</b></Name>` is not a string.
+    for (const c of el.children) if (typeof c !== 'string') throw new DecodeError(path, `element <${c.name}> where a simple value is expected`);
     return decodeSimple(textOf(el), desc, el, path);
   }
   let key = desc.complex;
@@ -420,7 +422,14 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
         if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'missing required element');
       } else {
         used[match] = true;
-        out[f.prop] = readElement(kids[match]!, f.value, types, `${path}/${f.name}`);
+        const kid = kids[match]!;
+        if (f.nillable !== true && isNil(kid)) {
+          // xsi:nil only on nillable elements (XML Schema Part 1 §3.3.4, Validation Rule 3.3.4.3.2): a required one
+          // is an error, an optional one reads as absent (its type has no null).
+          if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'xsi:nil is not allowed: the element is not nillable');
+          continue;
+        }
+        out[f.prop] = readElement(kid, f.value, types, `${path}/${f.name}`);
       }
       continue;
     }
@@ -445,6 +454,7 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
         }
       }
     }
+    if (f.nillable !== true && matches.some(isNil)) throw new DecodeError(fpath, 'xsi:nil is not allowed: the element is not nillable');
     if (matches.length < f.min && f.choice === undefined) {
       throw new DecodeError(fpath, matches.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${matches.length}`);
     }

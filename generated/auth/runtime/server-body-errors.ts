@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodingOf, type MediaType } from './content-type.js';
-import { BodyReadError, decodeBody, readBodyThen } from './http-body.js';
+import { BodyEncodingError, BodyReadError, decodeBody, readBodyThen } from './http-body.js';
 import { sendInternalError, sendText, sendTextAndClose } from './server-respond.js';
 import type { HandlerState } from './server-state.js';
 
@@ -54,8 +54,9 @@ export function readRequestTextThen(
     let text: string;
     try {
       text = decodeBody(raw, encoding);
-    } catch {
-      sendInternalError(res);
+    } catch (err) {
+      if (err instanceof BodyEncodingError) sendText(res, 400, 'The request body is not valid UTF-8.');
+      else sendInternalError(res);
       then(undefined);
       return;
     }

@@ -14,10 +14,15 @@ export class ParamError extends Error {
   override readonly name = 'ParamError';
 }
 
+/** A character outside XML 1.0's Char production (§2.2), including an unpaired surrogate. */
+const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
 function decodeOne(param: HttpParamDesc, value: ValueDesc, text: string): unknown {
   if (!('scalar' in value)) {
     throw new ParamError(`Parameter ${param.name} has a complex type and cannot be passed over HTTP GET/POST.`);
   }
+  // Every binding carries the same XML Schema values: a character XML cannot hold is not a string value either.
+  if (NOT_XML_CHAR.test(text)) throw new ParamError(`Parameter ${param.name} contains a character that XML cannot carry.`);
   try {
     return decodeSimpleValue(text, value, param.name);
   } catch (err) {

@@ -21,7 +21,7 @@ import { faultFor, SoapFault } from './server-faults.js';
 import { decodeHttpParams, ParamError } from './server-http-params.js';
 import { send, sendInternalError, sendText, TEXT_XML } from './server-respond.js';
 import type { HttpRoute } from './server-routes.js';
-import type { HandlerState } from './server-state.js';
+import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
 
 /**
@@ -83,7 +83,7 @@ export async function answerHttp(state: HandlerState, req: IncomingMessage, res:
   try {
     result = await impl(input, ctx);
   } catch (err) {
-    if (!(err instanceof SoapFault) && state.onError) state.onError(err, ctx);
+    if (!(err instanceof SoapFault)) reportError(state, err, ctx);
     sendText(res, 500, faultFor(err, state.debug).reason);
     return;
   }
@@ -100,7 +100,7 @@ export async function answerHttp(state: HandlerState, req: IncomingMessage, res:
     writeValue(w, output.element, result, output.value, state.types);
     xml = w.toString();
   } catch (err) {
-    if (state.onError) state.onError(err, ctx);
+    reportError(state, err, ctx);
     sendText(res, 500, faultFor(err, state.debug).reason);
     return;
   }

@@ -36,7 +36,7 @@ import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.j
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
 import { readRequestTextThen } from './server-body-errors.js';
 import { send, sendInternalError, SOAP12_XML, TEXT_XML } from './server-respond.js';
-import type { HandlerState } from './server-state.js';
+import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
 
 /** `actor` values that address this node in SOAP 1.1 (§4.2.2): absent or "next". */
@@ -219,6 +219,8 @@ function serveSoapText(
   let soapHeaders: Record<string, unknown> | undefined;
   try {
     value = readValue(bodyEl, input.value, state.types);
+    // The operation's input is an object (the wrapper's content): a nil Body element carries none.
+    if (value === null && input.part === undefined) throw new DecodeError(bodyEl.name, 'xsi:nil is not allowed on the operation element');
     if (input.part !== undefined) value = { [input.part]: value };
     if (input.headers) soapHeaders = decodeSoapHeaders(env.header, input.headers, state.types);
   } catch (err) {
@@ -271,7 +273,7 @@ function serveSoapText(
 
 /** Answers an implementation error: the fault it throws, or a Server fault (reported to `onError` unless a SoapFault). */
 function implFailed(state: HandlerState, res: ServerResponse, version: SoapVersion, route: SoapRoute, ctx: RequestContext, err: unknown): void {
-  if (!(err instanceof SoapFault) && state.onError) state.onError(err, ctx);
+  if (!(err instanceof SoapFault)) reportError(state, err, ctx);
   sendFault(res, version, faultFor(err, state.debug), { debug: state.debug, faults: route.soap.faults, types: state.types });
 }
 
@@ -289,7 +291,7 @@ function respond(state: HandlerState, res: ServerResponse, version: SoapVersion,
     const wrapped = output.result === undefined ? result : { [output.result]: result };
     xml = writeEnvelope(version, (w: XmlWriter) => writeValue(w, output.element, wrapped, output.value, state.types));
   } catch (err) {
-    if (state.onError) state.onError(err, ctx);
+    reportError(state, err, ctx);
     sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }

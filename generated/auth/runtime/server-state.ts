@@ -19,3 +19,16 @@ export interface HandlerState {
   readonly debug: boolean;
   readonly onError: ((err: unknown, ctx: RequestContext) => void) | undefined;
 }
+
+/**
+ * Tells the handler's `onError` about an error. An `onError` that throws is
+ * ignored: the request is still answered with its fault.
+ */
+export function reportError(state: HandlerState, err: unknown, ctx: RequestContext): void {
+  if (state.onError === undefined) return;
+  try {
+    state.onError(err, ctx);
+  } catch {
+    // The hook's own failure must not replace the answer the client is owed.
+  }
+}

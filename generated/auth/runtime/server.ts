@@ -22,7 +22,8 @@
  * - malformed XML, a DOCTYPE, nesting deeper than `maxDepth`, a value of the
  *   wrong type, a missing required element, a missing or unknown SOAPAction, an
  *   unknown Body element: Client (Sender) fault, the implementation is not called;
- * - a POST with a content type the path does not take: 415; a method the path
+ * - a POST with a content type the path does not take, or with a content coding
+ *   (`Content-Encoding: gzip`; none is decoded): 415; a method the path
  *   does not take: 405 with `Allow`; an unknown path under a service path: 404;
  * - a body over `maxBodyBytes`: 413 (from `Content-Length` before reading, or
  *   while counting streamed bytes) and the connection is closed; a body not
@@ -122,6 +123,19 @@ function asksForWsdl(query: string): boolean {
   return false;
 }
 
+/**
+ * Answers 415 for a request body with a content coding (gzip, br, ...): none is
+ * decoded here (RFC 9110 §8.4, §15.5.16). Returns whether it answered.
+ */
+function refusedCoding(req: IncomingMessage, res: ServerResponse): boolean {
+  const coding = req.headers['content-encoding'];
+  if (coding === undefined) return false;
+  const c = coding.trim().toLowerCase();
+  if (c === '' || c === 'identity') return false;
+  sendText(res, 415, `Unsupported content encoding ${JSON.stringify(coding)}; send the body without a content coding.`);
+  return true;
+}
+
 function owns(routes: RouteTable, key: string): boolean {
   for (const prefix of routes.ownedPrefixes) if (key.startsWith(prefix)) return true;
   return false;
@@ -180,6 +194,7 @@ export function createServiceHandler(
   function serveServicePath(req: IncomingMessage, res: ServerResponse, svc: ServiceEndpoint, path: string, query: string): void {
     const method = req.method;
     if (method === 'POST') {
+      if (refusedCoding(req, res)) return;
       const mediaType = parseContentType(req.headers['content-type']);
       const kind = bodyKindOf(mediaType);
       if (kind === 'soap11' && svc.soap11) {
@@ -217,6 +232,7 @@ export function createServiceHandler(
       return;
     }
     if (method === 'POST' && (ep.post || ep.postXml)) {
+      if (refusedCoding(req, res)) return;
       const mediaType = parseContentType(req.headers['content-type']);
       const kind = bodyKindOf(mediaType);
       if (kind === 'form' && ep.post) {
