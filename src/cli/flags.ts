@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { TypeMappingOptions } from '../emit/types.js';
-import { parseBindingList, type ContractOverrides } from '../config/options.js';
+import { parseBindingList, usage, type ContractOverrides } from '../config/options.js';
 import type { Verbosity } from './log.js';
 
 /** Flags every command accepts. */
@@ -60,8 +60,32 @@ export function verbosityOf(flags: CommonFlags): Verbosity {
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
 }
 
+/**
+ * A path flag's value that is another flag (`-o --dry-run`): commander takes the
+ * next word as the value, so a forgotten value would silently swallow the flag
+ * after it (and a dry run would write a folder named `--dry-run`).
+ * @throws WsdlcError (usage, exit 2)
+ */
+export function checkFlagValues(flags: ContractFlags & { readonly scaffold?: string }): void {
+  const paths: [string, string | undefined][] = [
+    ['-o, --output', flags.output],
+    ['-c, --config', flags.config],
+    ['--templates', flags.templates],
+    ['--scaffold', flags.scaffold],
+    ['--bindings', flags.bindings],
+  ];
+  for (const [name, value] of paths) {
+    if (value !== undefined && value.startsWith('-')) {
+      usage(`option ${name} needs a value, got the flag "${value}" (for a path that starts with "-", write ./${value})`);
+    }
+  }
+  if (flags.clientOnly && flags.serverOnly) usage('--client-only and --server-only cannot be used together');
+  if (flags.quiet && flags.verbose) usage('--quiet and --verbose cannot be used together');
+}
+
 /** Translates contract flags into API overrides (only what was given). */
 export function overridesOf(flags: ContractFlags): ContractOverrides {
+  checkFlagValues(flags);
   let client = flags.client;
   let server = flags.server;
   if (flags.clientOnly) {

@@ -61,6 +61,20 @@ describe('usage errors exit 2', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('an output folder is required');
   });
+  it.each([
+    [['generate', 'wsdl/auth.wsdl', '-o', '--dry-run'], 'option -o, --output needs a value, got the flag "--dry-run"'],
+    [['generate', 'wsdl/auth.wsdl', '-o', 'out', '--scaffold', '--clean'], 'option --scaffold needs a value, got the flag "--clean"'],
+    [['check', 'wsdl/auth.wsdl', '-o', 'out', '--templates', '-q'], 'option --templates needs a value, got the flag "-q"'],
+    [['generate', 'wsdl/auth.wsdl', '-o', 'out', '--client-only', '--server-only'], '--client-only and --server-only cannot be used together'],
+    [['generate', 'wsdl/auth.wsdl', '-o', 'out', '--quiet', '--verbose'], '--quiet and --verbose cannot be used together'],
+  ])('%j: a usage error, nothing written', async (argv, message) => {
+    const dir = project();
+    const before = snapshotTree(dir);
+    const r = await runCli(argv, dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(snapshotTree(dir)).toEqual(before);
+  });
   it('an unknown binding', async () => {
     const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out', '--bindings', 'soap11,smtp'], project());
     expect(r.code).toBe(2);
