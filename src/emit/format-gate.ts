@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Project, ts } from 'ts-morph';
 import type { GeneratedFile } from './types.js';
+import { userError } from '../util/errors.js';
 import { firstSyntaxProblem, inProcessSyntaxChecker, type SyntaxChecker, type SyntaxProblem } from './syntax-check.js';
 
 /** ts-morph's module, loaded only when a file needs the language service (user templates, small outputs). */
@@ -84,7 +85,7 @@ export async function gateFiles(
   const checker = options.checker ?? inProcessSyntaxChecker();
   const parsed = (f: RawFile): Promise<GeneratedFile> =>
     checker.check(f.path, f.content).then((problem) => {
-      if (problem !== undefined) throw syntaxError(f.path, problem);
+      if (problem !== undefined) throw syntaxError(f, problem);
       return { path: f.path, content: withFinalNewline(f.content) };
     });
   const all: RawFile[] = [];
@@ -118,14 +119,22 @@ export async function gateFiles(
 function formatWithLanguageService(morph: TsMorph, project: Project, f: RawFile): GeneratedFile {
   const sf = project.createSourceFile(`/out/${f.path}`, f.content, { overwrite: true });
   const problem = firstSyntaxProblem(morph.ts, sf.compilerNode);
-  if (problem !== undefined) throw syntaxError(f.path, problem);
+  if (problem !== undefined) throw syntaxError(f, problem);
   sf.organizeImports(FORMAT(morph.ts), { quotePreference: 'single', organizeImportsIgnoreCase: false });
   sf.formatText(FORMAT(morph.ts));
   return { path: f.path, content: withFinalNewline(sf.getFullText()) };
 }
 
-function syntaxError(path: string, p: SyntaxProblem): GeneratedSyntaxError {
-  return new GeneratedSyntaxError(`internal error: generated ${path}:${p.line}:${p.column}: ${p.message}`);
+/**
+ * The error for a file that does not parse: the user's own template's fault when
+ * the file came from an override in `--templates` (a user error, exit 1), else a
+ * bug in wsdlc's built-in templates or views.
+ */
+function syntaxError(f: RawFile, p: SyntaxProblem): Error {
+  if (f.format && f.preformatted === false) {
+    return userError(`generated ${f.path}:${p.line}:${p.column}: ${p.message} (this file comes from a template in your --templates folder: fix that template)`);
+  }
+  return new GeneratedSyntaxError(`internal error: generated ${f.path}:${p.line}:${p.column}: ${p.message}`);
 }
 
 /** An in-memory project with no lib files and no module resolution: the gate needs syntax only. */

@@ -188,6 +188,18 @@ describe('generate', () => {
     expect(readFileSync(join(dir, 'out/client.ts'), 'utf8')).toMatch(/^\/\/ custom header for wsdl\/auth\.wsdl\n/);
   });
 
+  it('a user template that renders invalid TypeScript is a user error naming the file, not a wsdlc bug; nothing written', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'tpl'));
+    writeFileSync(join(dir, 'tpl/index.hbs'), 'export const x = ;\n');
+    // The real emitter (the gate is what this is about).
+    const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out', '--templates', 'tpl'], dir, {});
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/generated index\.ts:1:\d+: Expression expected\. \(this file comes from a template in your --templates folder: fix that template\)/);
+    expect(r.stderr).not.toMatch(/internal error|bug in wsdlc/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('--dry-run lists every file and writes nothing', async () => {
     const dir = project();
     const r = await runCli(['generate', '--dry-run'], dir);
