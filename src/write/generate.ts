@@ -10,6 +10,7 @@ import { resolveContracts, type ContractSelection, type ResolvedContract } from 
 import type { ScaffoldResult } from '../scaffold/index.js';
 import { commitPlan } from './commit.js';
 import { type WriterFs, nodeFs } from './fs.js';
+import { lockOutput } from './lock.js';
 import { displayPath } from './paths.js';
 import { type FileChange, type OutputPlan, isUpToDate, planOutput, refuseConflicts } from './plan.js';
 import { defaultEmit, defaultLoad, type EmitFn, type LoadFn, startDefaultSyntaxChecker } from './pipeline.js';
@@ -70,7 +71,12 @@ interface Prepared {
   readonly warnings: readonly Diagnostic[];
 }
 
-async function prepare(options: GenerateOptions): Promise<Prepared[]> {
+/**
+ * Loads, emits and plans every selected contract. With `lock`, each output folder
+ * is locked (lock.ts) before it is planned, and the release functions are pushed
+ * to `lock.releases` for the caller to call after writing.
+ */
+async function prepare(options: GenerateOptions, lock?: { readonly releases: (() => Promise<void>)[] }): Promise<Prepared[]> {
   const contracts = resolveContracts(options);
   const load = options.load ?? defaultLoad;
   const emit = options.emit ?? defaultEmit;
@@ -86,6 +92,8 @@ async function prepare(options: GenerateOptions): Promise<Prepared[]> {
         ...(wsdlText !== undefined ? { wsdlText } : {}),
         ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),
       });
+      // Planned under the lock: what the folder holds must not change between planning and writing.
+      if (lock) lock.releases.push(await lockOutput(contract.outDir));
       const plan = await planOutput(contract.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
       out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
     }
@@ -114,9 +122,19 @@ function report(p: Prepared, cwd: string, written: boolean, extra: Partial<Contr
  *   or files in an output folder that wsdlc did not make (exit 1; use `force`)
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  // One writer per output folder at a time (a dry run writes nothing and needs no lock).
+  const lock = options.dryRun ? undefined : { releases: [] as (() => Promise<void>)[] };
+  try {
+    return await generateLocked(options, lock);
+  } finally {
+    for (const release of lock?.releases ?? []) await release();
+  }
+}
+
+async function generateLocked(options: GenerateOptions, lock: { readonly releases: (() => Promise<void>)[] } | undefined): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const fs = options.fs ?? nodeFs;
-  const prepared = await prepare(options);
+  const prepared = await prepare(options, lock);
   if (!options.force) for (const p of prepared) refuseConflicts(p.plan, cwd);
   const reports: ContractReport[] = [];
   for (const p of prepared) {
