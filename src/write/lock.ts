@@ -27,7 +27,14 @@ export function lockPathOf(outDir: string): string {
  */
 export async function lockOutput(outDir: string, waitMs = DEFAULT_WAIT_MS): Promise<() => Promise<void>> {
   const lockPath = lockPathOf(outDir);
-  await mkdir(dirname(outDir), { recursive: true });
+  try {
+    await mkdir(dirname(outDir), { recursive: true });
+  } catch (err) {
+    if (isErrno(err, 'EEXIST') || isErrno(err, 'ENOTDIR')) {
+      throw new WsdlcError({ severity: 'error', message: `output ${outDir} is inside a file, not a folder` });
+    }
+    throw err;
+  }
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
