@@ -36,6 +36,8 @@ export function loadConfig(file: string, cwd: string = process.cwd()): LoadedCon
     const code = err instanceof Error && 'code' in err ? String(err.code) : 'error';
     throw new WsdlcError({ severity: 'error', message: `${display}: cannot read config file (${code})` }, 2);
   }
+  // A UTF-8 byte order mark (some Windows editors write one) is not part of the JSON text (RFC 8259 §8.1 lets parsers ignore it).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const config = parseConfig(text, display);
   return { file: abs, baseDir: dirname(abs), config };
 }

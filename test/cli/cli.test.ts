@@ -103,6 +103,12 @@ describe('config file errors exit 2 with file:line:column', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^wsdlc\.config\.json:3:\d+: error: invalid JSON/m);
   });
+  it('a UTF-8 byte order mark before the JSON is ignored (and errors keep their lines)', async () => {
+    const ok = await runCli(['generate', '--dry-run'], withConfig('\ufeff{ "contracts": [{ "wsdl": "wsdl/auth.wsdl", "output": "generated/auth" }] }\n'));
+    expect(ok.code).toBe(0);
+    const bad = await runCli(['generate'], withConfig('\ufeff{\n  "contracts": [\n    { "wsdl": "a.wsdl" "output": "x" }\n  ]\n}\n'));
+    expect(bad.stderr).toMatch(/^wsdlc\.config\.json:3:\d+: error: invalid JSON/m);
+  });
   it('unknown key, bad binding, bad type mapping and missing output, all at once', async () => {
     const text = [
       '{',
