@@ -4,12 +4,15 @@
  * emitted and planned in memory first; only then is anything written (each
  * output folder atomically, see commit.ts).
  */
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Diagnostic, LogicalOperation } from '../model/types.js';
+import { WsdlcError } from '../util/errors.js';
 import type { GeneratedFile } from '../emit/types.js';
 import { resolveContracts, type ContractSelection, type ResolvedContract } from '../config/options.js';
 import type { ScaffoldResult } from '../scaffold/index.js';
 import { commitPlan } from './commit.js';
-import { type WriterFs, nodeFs } from './fs.js';
+import { type WriterFs, isErrno, nodeFs } from './fs.js';
 import { lockOutput } from './lock.js';
 import { displayPath } from './paths.js';
 import { type FileChange, type OutputPlan, isUpToDate, planOutput, refuseConflicts } from './plan.js';
@@ -78,6 +81,8 @@ interface Prepared {
  */
 async function prepare(options: GenerateOptions, lock?: { readonly releases: (() => Promise<void>)[] }): Promise<Prepared[]> {
   const contracts = resolveContracts(options);
+  // A scaffold path that cannot be a file is a usage error found before anything is generated or written.
+  for (const c of contracts) if (c.scaffold !== undefined) checkScaffoldPath(c.scaffold, options.cwd ?? process.cwd());
   const load = options.load ?? defaultLoad;
   const emit = options.emit ?? defaultEmit;
   const fs = options.fs ?? nodeFs;
@@ -101,6 +106,33 @@ async function prepare(options: GenerateOptions, lock?: { readonly releases: (()
     syntaxChecker?.close();
   }
   return out;
+}
+
+/**
+ * Refuses a scaffold path that is a folder, or that lies inside a file.
+ * @throws WsdlcError (usage, exit 2)
+ */
+function checkScaffoldPath(file: string, cwd: string): void {
+  const shown = displayPath(file, cwd);
+  if (statQuiet(file)?.isDirectory() === true) {
+    throw new WsdlcError({ severity: 'error', message: `--scaffold ${shown} is a folder; give the path of a .ts file` }, 2);
+  }
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const st = statQuiet(dir);
+    if (st === undefined) continue;
+    if (!st.isDirectory()) throw new WsdlcError({ severity: 'error', message: `--scaffold ${shown}: ${displayPath(dir, cwd)} is a file, not a folder` }, 2);
+    break;
+  }
+}
+
+/** `stat`, or `undefined` when the path does not exist or lies under a file (ENOENT, ENOTDIR). */
+function statQuiet(path: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(path);
+  } catch (err) {
+    if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) return undefined;
+    throw err;
+  }
 }
 
 function report(p: Prepared, cwd: string, written: boolean, extra: Partial<ContractReport> = {}): ContractReport {

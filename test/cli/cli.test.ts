@@ -75,6 +75,20 @@ describe('usage errors exit 2', () => {
     expect(r.stderr).toContain(message);
     expect(snapshotTree(dir)).toEqual(before);
   });
+  it('a --scaffold path that is a folder, or inside a file: exit 2 before anything is written', async () => {
+    for (const [path, message] of [
+      ['wsdl', '--scaffold wsdl is a folder; give the path of a .ts file'],
+      ['afile/impl.ts', '--scaffold afile/impl.ts: afile is a file, not a folder'],
+    ] as const) {
+      const dir = project();
+      writeFileSync(join(dir, 'afile'), 'x');
+      const before = snapshotTree(dir);
+      const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out', '--scaffold', path], dir);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(snapshotTree(dir)).toEqual(before);
+    }
+  });
   it('an unknown binding', async () => {
     const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out', '--bindings', 'soap11,smtp'], project());
     expect(r.code).toBe(2);
