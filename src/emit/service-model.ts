@@ -121,12 +121,15 @@ export function buildServiceModel(
   const aliases: OperationAlias[] = [];
   const keep = (k: BindingKind): boolean => !only || only.includes(k);
   const services: ServiceInfo[] = [];
+  /** Services the binding filter leaves without a port. */
+  const emptied: Service[] = [];
   for (const service of model.services) {
     const names = plan.services.get(qnameKey(service.name));
     if (!names) throw new Error(`internal error: no names for service ${service.name.name}`);
     const ports: PortDesc[] = service.ports
       .filter((p) => keep(p.kind))
       .map((p) => ({ name: p.name, kind: p.kind, address: p.address, path: addressPath(p.address) }));
+    if (only && ports.length === 0 && service.ports.length > 0) emptied.push(service);
     const operations: OperationInfo[] = [];
     for (const op of model.operations) {
       if (qnameKey(op.service) !== qnameKey(service.name)) continue;
@@ -147,6 +150,13 @@ export function buildServiceModel(
       ports,
       operations,
     });
+  }
+  const withPorts = model.services.filter((x) => x.ports.length > 0);
+  const first = emptied[0];
+  if (only && first !== undefined && emptied.length === withPorts.length) {
+    // The filter leaves nothing to call or serve: say so rather than emit a client whose binding type is `never`.
+    const has = BINDING_ORDER.filter((k) => first.ports.some((p) => p.kind === k));
+    throw userError(`bindings ${only.join(', ')}: service ${first.name.name} has none of them (it has ${has.join(', ')})`, first.location);
   }
   return { services, aliases };
 }

@@ -89,6 +89,14 @@ describe('usage errors exit 2', () => {
       expect(snapshotTree(dir)).toEqual(before);
     }
   });
+  it('a --bindings filter that leaves a service no binding: located error, exit 1, nothing written', async () => {
+    const dir = project();
+    copyFileSync(join(ROOT, '../shared/corpus/zeep/soap.wsdl'), join(dir, 'wsdl/soap-only.wsdl'));
+    const r = await runCli(['generate', 'wsdl/soap-only.wsdl', '-o', 'out', '--bindings', 'httpGet'], dir, {});
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/soap-only\.wsdl:\d+:\d+: error: bindings httpGet: service StockQuoteService has none of them \(it has soap11\)/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
   it('an unknown binding', async () => {
     const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out', '--bindings', 'soap11,smtp'], project());
     expect(r.code).toBe(2);
