@@ -242,6 +242,14 @@ describe('generate', () => {
     expect(again.stdout).toContain('same   generated/auth/server.ts');
     expect(readFileSync(join(dir, 'generated/auth/types.ts'), 'utf8')).toBe('edited');
     expect(existsSync(join(dir, 'generated/auth/client.ts'))).toBe(true);
+    // Notes on hand-edited files say what happens to each: regenerated, or deleted.
+    writeFileSync(join(dir, 'generated/auth/client.ts'), 'edited too');
+    const notes = await runCli(['generate', '--dry-run', '--no-client'], dir);
+    const out = notes.stdout + notes.stderr;
+    expect(out).toContain('note: generated/auth/types.ts had been edited by hand; would be regenerated');
+    expect(out).toContain('note: generated/auth/client.ts had been edited by hand; would be deleted');
+    const real = await runCli(['generate', '--no-client'], dir);
+    expect(real.stdout + real.stderr).toContain('note: generated/auth/client.ts had been edited by hand; deleted');
   });
 
   it('refuses to overwrite a user file (exit 1) unless --force', async () => {
