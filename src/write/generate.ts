@@ -75,11 +75,11 @@ interface Prepared {
 }
 
 /**
- * Loads, emits and plans every selected contract. With `lock`, each output folder
- * is locked (lock.ts) before it is planned, and the release functions are pushed
- * to `lock.releases` for the caller to call after writing.
+ * Loads, emits and plans every selected contract. With `releases`, each output
+ * folder is locked (lock.ts) before it is planned, and its release function is
+ * pushed there for the caller to call after writing.
  */
-async function prepare(options: GenerateOptions, lock?: { readonly releases: (() => Promise<void>)[] }): Promise<Prepared[]> {
+async function prepare(options: GenerateOptions, releases?: (() => Promise<void>)[]): Promise<Prepared[]> {
   const contracts = resolveContracts(options);
   // A scaffold path that cannot be a file is a usage error found before anything is generated or written.
   for (const c of contracts) if (c.scaffold !== undefined) checkScaffoldPath(c.scaffold, options.cwd ?? process.cwd());
@@ -98,7 +98,7 @@ async function prepare(options: GenerateOptions, lock?: { readonly releases: (()
         ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),
       });
       // Planned under the lock: what the folder holds must not change between planning and writing.
-      if (lock) lock.releases.push(await lockOutput(contract.outDir));
+      if (releases) releases.push(await lockOutput(contract.outDir));
       const plan = await planOutput(contract.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
       out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
     }
@@ -155,18 +155,18 @@ function report(p: Prepared, cwd: string, written: boolean, extra: Partial<Contr
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   // One writer per output folder at a time (a dry run writes nothing and needs no lock).
-  const lock = options.dryRun ? undefined : { releases: [] as (() => Promise<void>)[] };
+  const releases: (() => Promise<void>)[] | undefined = options.dryRun ? undefined : [];
   try {
-    return await generateLocked(options, lock);
+    return await generateLocked(options, releases);
   } finally {
-    for (const release of lock?.releases ?? []) await release();
+    for (const release of releases ?? []) await release();
   }
 }
 
-async function generateLocked(options: GenerateOptions, lock: { readonly releases: (() => Promise<void>)[] } | undefined): Promise<GenerateResult> {
+async function generateLocked(options: GenerateOptions, releases: (() => Promise<void>)[] | undefined): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const fs = options.fs ?? nodeFs;
-  const prepared = await prepare(options, lock);
+  const prepared = await prepare(options, releases);
   if (!options.force) for (const p of prepared) refuseConflicts(p.plan, cwd);
   const reports: ContractReport[] = [];
   for (const p of prepared) {
