@@ -422,14 +422,14 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
         if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'missing required element');
       } else {
         used[match] = true;
-        const kid = kids[match]!;
-        if (f.nillable !== true && isNil(kid)) {
-          // xsi:nil only on nillable elements (XML Schema Part 1 §3.3.4, Validation Rule 3.3.4.3.2): a required one
-          // is an error, an optional one reads as absent (its type has no null).
+        const value = readElement(kids[match]!, f.value, types, `${path}/${f.name}`);
+        if (value === null && f.nillable !== true) {
+          // xsi:nil (read as null) only on nillable elements (XML Schema Part 1 §3.3.4, Validation Rule 3.3.4.3.2):
+          // on a required one it is an error, on an optional one it reads as absent (its type has no null).
           if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'xsi:nil is not allowed: the element is not nillable');
           continue;
         }
-        out[f.prop] = readElement(kid, f.value, types, `${path}/${f.name}`);
+        out[f.prop] = value;
       }
       continue;
     }
@@ -454,12 +454,15 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
         }
       }
     }
-    if (f.nillable !== true && matches.some(isNil)) throw new DecodeError(fpath, 'xsi:nil is not allowed: the element is not nillable');
     if (matches.length < f.min && f.choice === undefined) {
       throw new DecodeError(fpath, matches.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${matches.length}`);
     }
     // A branch not taken of an xsd:choice stays absent (its type is `never`), other repeated fields read as [].
-    if (matches.length > 0 || f.choice === undefined) out[f.prop] = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
+    if (matches.length > 0 || f.choice === undefined) {
+      const values = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
+      if (f.nillable !== true && values.includes(null)) throw new DecodeError(fpath, 'xsi:nil is not allowed: the element is not nillable');
+      out[f.prop] = values;
+    }
   }
   if (flat.any !== undefined) {
     const rest: XmlElement[] = [];

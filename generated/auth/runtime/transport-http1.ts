@@ -33,6 +33,8 @@ import {
   responsePromise,
   timeoutError,
   tooLarge,
+  targetOf,
+  type Target,
   type Transport,
   type TransportRequest,
   type TransportResponse,
@@ -89,44 +91,6 @@ interface Settings {
   readonly pools: Map<string, Connection[]>;
 }
 
-/** The parts of a URL the transport needs, computed once per URL object (see transport-node.ts). */
-interface Target {
-  readonly href: string;
-  readonly secure: boolean;
-  /** Without the brackets of an IPv6 literal. */
-  readonly hostname: string;
-  readonly port: number;
-  /** The `Host` header: host and non-default port (RFC 9112 §3.2). */
-  readonly host: string;
-  /** Request target: path and query. */
-  readonly path: string;
-  /** Pool key. */
-  readonly origin: string;
-}
-
-const targets = new WeakMap<URL, Target>();
-
-function targetOf(url: URL): Target {
-  const href = url.href;
-  let t = targets.get(url);
-  if (t === undefined || t.href !== href) {
-    const secure = url.protocol === 'https:';
-    if (!secure && url.protocol !== 'http:') throw new TypeError(`unsupported URL scheme ${url.protocol}`);
-    const host = url.hostname;
-    const port = url.port === '' ? (secure ? 443 : 80) : Number(url.port);
-    t = {
-      href,
-      secure,
-      hostname: host.startsWith('[') ? host.slice(1, -1) : host,
-      port,
-      host: url.host,
-      path: (url.pathname || '/') + url.search,
-      origin: `${url.protocol}//${url.host}`,
-    };
-    targets.set(url, t);
-  }
-  return t;
-}
 
 /**
  * The request head (request line and header lines, RFC 9112 §3, §5). The

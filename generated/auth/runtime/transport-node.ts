@@ -16,6 +16,8 @@ import {
   responsePromise,
   timeoutError,
   tooLarge,
+  targetOf,
+  type Target,
   type Transport,
   type TransportRequest,
   type TransportResponse,
@@ -67,39 +69,6 @@ function withContentLength(headers: Readonly<Record<string, string>>, length: nu
   return out;
 }
 
-/** The parts of a URL node:http needs. */
-interface Target {
-  readonly href: string;
-  readonly protocol: string;
-  /** Without the brackets of an IPv6 literal. */
-  readonly hostname: string;
-  readonly port: string;
-  readonly path: string;
-}
-
-/**
- * The request target of `url`, computed once per URL object (clients reuse one
- * URL per operation; reading URL properties is not free). Checked against `href`,
- * so a URL changed since is read again.
- */
-const targets = new WeakMap<URL, Target>();
-
-function targetOf(url: URL): Target {
-  const href = url.href;
-  let t = targets.get(url);
-  if (t === undefined || t.href !== href) {
-    const host = url.hostname;
-    t = {
-      href,
-      protocol: url.protocol,
-      hostname: host.startsWith('[') ? host.slice(1, -1) : host,
-      port: url.port,
-      path: url.pathname + url.search,
-    };
-    targets.set(url, t);
-  }
-  return t;
-}
 
 /** Creates a node:http / node:https transport. */
 export function createNodeTransport(options: NodeTransportOptions = {}): Transport {
@@ -108,9 +77,13 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
   return (req: TransportRequest) => {
     const { signal } = req;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const target = targetOf(req.url);
-    const secure = target.protocol === 'https:';
-    if (!secure && target.protocol !== 'http:') return Promise.reject(new TypeError(`unsupported URL scheme ${target.protocol}`));
+    let target: Target;
+    try {
+      target = targetOf(req.url);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const secure = target.secure;
     const body = req.body;
     const headers = body === undefined ? req.headers : withContentLength(req.headers, Buffer.byteLength(body));
     const ex = new Exchange(req.maxResponseBytes);

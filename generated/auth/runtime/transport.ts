@@ -96,3 +96,49 @@ function capture(resolve: (res: TransportResponse) => void, reject: (err: unknow
 export function responsePromise(): Promise<TransportResponse> {
   return new Promise(capture);
 }
+
+/** The parts of a request URL the node transports need. */
+export interface Target {
+  readonly href: string;
+  readonly secure: boolean;
+  /** Without the brackets of an IPv6 literal. */
+  readonly hostname: string;
+  readonly port: number;
+  /** The `Host` header: host and non-default port (RFC 9112 §3.2). */
+  readonly host: string;
+  /** Request target: path and query. */
+  readonly path: string;
+  /** Scheme and authority: the connection pool's key. */
+  readonly origin: string;
+}
+
+/** Targets by URL object (see {@link targetOf}). */
+const targets = new WeakMap<URL, Target>();
+
+/**
+ * The target of `url`, computed once per URL object (clients reuse one URL per
+ * operation; reading URL properties is not free). Checked against `href`, so a
+ * URL changed since is read again.
+ * @throws TypeError for a scheme other than http: and https:
+ */
+export function targetOf(url: URL): Target {
+  const href = url.href;
+  let t = targets.get(url);
+  if (t === undefined || t.href !== href) {
+    const secure = url.protocol === 'https:';
+    if (!secure && url.protocol !== 'http:') throw new TypeError(`unsupported URL scheme ${url.protocol}`);
+    const host = url.hostname;
+    const port = url.port === '' ? (secure ? 443 : 80) : Number(url.port);
+    t = {
+      href,
+      secure,
+      hostname: host.startsWith('[') ? host.slice(1, -1) : host,
+      port,
+      host: url.host,
+      path: (url.pathname || '/') + url.search,
+      origin: `${url.protocol}//${url.host}`,
+    };
+    targets.set(url, t);
+  }
+  return t;
+}
