@@ -21,6 +21,7 @@ import { linkOperations } from './logical-operations.js';
 import { qkey } from './qname-key.js';
 import { checkImportNamespaces } from './import-check.js';
 import { WsdlHints } from './wsdl-refs.js';
+import { checkTypeDepths } from './type-depth-check.js';
 
 /** The outcome of a build that does not throw: the model (when there were no errors) and every diagnostic. */
 export interface BuildOutcome {
@@ -49,6 +50,8 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
   const schemaIndex = indexSchemas(ctx);
   const schemaConverter = new SchemaConverter(ctx, schemaIndex, namespaceNotes);
   const schema = schemaConverter.convertAll();
+  // Later stages follow types recursively: cycles and absurd depths are errors here, before any of them runs.
+  const typesUnsafe = checkTypeDepths(ctx, schema, { nesting: !schemaConverter.referenceChainTooDeep }) || schemaConverter.referenceChainTooDeep;
   const complexTypes = new Map<string, ComplexTypeBody>(schema.complexTypes.map((t) => [qkey(t.name), t]));
 
   const wsdlIndex = indexWsdl(ctx);
@@ -65,6 +68,7 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
   const services: Service[] = [];
   for (const raw of wsdlIndex.service.values()) services.push(convertService(ctx, hints, bindings, raw));
 
+  if (typesUnsafe) return { diagnostics: [...ctx.sink.errors, ...ctx.sink.warnings] };
   const operations = linkOperations(ctx, services, bindings, portTypes, messages, {
     messages,
     element: (q) => schemaConverter.element(q),

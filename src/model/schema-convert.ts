@@ -24,6 +24,7 @@ import { qdisplay, qkey } from './qname-key.js';
 import { readFacets } from './simple-type-facets.js';
 import { referenceHint, type HintCandidates } from './reference-hints.js';
 import type { NamespaceNotes } from './import-check.js';
+import { MAX_NESTING_DEPTH } from './type-depth-check.js';
 
 /** `xsd:anyType`: the type of a declaration that names none (XML Schema Part 1 §3.3.2). */
 export const ANY_TYPE: TypeRef = { kind: 'named', ref: { ns: XSD_NS, name: 'anyType' } };
@@ -44,6 +45,8 @@ export class SchemaConverter {
   private readonly attrGroupCache = new Map<string, AttributeGroupDef | null>();
   private readonly attrGroupsInProgress = new Set<string>();
   private readonly attributeCache = new Map<string, AttributeDecl>();
+  /** Set when a chain of references was too deep to follow (see {@link SchemaConverter.tooDeep}). */
+  private deepChainReported = false;
   private readonly loadedNamespaces: ReadonlySet<string>;
 
   /**
@@ -102,6 +105,31 @@ export class SchemaConverter {
     }
     const attributes = [...c.attribute.values()].map((r) => this.globalAttribute(r));
     return { elements, complexTypes, simpleTypes, groups, attributeGroups, attributes, schemas: this.index.scopes.map((s) => s.info) };
+  }
+
+  /** Whether a chain of element, group or attribute group references was too deep to convert (an error was recorded). */
+  get referenceChainTooDeep(): boolean {
+    return this.deepChainReported;
+  }
+
+  /**
+   * Whether following one more reference from `raw` would go beyond
+   * {@link MAX_NESTING_DEPTH} references in progress; records one error for
+   * the first such chain. The chain is cut there, so that conversion (which
+   * recurses along it) stays within the stack.
+   */
+  private tooDeep(what: string, raw: RawComponent): boolean {
+    const inProgress = this.elementsInProgress.size + this.groupsInProgress.size + this.attrGroupsInProgress.size;
+    if (inProgress < MAX_NESTING_DEPTH) return false;
+    if (!this.deepChainReported) {
+      this.deepChainReported = true;
+      this.ctx.error(
+        raw.scope.doc,
+        raw.el,
+        `${what} ${qdisplay(raw.name)} is reached through more than ${MAX_NESTING_DEPTH} nested element, group or attribute group references (wsdlc supports at most ${MAX_NESTING_DEPTH})`,
+      );
+    }
+    return true;
   }
 
   /** The converted global element `name`, or `undefined` when it is not declared. */
@@ -224,6 +252,7 @@ export class SchemaConverter {
     const cached = this.elementCache.get(key);
     if (cached) return cached;
     const { el, scope } = raw;
+    if (this.tooDeep('element', raw)) return { name: raw.name, type: ANY_TYPE, nillable: false, abstract: false, location: this.ctx.modelLoc(scope.doc, el) };
     this.elementsInProgress.add(key);
     const substitutionGroup = this.ref('element', scope, el, 'substitutionGroup');
     let type = this.declaredType(scope, el, 'complexOrSimple');
@@ -392,6 +421,7 @@ export class SchemaConverter {
       this.ctx.error(raw.scope.doc, raw.el, `xsd:group ${qdisplay(raw.name)} refers to itself`);
       return undefined;
     }
+    if (this.tooDeep('xsd:group', raw)) return undefined;
     this.groupsInProgress.add(key);
     let result: GroupParticle | undefined;
     for (const c of xsdChildren(raw.el)) {
@@ -463,6 +493,7 @@ export class SchemaConverter {
       this.ctx.error(raw.scope.doc, raw.el, `xsd:attributeGroup ${qdisplay(raw.name)} refers to itself`);
       return undefined;
     }
+    if (this.tooDeep('xsd:attributeGroup', raw)) return undefined;
     this.attrGroupsInProgress.add(key);
     const attributes: AttributeUse[] = [];
     const anyAttribute = this.collectAttributes(raw.scope, raw.el, attributes);
