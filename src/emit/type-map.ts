@@ -19,7 +19,7 @@
  * The SOAP encoding namespace (SOAP 1.1 §5) redeclares the same simple types
  * (plus `base64`); they map the same way.
  */
-import type { ScalarKind } from '../runtime/descriptors.js';
+import type { IntegerRange, ScalarKind } from '../runtime/descriptors.js';
 import type { TypeMappingOptions } from './types.js';
 
 /** TypeScript text for each scalar kind. */
@@ -48,6 +48,27 @@ const LONG_FAMILY = new Set([
   'negativeInteger',
   'unsignedLong',
 ]);
+
+/** Bounded integer built-ins by local name (xsd:integer itself is unbounded). */
+const INTEGER_RANGES: ReadonlySet<string> = new Set<IntegerRange>([
+  'long',
+  'int',
+  'short',
+  'byte',
+  'unsignedLong',
+  'unsignedInt',
+  'unsignedShort',
+  'unsignedByte',
+  'nonNegativeInteger',
+  'positiveInteger',
+  'nonPositiveInteger',
+  'negativeInteger',
+]);
+
+/** The value space a built-in integer type is bounded to (XML Schema Part 2 §3.3.14-§3.3.25), if any. */
+export function builtinRange(localName: string): IntegerRange | undefined {
+  return INTEGER_RANGES.has(localName) ? (localName as IntegerRange) : undefined;
+}
 
 /** The scalar kind of a built-in XSD (or SOAP-encoding) type by local name; unknown names map to `string`. */
 export function builtinScalar(localName: string, mapping: TypeMappingOptions): ScalarKind {

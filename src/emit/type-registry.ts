@@ -41,7 +41,7 @@ import { newPropertyScope, qnameKey, toPropertyName, type NamePlan, type NameSco
 import type { ComplexDesc, ScalarKind, ValueDesc } from '../runtime/descriptors.js';
 import { userError } from '../util/errors.js';
 import { tsString } from './literal.js';
-import { builtinScalar, SCALAR_TS } from './type-map.js';
+import { builtinRange, builtinScalar, SCALAR_TS } from './type-map.js';
 import type { TypeMappingOptions } from './types.js';
 
 const SOAPENC_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
@@ -422,7 +422,8 @@ export class TypeRegistry {
     }
     if (this.#isBuiltin(q)) {
       const scalar = builtinScalar(q.name, this.#mapping);
-      return { value: { scalar }, ts: SCALAR_TS[scalar], xsd: q.name };
+      const range = builtinRange(q.name);
+      return { value: range === undefined ? { scalar } : { scalar, range }, ts: SCALAR_TS[scalar], xsd: q.name };
     }
     throw userError(`type {${q.ns}}${q.name} is not declared in any schema`, where);
   }
@@ -454,8 +455,9 @@ export class TypeRegistry {
       const item = this.#resolveSimpleRef(body.itemType, where);
       const scalar = scalarOf(item.value);
       const enumValues = 'scalar' in item.value ? item.value.enum : undefined;
+      const range = 'scalar' in item.value ? item.value.range : undefined;
       return {
-        value: { scalar, list: true, ...(enumValues ? { enum: enumValues } : {}) },
+        value: { scalar, list: true, ...(enumValues ? { enum: enumValues } : {}), ...(range ? { range } : {}) },
         ts: `${parenthesize(item.ts)}[]`,
         xsd: 'list',
       };

@@ -43,6 +43,17 @@ const TYPES: ServiceDesc['types'] = {
       f('raw', { scalar: 'xml' }, 0),
     ],
   },
+  Ranged: {
+    name: 'Ranged',
+    ns: NS,
+    fields: [
+      f('ub', { scalar: 'int', range: 'unsignedByte' }, 0),
+      f('i32', { scalar: 'int', range: 'int' }, 0),
+      f('pos', { scalar: 'integerString', range: 'positiveInteger' }, 0),
+      f('ul', { scalar: 'bigint', range: 'unsignedLong' }, 0),
+      f('shorts', { scalar: 'int', list: true, range: 'short' }, 0),
+    ],
+  },
 };
 
 function roundTrip(value: unknown, desc: ValueDesc, types = TYPES, name = 'root'): { xml: string; back: unknown } {
@@ -193,12 +204,45 @@ describe('codec: scalars', () => {
     ['is', '12a', /invalid integer/],
     ['ds', '1e5', /invalid decimal/],
     ['dt', '2024-13-01', /invalid xsd:dateTime/],
+    // Impossible fields would otherwise roll over into another instant (Date.UTC is lenient).
+    ['dt', '2024-02-30T00:00:00Z', /invalid xsd:dateTime/],
+    ['dt', '2023-02-29T00:00:00Z', /invalid xsd:dateTime/],
+    ['dt', '2024-01-01T24:30:00Z', /invalid xsd:dateTime/],
+    ['dt', '2024-01-01T10:00:60Z', /invalid xsd:dateTime/],
+    ['dt', '2024-01-01T10:00:00+14:30', /invalid timezone/],
+    ['dt', '2024-01-01T10:00:00+02:60', /invalid timezone/],
     ['b64', '@@@', /base64Binary/],
     ['hex', 'abc', /hexBinary/],
     ['q', 'nope:x', /undeclared prefix/],
   ])('rejects invalid %s %j', (field, text, err) => {
     const el = parseXml(`<r xmlns="${NS}"><${field}>${text}</${field}></r>`);
     expect(() => readValue(el, { complex: 'Scalars' }, TYPES)).toThrow(err);
+  });
+  it('reads the end of a day as 24:00:00 and leap days of leap years only', () => {
+    const el = parseXml(`<r xmlns="${NS}"><dt>2024-12-31T24:00:00Z</dt></r>`);
+    expect((readValue(el, { complex: 'Scalars' }, TYPES) as { dt: Date }).dt.toISOString()).toBe('2025-01-01T00:00:00.000Z');
+    const leap = parseXml(`<r xmlns="${NS}"><dt>2000-02-29T00:00:00-14:00</dt></r>`);
+    expect((readValue(leap, { complex: 'Scalars' }, TYPES) as { dt: Date }).dt.toISOString()).toBe('2000-02-29T14:00:00.000Z');
+  });
+  it.each([
+    ['ub', '256', 'unsignedByte'],
+    ['ub', '-1', 'unsignedByte'],
+    ['i32', '2147483648', 'int'],
+    ['pos', '0', 'positiveInteger'],
+    ['ul', '18446744073709551616', 'unsignedLong'],
+    ['shorts', '1 40000', 'short'],
+  ])('rejects %s %j outside xsd:%s (XML Schema Part 2 §3.3)', (field, text, range) => {
+    const el = parseXml(`<r xmlns="${NS}"><${field}>${text}</${field}></r>`);
+    expect(() => readValue(el, { complex: 'Ranged' }, TYPES)).toThrow(new RegExp(`^r/${field}: ".*" is out of range for xsd:${range}$`));
+  });
+  it('reads and writes integers at the bounds of their built-in types', () => {
+    const value = { ub: 255, i32: -2147483648, pos: '1', ul: 18446744073709551615n, shorts: [-32768, 32767] };
+    expect(roundTrip(value, { complex: 'Ranged' }).back).toEqual(value);
+  });
+  it('refuses to write integers outside their built-in types', () => {
+    expect(() => roundTrip({ ub: 300 }, { complex: 'Ranged' })).toThrow(/root\/ub: 300 is out of range for xsd:unsignedByte/);
+    expect(() => roundTrip({ shorts: [1, -40000] }, { complex: 'Ranged' })).toThrow(/root\/shorts: -40000 is out of range for xsd:short/);
+    expect(() => roundTrip({ pos: '-5' }, { complex: 'Ranged' })).toThrow(EncodeError);
   });
   it('rejects wrongly typed values on write', () => {
     expect(() => roundTrip({ i: 1.5 }, { complex: 'Scalars' })).toThrow(/root\/i: expected an integer/);
