@@ -6,6 +6,7 @@
  * byte pattern of `<?xml`; otherwise the `encoding` pseudo-attribute of the XML
  * declaration names the encoding, and UTF-8 is the default.
  */
+import { decodeCp1252 } from '../runtime/xml-decode.js';
 import { userError } from '../util/errors.js';
 
 /** The result of {@link decodeXmlBytes}. */
@@ -27,13 +28,6 @@ const UTF16_LABELS = new Set(['utf-16', 'utf16', 'utf-16le', 'utf-16be', 'ucs-2'
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 /** Labels decoded byte for byte as ISO-8859-1 (true Latin-1, not the WHATWG windows-1252 alias). */
 const LATIN1_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1', 'iso-ir-100', 'cp819', 'ibm819']);
-/** Labels of windows-1252 (decoded by table: some Node versions' TextDecoder treat it as Latin-1). */
-const CP1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252']);
-/** windows-1252 code points for bytes 0x80..0x9F (the WHATWG Encoding Standard's index); 0 = undefined, kept as is. */
-const CP1252_HIGH = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
-];
 const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'iso646-us', 'ansi_x3.4-1968']);
 
 /**
@@ -64,15 +58,6 @@ function positionOf(text: string, index: number): { line: number; column: number
     }
   }
   return { line, column: index - lineStart + 1 };
-}
-
-/** Decodes windows-1252: Latin-1 except for 0x80..0x9F. */
-function decodeCp1252(bytes: Uint8Array): string {
-  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
-  return latin1.replace(/[\u0080-\u009f]/g, (c) => {
-    const mapped = CP1252_HIGH[c.charCodeAt(0) - 0x80];
-    return mapped ? String.fromCharCode(mapped) : c;
-  });
 }
 
 /** Decodes with `fatal` so bad bytes are reported, located at the first replacement character. */
@@ -121,7 +106,7 @@ export function decodeXmlBytes(bytes: Uint8Array, file: string): DecodedText {
   if (LATIN1_LABELS.has(label) || ASCII_LABELS.has(label)) {
     return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'), encoding: 'iso-8859-1' };
   }
-  if (CP1252_LABELS.has(label)) return { text: decodeCp1252(bytes), encoding: 'windows-1252' };
+  if (label === 'windows-1252' || label === 'cp1252' || label === 'x-cp1252') return { text: decodeCp1252(bytes), encoding: 'windows-1252' };
   let canonical: string;
   try {
     canonical = new TextDecoder(label).encoding;

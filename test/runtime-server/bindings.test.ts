@@ -110,6 +110,21 @@ describe('SOAP 1.1', () => {
     expect(r.status).toBe(200);
     expect(text(at(xml(r.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('ticket-for-zoë');
   });
+
+  it('decodes by the XML declaration when the content type has no charset (RFC 7303 §3), UTF-16BE too', async () => {
+    const head = `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`;
+    const latin1 = Buffer.from(soap11(LOGIN_BODY.replace('alice', 'zoë')).replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="ISO-8859-1"?>'), 'latin1');
+    expect(latin1.toString('latin1')).toMatch(/^<\?xml version="1.0" encoding="ISO-8859-1"\?>/);
+    const r = await rawRequest(srv.port, head, latin1);
+    expect(r.status).toBe(200);
+    expect(text(at(xml(r.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('ticket-for-zoë');
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(soap11(LOGIN_BODY.replace('alice', 'zoë')), 'utf16le').swap16()]);
+    const r16 = await rawRequest(srv.port, head, be);
+    expect(text(at(xml(r16.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('ticket-for-zoë');
+    const unknown = await rawRequest(srv.port, head, soap11(LOGIN_BODY).replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="x-klingon"?>'));
+    expect(unknown.status).toBe(415);
+    expect(unknown.body.trim()).toBe('Unsupported charset: x-klingon.');
+  });
 });
 
 describe('SOAP 1.2', () => {

@@ -1,7 +1,6 @@
 /** Content-Type parsing: liberal in case, order, quoting and whitespace. */
 import { describe, expect, it } from 'vitest';
-import { bodyKindOf, encodingOf, parseContentType } from '../../src/runtime/content-type.js';
-import { decodeBody } from '../../src/runtime/http-body.js';
+import { bodyKindOf, parseContentType } from '../../src/runtime/content-type.js';
 
 describe('parseContentType', () => {
   it('lower-cases the type and parameter names, unquotes values, keeps value case', () => {
@@ -21,27 +20,11 @@ describe('parseContentType', () => {
   });
 });
 
-describe('bodyKindOf and encodingOf', () => {
+describe('bodyKindOf', () => {
   it('tells SOAP 1.1, SOAP 1.2 and forms apart', () => {
     expect(bodyKindOf(parseContentType('text/xml; charset=utf-8'))).toBe('soap11');
     expect(bodyKindOf(parseContentType('application/soap+xml'))).toBe('soap12');
     expect(bodyKindOf(parseContentType('application/x-www-form-urlencoded'))).toBe('form');
     expect(bodyKindOf(parseContentType('application/json'))).toBe('other');
-  });
-
-  it('maps charset spellings', () => {
-    expect(encodingOf(undefined)).toBe('utf8');
-    expect(encodingOf('UTF8')).toBe('utf8');
-    expect(encodingOf('ISO-8859-1')).toBe('latin1');
-    expect(encodingOf('ebcdic')).toBeUndefined();
-  });
-});
-
-describe('decodeBody', () => {
-  it('honours BOMs over the declared charset', () => {
-    expect(decodeBody(Buffer.from([0xef, 0xbb, 0xbf, 0x61]), 'latin1')).toBe('a');
-    expect(decodeBody(Buffer.from([0xff, 0xfe, 0x61, 0x00]), 'utf8')).toBe('a');
-    expect(decodeBody(Buffer.from([0xfe, 0xff, 0x00, 0x61]), 'utf8')).toBe('a');
-    expect(decodeBody(Buffer.from('é', 'latin1'), 'latin1')).toBe('é');
   });
 });

@@ -1,0 +1,164 @@
+/**
+ * The text of an XML message body (RFC 7303 §3; XML 1.0 §4.3.3 and Appendix F):
+ * a byte order mark decides first; then the `charset` parameter of the content
+ * type; without one, UTF-16 recognised by the bytes of `<?`, else the encoding
+ * named in the XML declaration, else UTF-8. Bytes that are not valid in the
+ * encoding are an error, never replaced by U+FFFD: two different byte strings
+ * must not read as the same text.
+ *
+ * Used by the server for requests and by the client transports for responses.
+ * Ships with generated code: imports only node:* modules.
+ */
+import { isUtf8 } from 'node:buffer';
+
+/** A body whose encoding is unknown, or whose bytes are not valid in it (XML 1.0 §4.3.3: a fatal error). */
+export class XmlEncodingError extends Error {
+  override readonly name = 'XmlEncodingError';
+  constructor(
+    message: string,
+    /** `unsupported`: an encoding this runtime cannot decode; `malformed`: bytes invalid in the encoding. */
+    readonly problem: 'unsupported' | 'malformed',
+    /** The encoding's label as given (or the one used, for malformed bytes). */
+    readonly encoding: string,
+  ) {
+    super(message);
+  }
+}
+
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
+/** Decoded byte for byte (true ISO-8859-1; WHATWG's TextDecoder would read these labels as windows-1252). */
+const LATIN1_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1', 'cp819', 'ibm819', 'us-ascii', 'ascii']);
+const UTF16LE_LABELS = new Set(['utf-16', 'utf16', 'utf-16le', 'utf16le', 'ucs-2', 'unicode']);
+const UTF16BE_LABELS = new Set(['utf-16be', 'utf16be']);
+/** Labels of windows-1252 (decoded by table: Node's TextDecoder reads windows-1252 as ISO-8859-1). */
+const CP1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252']);
+/** windows-1252 code points for bytes 0x80..0x9F (the WHATWG Encoding Standard's index); 0 = undefined, kept as is. */
+const CP1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+/** Decodes windows-1252: ISO-8859-1 except for 0x80..0x9F. */
+export function decodeCp1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => {
+    const mapped = CP1252_HIGH[c.charCodeAt(0) - 0x80];
+    return mapped ? String.fromCharCode(mapped) : c;
+  });
+}
+
+/** The decoder a label names: a Node encoding, or a canonical TextDecoder label; `undefined` if unknown. */
+function decoderOf(label: string): string | undefined {
+  const l = label.trim().toLowerCase();
+  if (l === '' || UTF8_LABELS.has(l)) return 'utf-8';
+  if (LATIN1_LABELS.has(l)) return 'latin1';
+  if (UTF16LE_LABELS.has(l)) return 'utf-16le';
+  if (UTF16BE_LABELS.has(l)) return 'utf-16be';
+  if (CP1252_LABELS.has(l)) return 'windows-1252';
+  try {
+    return new TextDecoder(l).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a `charset` parameter names an encoding this runtime decodes. */
+export function isSupportedCharset(charset: string): boolean {
+  return decoderOf(charset) !== undefined;
+}
+
+/** Reads the `encoding` pseudo-attribute of an XML declaration at the start of ASCII-compatible bytes (XML 1.0 §2.8 EncodingDecl). */
+function declaredEncoding(bytes: Buffer): string | undefined {
+  // "<?xml" then the declaration, which is ASCII; 256 bytes are plenty.
+  if (bytes.length < 6 || bytes[0] !== 0x3c || bytes[1] !== 0x3f || bytes[2] !== 0x78 || bytes[3] !== 0x6d || bytes[4] !== 0x6c) return undefined;
+  const head = bytes.toString('latin1', 5, Math.min(bytes.length, 256));
+  const end = head.indexOf('?>');
+  const decl = end < 0 ? head : head.slice(0, end);
+  const at = decl.search(/\sencoding\s*=/);
+  if (at < 0) return undefined;
+  const rest = decl.slice(decl.indexOf('=', at) + 1).trimStart();
+  const quote = rest[0];
+  if (quote !== '"' && quote !== "'") return undefined;
+  const close = rest.indexOf(quote, 1);
+  return close < 0 ? undefined : rest.slice(1, close);
+}
+
+function utf8(bytes: Buffer, start: number): string {
+  if (!isUtf8(start === 0 ? bytes : bytes.subarray(start))) throw new XmlEncodingError('the body is not valid UTF-8', 'malformed', 'UTF-8');
+  return bytes.toString('utf8', start);
+}
+
+function utf16be(bytes: Buffer, start: number): string {
+  const swapped = Buffer.from(bytes.subarray(start, bytes.length - ((bytes.length - start) % 2)));
+  swapped.swap16();
+  return swapped.toString('utf16le');
+}
+
+function withDecoder(bytes: Buffer, start: number, decoder: string): string {
+  switch (decoder) {
+    case 'utf-8':
+      return utf8(bytes, start);
+    case 'latin1':
+      return bytes.toString('latin1', start);
+    case 'utf-16le':
+      return bytes.toString('utf16le', start);
+    case 'utf-16be':
+      return utf16be(bytes, start);
+    case 'windows-1252':
+      return decodeCp1252(bytes.subarray(start));
+    default:
+      try {
+        return new TextDecoder(decoder, { fatal: true }).decode(bytes.subarray(start));
+      } catch {
+        throw new XmlEncodingError(`the body is not valid ${decoder}`, 'malformed', decoder);
+      }
+  }
+}
+
+/**
+ * Decodes an XML body to text, without a byte order mark.
+ * @param charset the content type's `charset` parameter, if any
+ * @throws XmlEncodingError for an encoding this runtime cannot decode, or bytes not valid in it
+ */
+export function decodeXmlBody(bytes: Buffer, charset: string | undefined): string {
+  const b0 = bytes[0];
+  const b1 = bytes[1];
+  // Byte order marks (XML 1.0 Appendix F.1; RFC 7303 §3.2: the BOM wins over the charset parameter).
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return utf8(bytes, 3);
+  if (b0 === 0xff && b1 === 0xfe) return bytes.toString('utf16le', 2);
+  if (b0 === 0xfe && b1 === 0xff) return utf16be(bytes, 2);
+  if (charset !== undefined) {
+    const decoder = decoderOf(charset);
+    if (decoder === undefined) throw new XmlEncodingError(`unsupported charset ${JSON.stringify(charset)}`, 'unsupported', charset);
+    return withDecoder(bytes, 0, decoder);
+  }
+  // UTF-16 without a BOM, recognised by "<?" (Appendix F.1).
+  if (b0 === 0x3c && b1 === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return bytes.toString('utf16le');
+  if (b0 === 0x00 && b1 === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return utf16be(bytes, 0);
+  const declared = declaredEncoding(bytes);
+  if (declared === undefined) return utf8(bytes, 0);
+  const decoder = decoderOf(declared);
+  if (decoder === undefined) throw new XmlEncodingError(`unsupported encoding ${JSON.stringify(declared)} in the XML declaration`, 'unsupported', declared);
+  // A declaration claiming UTF-16 on 8-bit bytes (no BOM, not the UTF-16 pattern) is a common mislabelling: read UTF-8.
+  return withDecoder(bytes, 0, decoder === 'utf-16le' || decoder === 'utf-16be' ? 'utf-8' : decoder);
+}
+
+/**
+ * Decodes a body as well as it can, never throwing: for error responses, whose
+ * text is only reported (malformed bytes become U+FFFD, an unknown charset reads
+ * as ISO-8859-1).
+ */
+export function decodeBodyLeniently(bytes: Buffer, charset: string | undefined): string {
+  try {
+    return decodeXmlBody(bytes, charset);
+  } catch {
+    const decoder = charset === undefined ? 'utf-8' : decoderOf(charset);
+    const text =
+      decoder === undefined || decoder === 'latin1'
+        ? bytes.toString('latin1')
+        : decoder === 'windows-1252'
+          ? decodeCp1252(bytes)
+          : new TextDecoder(decoder).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+}

@@ -1,0 +1,76 @@
+/** Decoding XML message bodies (src/runtime/xml-decode.ts): RFC 7303 §3 and XML 1.0 Appendix F. */
+import { describe, expect, it } from 'vitest';
+import { decodeBodyLeniently, decodeXmlBody, isSupportedCharset, XmlEncodingError } from '../../src/runtime/xml-decode.js';
+
+const DOC = '<a>café €</a>';
+
+function utf16be(text: string): Buffer {
+  return Buffer.from(text, 'utf16le').swap16();
+}
+
+function problemOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof XmlEncodingError) return `${err.problem}: ${err.message}`;
+    throw err;
+  }
+  return 'no error';
+}
+
+describe('decodeXmlBody', () => {
+  it('lets a byte order mark win over the charset parameter', () => {
+    expect(decodeXmlBody(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(DOC)]), 'iso-8859-1')).toBe(DOC);
+    expect(decodeXmlBody(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(DOC, 'utf16le')]), 'utf-8')).toBe(DOC);
+    expect(decodeXmlBody(Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(DOC)]), undefined)).toBe(DOC);
+  });
+
+  it('follows the charset parameter, in any spelling', () => {
+    expect(decodeXmlBody(Buffer.from('<a>café</a>', 'latin1'), 'ISO-8859-1')).toBe('<a>café</a>');
+    expect(decodeXmlBody(Buffer.from(DOC), ' UTF8 ')).toBe(DOC);
+    expect(decodeXmlBody(utf16be(DOC), 'utf-16be')).toBe(DOC);
+    expect(decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0x80, 0x3c, 0x2f, 0x61, 0x3e]), 'windows-1252')).toBe('<a>€</a>');
+  });
+
+  it('reads the XML declaration when the content type names no charset', () => {
+    const latin1 = Buffer.from(`<?xml version="1.0" encoding='ISO-8859-1'?><a>café</a>`, 'latin1');
+    expect(decodeXmlBody(latin1, undefined)).toBe(`<?xml version="1.0" encoding='ISO-8859-1'?><a>café</a>`);
+    // The charset parameter wins over the declaration (RFC 7303 §3.2).
+    expect(problemOf(() => decodeXmlBody(latin1, 'utf-8'))).toBe('malformed: the body is not valid UTF-8');
+  });
+
+  it('recognises UTF-16 without a byte order mark by the bytes of "<?"', () => {
+    const decl = '<?xml version="1.0" encoding="UTF-16"?>';
+    expect(decodeXmlBody(Buffer.from(decl + DOC, 'utf16le'), undefined)).toBe(decl + DOC);
+    expect(decodeXmlBody(utf16be(decl + DOC), undefined)).toBe(decl + DOC);
+  });
+
+  it('reads a UTF-16 declaration on 8-bit bytes as UTF-8 (a common mislabelling)', () => {
+    const text = `<?xml version="1.0" encoding="utf-16"?>${DOC}`;
+    expect(decodeXmlBody(Buffer.from(text), undefined)).toBe(text);
+  });
+
+  it('refuses malformed bytes instead of replacing them', () => {
+    expect(problemOf(() => decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x3c, 0x2f, 0x61, 0x3e]), undefined))).toBe(
+      'malformed: the body is not valid UTF-8',
+    );
+    expect(problemOf(() => decodeXmlBody(Buffer.from([0xef, 0xbb, 0xbf, 0xff]), undefined))).toMatch(/^malformed/);
+  });
+
+  it('refuses encodings it cannot decode, from the parameter or the declaration', () => {
+    expect(problemOf(() => decodeXmlBody(Buffer.from(DOC), 'x-klingon'))).toBe('unsupported: unsupported charset "x-klingon"');
+    expect(problemOf(() => decodeXmlBody(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>'), undefined))).toBe(
+      'unsupported: unsupported encoding "x-klingon" in the XML declaration',
+    );
+    expect(isSupportedCharset('x-klingon')).toBe(false);
+    expect(isSupportedCharset('Shift_JIS')).toBe(true);
+  });
+});
+
+describe('decodeBodyLeniently', () => {
+  it('never throws: malformed bytes become U+FFFD, an unknown charset reads as ISO-8859-1', () => {
+    expect(decodeBodyLeniently(Buffer.from([0x61, 0xe9]), undefined)).toBe('a\uFFFD');
+    expect(decodeBodyLeniently(Buffer.from([0x61, 0xe9]), 'x-klingon')).toBe('aé');
+    expect(decodeBodyLeniently(Buffer.from(DOC), undefined)).toBe(DOC);
+  });
+});
