@@ -49,6 +49,7 @@ export function decodeCp1252(bytes: Uint8Array): string {
 
 /** The decoder a label names: a Node encoding, or a canonical TextDecoder label; `undefined` if unknown. */
 function decoderOf(label: string): string | undefined {
+  if (label === 'utf-8' || label === 'UTF-8') return 'utf-8'; // nearly every message: no string work
   const l = label.trim().toLowerCase();
   if (l === '' || UTF8_LABELS.has(l)) return 'utf-8';
   if (LATIN1_LABELS.has(l)) return 'latin1';

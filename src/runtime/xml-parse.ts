@@ -54,9 +54,9 @@ export interface ParseXmlOptions {
   /** Record line and column of each element (the loader wants them; run-time code does not). */
   readonly positions?: boolean;
   /** Deepest element nesting accepted; deeper documents are rejected. Default 256. */
-  readonly maxDepth?: number;
+  readonly maxDepth?: number | undefined;
   /** Most nodes accepted (elements, attributes, text runs); larger documents are rejected. Default: no limit. */
-  readonly maxNodes?: number;
+  readonly maxNodes?: number | undefined;
   /** Name used in error messages. */
   readonly fileName?: string;
   /**

@@ -297,7 +297,8 @@ class XmlScanner {
     this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
     this.maxDepth = options.maxDepth;
-    this.maxNodes = this.nodeBudget = options.maxNodes ?? Infinity;
+    // "No limit" is a billion nodes, far beyond any text a JS string holds, and a small integer (not a boxed double).
+    this.maxNodes = this.nodeBudget = options.maxNodes ?? 1_000_000_000;
   }
 
   private fail(message: string, offset: number): never {
