@@ -32,7 +32,7 @@ import {
 } from './soap-envelope.js';
 import { fetchTransport } from './transport-fetch.js';
 import { http1Transport } from './transport-http1.js';
-import { abortReason, DEFAULT_MAX_RESPONSE_BYTES, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+import { abortReason, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RESPONSE_NODES, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
 import { parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from './xml-write.js';
 
@@ -56,6 +56,12 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   readonly maxResponseBytes?: number;
   /** Deepest XML nesting accepted in responses (default 256). */
   readonly maxDepth?: number;
+  /**
+   * Most XML nodes (elements, attributes, text runs) accepted in a response
+   * (default 2,000,000). The parsed tree takes several times the memory of the
+   * text; this bounds it where `maxResponseBytes` alone would not.
+   */
+  readonly maxResponseNodes?: number;
 }
 
 /** Options of one call. */
@@ -125,6 +131,7 @@ export class ServiceClient {
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly maxDepth: number;
+  private readonly maxNodes: number;
   private readonly urls = new Map<string, URL>();
   private readonly soapPlans = new Map<SoapOperationDesc, SoapPlan>();
 
@@ -149,6 +156,7 @@ export class ServiceClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxDepth = options.maxDepth ?? 256;
+    this.maxNodes = options.maxResponseNodes ?? DEFAULT_MAX_RESPONSE_NODES;
   }
 
   /** The URL an operation is sent to over this client's binding (without query). */
@@ -267,7 +275,7 @@ export class ServiceClient {
     if (!soap.output && ok(status) && body.trim() === '') return undefined;
     let env;
     try {
-      env = parseEnvelope(body, { maxDepth: this.maxDepth });
+      env = parseEnvelope(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });
     } catch (err) {
       if (!ok(status)) throw new HttpError(status, body, res.headers);
       if (err instanceof EnvelopeError) {
@@ -309,9 +317,11 @@ export class ServiceClient {
         { status, body },
       );
     }
+    // The response element carries the operation's result: xsi:nil on it leaves nothing to return.
+    if (isNil(wrapper)) throw new ResponseError(`${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)}`, { status, body });
     try {
       const value = 'complex' in out.value
-        ? isNil(wrapper) ? null : readComplexContent(wrapper, out.value.complex, this.service.types, wrapper.name)
+        ? readComplexContent(wrapper, out.value.complex, this.service.types, wrapper.name)
         : readValue(wrapper, out.value, this.service.types);
       if (out.result === undefined) return value;
       if (value === null || typeof value !== 'object') return undefined;
@@ -345,7 +355,7 @@ export class ServiceClient {
     }
     let root: XmlElement;
     try {
-      root = parseXml(body, { maxDepth: this.maxDepth });
+      root = parseXml(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });
     } catch (err) {
       if (err instanceof XmlParseError) {
         throw new ResponseError(`${op.name}: malformed XML response at ${err.line}:${err.column}: ${err.message}`, { status, body, cause: err });
@@ -357,6 +367,9 @@ export class ServiceClient {
         status,
         body,
       });
+    }
+    if (!out.nillable && isNil(root)) {
+      throw new ResponseError(`${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)} (not nillable)`, { status, body });
     }
     try {
       return readValue(root, out.value, this.service.types);

@@ -18,8 +18,8 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { AttrDesc, ComplexDesc, ElementName, FieldDesc, ServiceDesc, ValueDesc } from './descriptors.js';
-import { DecodeError, EncodeError, decodeScalar, encodeScalar, splitList } from './scalars.js';
+import type { AttrDesc, ComplexDesc, ElementName, FieldDesc, IntegerRange, ServiceDesc, ValueDesc } from './descriptors.js';
+import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, splitList } from './scalars.js';
 import { attr, lookupNamespace, textOf, type XmlElement } from './xml-parse.js';
 import { XSI_NS, type XmlWriter } from './xml-write.js';
 
@@ -135,11 +135,19 @@ function encodeSimple(
 ): string {
   try {
     let text: string;
+    const range = desc.range;
     if (desc.list) {
       if (!Array.isArray(value)) throw new EncodeError('', `expected an array (list value), got ${typeof value}`);
-      text = value.map((v: unknown) => encodeScalar(desc.scalar, v, w)).join(' ');
+      text = value
+        .map((v: unknown) => {
+          const item = encodeScalar(desc.scalar, v, w);
+          if (range !== undefined && !inIntegerRange(item, range)) throw new EncodeError('', `${item} is out of range for xsd:${range}`);
+          return item;
+        })
+        .join(' ');
     } else {
       text = encodeScalar(desc.scalar, value, w);
+      if (range !== undefined && !inIntegerRange(text, range)) throw new EncodeError('', `${text} is out of range for xsd:${range}`);
     }
     if (desc.enum) {
       const items = desc.list ? splitList(text) : [text];
@@ -315,17 +323,29 @@ function decodeSimple(
   path: string,
 ): unknown {
   try {
+    const range = desc.range;
     if (desc.list) {
       const items = splitList(text);
       if (desc.enum) for (const i of items) checkEnum(i, desc.enum);
-      return items.map((i) => decodeScalar(desc.scalar, i, scope));
+      return items.map((i) => {
+        const v = decodeScalar(desc.scalar, i, scope);
+        if (range !== undefined) checkRange(i, range);
+        return v;
+      });
     }
     if (desc.enum) checkEnum(desc.scalar === 'string' ? text : text.trim(), desc.enum);
-    return decodeScalar(desc.scalar, text, scope);
+    const value = decodeScalar(desc.scalar, text, scope);
+    if (range !== undefined) checkRange(text.trim(), range);
+    return value;
   } catch (err) {
     if (err instanceof DecodeError) throw err.at(path);
     throw err;
   }
+}
+
+/** Refuses an integer (lexically valid: the scalar decoded) outside its built-in type's value space. */
+function checkRange(text: string, range: IntegerRange): void {
+  if (!inIntegerRange(text, range)) throw new DecodeError('', `${JSON.stringify(text)} is out of range for xsd:${range}`);
 }
 
 function checkEnum(text: string, values: readonly string[]): void {

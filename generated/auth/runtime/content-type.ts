@@ -122,33 +122,3 @@ export function bodyKindOf(mediaType: MediaType): BodyKind {
       return 'other';
   }
 }
-
-/** The Node.js `BufferEncoding` used to decode a text body. */
-export type TextEncoding = 'utf8' | 'latin1' | 'utf16le';
-
-/**
- * Maps a `charset` parameter to a decoder. Absent means UTF-8 (SOAP bodies are
- * UTF-8 or UTF-16 by XML 1.0 §4.3.3; a BOM is honoured by the body reader).
- * Returns `undefined` for a charset this runtime cannot decode.
- */
-export function encodingOf(charset: string | undefined): TextEncoding | undefined {
-  if (charset === undefined || charset === '') return 'utf8';
-  switch (charset.trim().toLowerCase()) {
-    case 'utf-8':
-    case 'utf8':
-    case 'us-ascii':
-    case 'ascii':
-      return 'utf8';
-    case 'iso-8859-1':
-    case 'latin1':
-    case 'latin-1':
-    case 'iso_8859-1':
-      return 'latin1';
-    case 'utf-16':
-    case 'utf-16le':
-    case 'utf16':
-      return 'utf16le';
-    default:
-      return undefined;
-  }
-}

@@ -35,9 +35,31 @@ export type ScalarKind =
   | 'qname'
   | 'xml';
 
-/** Where a field's values come from: a scalar, optionally restricted to an enumeration, or a complex type. */
+/**
+ * The value space of a bounded built-in integer type (XML Schema Part 2
+ * §3.3.14-§3.3.25), checked when integers are read and written; an integer
+ * scalar without one is an unbounded `xsd:integer`.
+ */
+export type IntegerRange =
+  | 'long'
+  | 'int'
+  | 'short'
+  | 'byte'
+  | 'unsignedLong'
+  | 'unsignedInt'
+  | 'unsignedShort'
+  | 'unsignedByte'
+  | 'nonNegativeInteger'
+  | 'positiveInteger'
+  | 'nonPositiveInteger'
+  | 'negativeInteger';
+
+/**
+ * Where a field's values come from: a scalar, optionally restricted to an
+ * enumeration or (integers) a built-in range, or a complex type.
+ */
 export type ValueDesc =
-  | { readonly scalar: ScalarKind; readonly enum?: readonly string[]; readonly list?: boolean }
+  | { readonly scalar: ScalarKind; readonly enum?: readonly string[]; readonly list?: boolean; readonly range?: IntegerRange }
   | { readonly complex: string };
 
 /** An element in a complex type's content, flattened in document order. */

@@ -7,9 +7,7 @@
  * soon as the limit is passed. A client that stalls while sending the body is cut
  * off after `timeoutMs`. Ships with generated code (node:* only).
  */
-import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
-import type { TextEncoding } from './content-type.js';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadline-queue.js';
 
 /** Why a body could not be read; the server maps each kind to a status code. */
@@ -190,36 +188,4 @@ function alreadyReadBuffer(req: IncomingMessage, limits: BodyLimits): Buffer | B
     return new BodyReadError('tooLarge', `request body exceeds the limit of ${limits.maxBytes} bytes`);
   }
   return buf;
-}
-
-/** A body whose bytes are not valid in its character encoding (XML 1.0 §4.3.3: a fatal error). */
-export class BodyEncodingError extends Error {
-  override readonly name = 'BodyEncodingError';
-}
-
-/** UTF-8 text of `body` from `start`, refusing malformed bytes (never replacing them with U+FFFD). */
-function strictUtf8(body: Buffer, start: number): string {
-  if (!isUtf8(start === 0 ? body : body.subarray(start))) throw new BodyEncodingError('the request body is not valid UTF-8');
-  return body.toString('utf8', start);
-}
-
-/**
- * Decodes a body to text. A byte order mark wins over the declared charset
- * (XML 1.0 §4.3.3 and Appendix F); a UTF-8 BOM is dropped.
- * @throws BodyEncodingError when UTF-8 bytes are malformed (two different byte
- *   strings must never read as the same text)
- */
-export function decodeBody(body: Buffer, encoding: TextEncoding): string {
-  if (body.length >= 2) {
-    const b0 = body[0]!;
-    const b1 = body[1]!;
-    if (b0 === 0xef && b1 === 0xbb && body.length >= 3 && body[2] === 0xbf) return strictUtf8(body, 3);
-    if (b0 === 0xff && b1 === 0xfe) return body.toString('utf16le', 2);
-    if (b0 === 0xfe && b1 === 0xff) {
-      const swapped = Buffer.from(body.subarray(2, body.length - (body.length % 2)));
-      swapped.swap16();
-      return swapped.toString('utf16le');
-    }
-  }
-  return encoding === 'utf8' ? strictUtf8(body, 0) : body.toString(encoding);
 }

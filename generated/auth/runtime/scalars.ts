@@ -11,7 +11,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { ScalarKind } from './descriptors.js';
+import type { IntegerRange, ScalarKind } from './descriptors.js';
 import { resolveQName, type XmlElement } from './xml-parse.js';
 import type { XmlWriter } from './xml-write.js';
 
@@ -85,29 +85,72 @@ function collapse(text: string): string {
   return text.trim();
 }
 
+/** Days in `month` (1-12) of `year` (proleptic Gregorian, as XML Schema Part 2 §3.2.7 and Appendix D). */
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
 function decodeDateTime(text: string): Date {
   const m = DATE_TIME.exec(text);
   if (!m) fail(`invalid xsd:dateTime ${show(text)}`);
   const [, y, mo, d, h, mi, s, frac, tz] = m;
-  const ms = frac ? Math.floor(Number(`0${frac}`) * 1000 + 1e-7) : 0;
-  let t = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
-  // Date.UTC maps years 0..99 to 1900..1999; set the year explicitly.
   const year = Number(y);
-  if (year >= 0 && year < 100) {
-    const dt = new Date(t);
-    dt.setUTCFullYear(year);
-    t = dt.getTime();
-  }
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31 || Number(h) > 24 || Number(mi) > 59 || Number(s) > 60) {
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  // Field ranges (XML Schema Part 2 §3.2.7.1): no day 31 of a 30-day month, 24:00:00 only as the end of a day,
+  // no second 60, a timezone within ±14:00. Date.UTC would silently roll such values over into another instant.
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && (frac === undefined || Number(frac) === 0);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || (hour > 23 && !endOfDay) || minute > 59 || second > 59) {
     fail(`invalid xsd:dateTime ${show(text)}`);
+  }
+  const ms = frac ? Math.floor(Number(`0${frac}`) * 1000 + 1e-7) : 0;
+  let t = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  // Date.UTC maps years 0..99 to 1900..1999; set the year explicitly (before the 24:00 roll-over it includes).
+  if (year >= 0 && year < 100) {
+    const dt = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
+    dt.setUTCFullYear(dt.getUTCFullYear() - 2000 + year);
+    t = dt.getTime();
   }
   // A value without a timezone is taken as UTC (XML Schema leaves it "local, unknown").
   if (tz !== undefined && tz !== 'Z') {
     const sign = tz[0] === '-' ? -1 : 1;
-    t -= sign * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6))) * 60_000;
+    const tzHours = Number(tz.slice(1, 3));
+    const tzMinutes = Number(tz.slice(4, 6));
+    if (tzMinutes > 59 || tzHours > 14 || (tzHours === 14 && tzMinutes > 0)) fail(`invalid timezone in xsd:dateTime ${show(text)}`);
+    t -= sign * (tzHours * 60 + tzMinutes) * 60_000;
   }
   if (!Number.isFinite(t)) fail(`xsd:dateTime out of range ${show(text)}`);
   return new Date(t);
+}
+
+/** [min, max] of each bounded integer type as decimal text (`''`: unbounded); compared as BigInt. */
+const INTEGER_BOUNDS: Readonly<Record<IntegerRange, readonly [string, string]>> = {
+  long: ['-9223372036854775808', '9223372036854775807'],
+  int: ['-2147483648', '2147483647'],
+  short: ['-32768', '32767'],
+  byte: ['-128', '127'],
+  unsignedLong: ['0', '18446744073709551615'],
+  unsignedInt: ['0', '4294967295'],
+  unsignedShort: ['0', '65535'],
+  unsignedByte: ['0', '255'],
+  nonNegativeInteger: ['0', ''],
+  positiveInteger: ['1', ''],
+  nonPositiveInteger: ['', '0'],
+  negativeInteger: ['', '-1'],
+};
+
+/**
+ * Whether the integer `text` (already valid lexically) lies in `range`.
+ * Exported for the codec, which checks decoded and encoded integers.
+ */
+export function inIntegerRange(text: string, range: IntegerRange): boolean {
+  const [min, max] = INTEGER_BOUNDS[range];
+  const n = BigInt(text);
+  return (min === '' || n >= BigInt(min)) && (max === '' || n <= BigInt(max));
 }
 
 function toBytes(value: unknown, kind: string): Uint8Array {

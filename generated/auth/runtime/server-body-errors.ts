@@ -7,8 +7,9 @@
  * Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { encodingOf, type MediaType } from './content-type.js';
-import { BodyEncodingError, BodyReadError, decodeBody, readBodyThen } from './http-body.js';
+import type { MediaType } from './content-type.js';
+import { BodyReadError, readBodyThen } from './http-body.js';
+import { decodeXmlBody, isSupportedCharset, XmlEncodingError } from './xml-decode.js';
 import { sendInternalError, sendText, sendTextAndClose } from './server-respond.js';
 import type { HandlerState } from './server-state.js';
 
@@ -39,9 +40,9 @@ export function readRequestTextThen(
   mediaType: MediaType | undefined,
   then: (text: string | undefined) => void,
 ): void {
-  const encoding = encodingOf(mediaType?.params['charset']);
-  if (encoding === undefined) {
-    sendText(res, 415, `Unsupported charset: ${mediaType?.params['charset'] ?? ''}.`);
+  const charset = mediaType?.params['charset'];
+  if (charset !== undefined && !isSupportedCharset(charset)) {
+    sendText(res, 415, `Unsupported charset: ${charset}.`);
     then(undefined);
     return;
   }
@@ -53,10 +54,11 @@ export function readRequestTextThen(
     }
     let text: string;
     try {
-      text = decodeBody(raw, encoding);
+      text = decodeXmlBody(raw, charset);
     } catch (err) {
-      if (err instanceof BodyEncodingError) sendText(res, 400, 'The request body is not valid UTF-8.');
-      else sendInternalError(res);
+      if (!(err instanceof XmlEncodingError)) sendInternalError(res);
+      else if (err.problem === 'unsupported') sendText(res, 415, `Unsupported charset: ${err.encoding}.`);
+      else sendText(res, 400, `The request body is not valid ${err.encoding}.`);
       then(undefined);
       return;
     }

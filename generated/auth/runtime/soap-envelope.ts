@@ -7,7 +7,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { childElements, parseXml, XmlParseError, XmlPrefixMemo, type XmlElement } from './xml-parse.js';
+import { childElements, parseXml, XmlParseError, XmlPrefixMemo, type ParseXmlOptions, type XmlElement } from './xml-parse.js';
 import { XmlWriter, XSD_NS, XSI_NS, type XmlWriterSnapshot } from './xml-write.js';
 
 /** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
@@ -125,7 +125,9 @@ export class EnvelopeError extends Error {
 /** Options for {@link parseEnvelope}. */
 export interface ParseEnvelopeOptions {
   /** Deepest element nesting accepted (default 256). */
-  readonly maxDepth?: number;
+  readonly maxDepth?: number | undefined;
+  /** Most XML nodes accepted (see {@link ParseXmlOptions.maxNodes}; default: no limit). */
+  readonly maxNodes?: number | undefined;
 }
 
 /**
@@ -144,7 +146,8 @@ const ENVELOPE_STARTS = new XmlPrefixMemo(8);
 export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): ParsedEnvelope {
   let root: XmlElement;
   try {
-    root = parseXml(xml, opts.maxDepth === undefined ? { memo: ENVELOPE_STARTS } : { maxDepth: opts.maxDepth, memo: ENVELOPE_STARTS });
+    // One options shape on every call (this is the server's hot path).
+    root = parseXml(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, memo: ENVELOPE_STARTS });
   } catch (err) {
     if (err instanceof XmlParseError) {
       throw new EnvelopeError(`malformed XML at ${err.line}:${err.column}: ${err.message}`, 'malformed', err.line, err.column);

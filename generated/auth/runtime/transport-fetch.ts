@@ -37,7 +37,9 @@ export function fetchTransport(fetchFn: typeof fetch): Transport {
 
 /** One fetch exchange with the size cap. */
 async function exchange(fetchFn: typeof fetch, req: TransportRequest, signal: AbortSignal | undefined): Promise<TransportResponse> {
-  const init: RequestInit = { method: req.method, headers: { ...req.headers } };
+  // Redirects are not followed (as by the other transports): a 3xx answers the call as an HttpError.
+  // Following one would re-send the envelope, credentials and headers to wherever Location points.
+  const init: RequestInit = { method: req.method, headers: { ...req.headers }, redirect: 'manual' };
   if (req.body !== undefined) init.body = req.body;
   if (signal) init.signal = signal;
   let res: Response;

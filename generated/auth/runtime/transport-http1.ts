@@ -29,6 +29,8 @@ import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadlin
 import {
   abortReason,
   captured,
+  checkContentEncoding,
+  connectionClosed,
   decodeBody,
   responsePromise,
   timeoutError,
@@ -261,7 +263,7 @@ class Connection implements DeadlineEntry {
     const ex = this.exchange;
     if (ex === undefined) return;
     if (err === undefined && ex.closeDelimited) ex.serverEnded();
-    else ex.fail(err ?? new Error(ex.responseStarted ? 'the server closed the connection mid-response' : 'socket hang up: the server closed the connection before responding'));
+    else ex.fail(err ?? connectionClosed(ex.responseStarted));
   }
 
   /** After a complete response: back to the pool when `reusable` (for at most `keepAliveMs`, the server's hint), else closed. */
@@ -544,7 +546,7 @@ class Exchange implements DeadlineEntry {
   serverEnded(): void {
     if (this.settled) return;
     if (this.closeDelimited && this.phase === UNTIL_CLOSE) this.complete(false);
-    else this.fail(new Error(this.responseStarted ? 'the server closed the connection mid-response' : 'socket hang up: the server closed the connection before responding'));
+    else this.fail(connectionClosed(this.responseStarted));
   }
 
   /** The response is complete; `extraBytes`: the server sent more than its framing. */
@@ -557,6 +559,7 @@ class Exchange implements DeadlineEntry {
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
     let response: TransportResponse;
     try {
+      checkContentEncoding(headers, status);
       response = { status, headers, body: decodeBody(bytes, headers['content-type'], status) };
     } catch (err) {
       this.fail(err);

@@ -12,6 +12,8 @@ import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from './deadlin
 import {
   abortReason,
   captured,
+  checkContentEncoding,
+  connectionClosed,
   decodeBody,
   responsePromise,
   timeoutError,
@@ -217,19 +219,21 @@ function onResponseEnd(this: ExchangeResponse): void {
   try {
     const { chunks } = ex;
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, ex.size);
-    const ct = this.headers['content-type'];
-    ex.finish(undefined, { status: ex.status, headers: flattenHeaders(this.headers), body: decodeBody(bytes, ct, ex.status) });
+    const headers = flattenHeaders(this.headers);
+    checkContentEncoding(headers, ex.status);
+    ex.finish(undefined, { status: ex.status, headers, body: decodeBody(bytes, headers['content-type'], ex.status) });
   } catch (err) {
     ex.finish(err);
   }
 }
 
 function onResponseError(this: ExchangeResponse, err: Error): void {
-  this[EXCHANGE]!.finish(err);
+  // node:http reports a connection lost mid-body as "aborted": say what happened, as the other transports do.
+  this[EXCHANGE]!.finish(this.complete ? err : connectionClosed(true, err));
 }
 
 function onResponseClose(this: ExchangeResponse): void {
-  if (!this.complete) this[EXCHANGE]!.finish(new Error('the server closed the connection mid-response'));
+  if (!this.complete) this[EXCHANGE]!.finish(connectionClosed(true));
 }
 
 /** The default transport (shared keep-alive agents). */

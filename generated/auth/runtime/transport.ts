@@ -8,7 +8,8 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import { encodingOf, parseContentType } from './content-type.js';
+import { parseContentType } from './content-type.js';
+import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from './xml-decode.js';
 import { ResponseError } from './faults.js';
 
 /** One HTTP request. */
@@ -41,26 +42,56 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 /** Default response size cap: 64 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Default cap on the XML nodes of a response: 2,000,000 (a few hundred MB of
+ * parsed tree at worst; a 64 MiB response of tiny elements would take gigabytes).
+ */
+export const DEFAULT_MAX_RESPONSE_NODES = 2_000_000;
+
 /** The error for a response larger than the cap. */
 export function tooLarge(status: number, max: number): ResponseError {
   return new ResponseError(`response body exceeds the limit of ${max} bytes`, { status, body: '' });
 }
 
 /**
- * Decodes a response body per its `Content-Type` charset (UTF-8 when absent),
- * dropping a byte order mark.
+ * Decodes a response body (xml-decode.ts: byte order mark, then the
+ * `Content-Type` charset, then the XML declaration, else UTF-8). A successful
+ * (2xx) response must decode exactly; an error response is decoded as well as
+ * possible, so that its status and text are reported rather than an encoding problem.
+ * @throws ResponseError for a 2xx body in an unsupported encoding or with malformed bytes
  */
 export function decodeBody(bytes: Uint8Array, contentType: string | undefined, status: number): string {
   const charset = parseContentType(contentType).params['charset'];
-  let enc = encodingOf(charset);
-  if (enc === undefined) {
-    throw new ResponseError(`unsupported response charset ${JSON.stringify(charset)}`, { status, body: '' });
-  }
   const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // A UTF-16 BOM wins over a missing or wrong charset (XML 1.0 §4.3.3, Appendix F).
-  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) enc = 'utf16le';
-  const text = b.toString(enc);
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (status < 200 || status > 299) return decodeBodyLeniently(b, charset);
+  try {
+    return decodeXmlBody(b, charset);
+  } catch (err) {
+    if (err instanceof XmlEncodingError) throw new ResponseError(`response body: ${err.message}`, { status, body: decodeBodyLeniently(b, charset) });
+    throw err;
+  }
+}
+
+/**
+ * Refuses a response with a content coding (RFC 9110 §8.4): the node
+ * transports do not ask for one and do not decode one.
+ * @throws ResponseError when `Content-Encoding` names anything but `identity`
+ */
+export function checkContentEncoding(headers: Readonly<Record<string, string>>, status: number): void {
+  const coding = headers['content-encoding']?.trim().toLowerCase();
+  if (coding === undefined || coding === '' || coding === 'identity') return;
+  throw new ResponseError(`response has Content-Encoding ${JSON.stringify(headers['content-encoding'])}, which this transport does not decode`, { status, body: '' });
+}
+
+/**
+ * The error for a connection the server closed before the response was complete:
+ * an `Error` with `code: 'ECONNRESET'`, as node:http reports a hang-up, so callers
+ * can tell it from a programming error and retry where that is safe.
+ */
+export function connectionClosed(midResponse: boolean, cause?: unknown): Error {
+  const message = midResponse ? 'the server closed the connection mid-response' : 'socket hang up: the server closed the connection before responding';
+  const err = cause === undefined ? new Error(message) : new Error(message, { cause });
+  return Object.assign(err, { code: 'ECONNRESET' });
 }
 
 /** A `DOMException` named `TimeoutError` (as `AbortSignal.timeout` produces). */

@@ -55,7 +55,9 @@ export interface ParseXmlOptions {
   /** Record line and column of each element (the loader wants them; run-time code does not). */
   readonly positions?: boolean;
   /** Deepest element nesting accepted; deeper documents are rejected. Default 256. */
-  readonly maxDepth?: number;
+  readonly maxDepth?: number | undefined;
+  /** Most nodes accepted (elements, attributes, text runs); larger documents are rejected. Default: no limit. */
+  readonly maxNodes?: number | undefined;
   /** Name used in error messages. */
   readonly fileName?: string;
   /**
@@ -88,7 +90,7 @@ export class XmlParseError extends Error {
  */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
   try {
-    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, memo: options.memo });
+    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, maxNodes: options.maxNodes, memo: options.memo });
   } catch (err) {
     if (err instanceof XmlScanFailure) {
       const { line, column } = lineColumnAt(text, err.offset);

@@ -55,6 +55,12 @@ export interface ScanOptions {
   readonly positions: boolean;
   /** Deepest element nesting accepted. */
   readonly maxDepth: number;
+  /**
+   * Most nodes accepted: elements, attributes (namespace declarations included)
+   * and text runs. Bounds the memory of the tree, which is several times the
+   * size of the text (default: no limit).
+   */
+  readonly maxNodes?: number | undefined;
   /** Resume documents that start like an earlier one (see {@link XmlPrefixMemo}); ignored with `positions`. */
   readonly memo?: XmlPrefixMemo | undefined;
 }
@@ -251,6 +257,9 @@ class XmlScanner {
   private readonly n: number;
   private readonly positions: boolean;
   private readonly maxDepth: number;
+  private readonly maxNodes: number;
+  /** Nodes still accepted (see {@link ScanOptions.maxNodes}). */
+  private nodeBudget: number;
 
   /** In-scope namespace bindings. */
   private readonly scope = new NamespaceScope();
@@ -289,10 +298,17 @@ class XmlScanner {
     this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
     this.maxDepth = options.maxDepth;
+    // "No limit" is a billion nodes, far beyond any text a JS string holds, and a small integer (not a boxed double).
+    this.maxNodes = this.nodeBudget = options.maxNodes ?? 1_000_000_000;
   }
 
   private fail(message: string, offset: number): never {
     throw new XmlScanFailure(message, offset);
+  }
+
+  /** Spends `n` nodes of the budget, failing at `offset` when it runs out. */
+  private spend(n: number, offset: number): void {
+    if ((this.nodeBudget -= n) < 0) this.fail(`more than ${this.maxNodes} XML nodes (elements, attributes and text)`, offset);
   }
 
   /** document ::= prolog element Misc* (§2.1 [1]); prolog ::= XMLDecl? Misc* (no doctypedecl here). */
@@ -591,6 +607,7 @@ class XmlScanner {
       else if (c === BANG) {
         if (text.startsWith('<!--', i)) i = this.comment(i);
         else if (text.startsWith('<![CDATA[', i)) {
+          this.spend(1, i);
           i = this.cdata(i);
           stack[stack.length - 1]!.children.push(this.value);
         } else this.badMarkupDecl(i, 'in content');
@@ -695,7 +712,10 @@ class XmlScanner {
       }
     }
     const run = built ? out + text.slice(from, i) : text.slice(from, i);
-    if (run.length > 0) this.stack[this.stack.length - 1]!.children.push(run);
+    if (run.length > 0) {
+      this.spend(1, from);
+      this.stack[this.stack.length - 1]!.children.push(run);
+    }
     return i;
   }
 
@@ -885,6 +905,7 @@ class XmlScanner {
     const stack = this.stack;
     const depth = stack.length + 1;
     if (depth > this.maxDepth) this.fail(`elements nested deeper than ${this.maxDepth} levels`, start);
+    this.spend(1 + count, start);
     const scope = this.scope;
     const undoMark = scope.mark;
     let nsDecls: Readonly<Record<string, string>> = NO_DECLS;
