@@ -186,6 +186,16 @@ function wrappedElement(bindings: readonly OperationBinding[], dir: 'input' | 'o
   return undefined;
 }
 
+/** Whether an HTTP GET/POST binding of the operation answers with a nillable element (read as `null` when nil). */
+function httpResultNillable(bindings: readonly OperationBinding[], registry: TypeRegistry): boolean {
+  for (const b of bindings) {
+    if (isSoap(b) || !b.output || b.output.mode === 'none' || b.output.mode === 'params') continue;
+    const element = b.output.mode === 'xml' ? b.output.element : b.output.parts[0]?.element;
+    if (element && registry.element(element).nillable) return true;
+  }
+  return false;
+}
+
 /** The complex entry for a global element's type, or undefined when the type is simple. */
 function elementEntry(
   decl: ElementDecl,
@@ -271,7 +281,11 @@ function buildOperation(
       const single = op.output.single;
       const r = registry.resolve(single.type, names.output, 'Result');
       outputValue = r.value;
-      outputTs = useTs(r.ts, single.nillable, maxOf(single.maxOccurs));
+      const max = maxOf(single.maxOccurs);
+      // What any binding can return: xsi:nil where the SOAP result or an HTTP result element is nillable,
+      // nothing where the SOAP result is optional (ASMX omits a null result: minOccurs="0").
+      outputTs = useTs(r.ts, single.nillable || httpResultNillable(bindings, registry), max);
+      if (single.minOccurs === 0 && max === 1) outputTs = `${outputTs} | undefined`;
     } else {
       let entry: ComplexEntry | undefined;
       const outWrapper = wrappedElement(bindings, 'output');

@@ -128,7 +128,8 @@ describe('types.ts', () => {
   it('types the operation input and output', async () => {
     const { types } = await emitTypes();
     expect(types).toMatch(/export interface GetInput \{[^}]*e: Everything;/);
-    expect(types).toContain('export type GetOutput = Derived;');
+    // The fixture's GetResult is minOccurs="0": an ASMX server leaves a null result out, so the output may be undefined.
+    expect(types).toContain('export type GetOutput = Derived | undefined;');
   });
 });
 
