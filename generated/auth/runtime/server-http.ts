@@ -13,7 +13,7 @@
  * unless `debug`). Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeValue } from './codec.js';
+import { EncodeError, writeValue } from './codec.js';
 import type { MediaType } from './content-type.js';
 import { XmlWriter } from './xml-write.js';
 import { readRequestText } from './server-body-errors.js';
@@ -96,8 +96,12 @@ export async function answerHttp(state: HandlerState, req: IncomingMessage, res:
   }
   let xml: string;
   try {
+    // No result (an optional SOAP result left out) is written as ASMX writes a null one: xsi:nil where allowed.
+    if (result === undefined || result === null) {
+      if (!output.nillable) throw new EncodeError(output.element.name, `the operation returned no result, which the ${route.binding === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} binding cannot carry (${output.element.name} is not nillable)`);
+    }
     const w = new XmlWriter().declaration();
-    writeValue(w, output.element, result, output.value, state.types);
+    writeValue(w, output.element, result ?? null, output.value, state.types);
     xml = w.toString();
   } catch (err) {
     reportError(state, err, ctx);
