@@ -73,7 +73,8 @@ export interface NamePlan {
 /** Runs the names pass over `model` (see the module comment for the order). */
 export function assignNames(model: WsdlModel): NamePlan {
   const scope = new NameScope();
-  scope.block(...KEYWORDS, ...GLOBALS_USED, ...GENERATED_NAMES);
+  scope.reserve(...KEYWORDS, ...GLOBALS_USED);
+  scope.block(...GENERATED_NAMES);
 
   const services = new Map<string, ServiceNames>();
   for (const s of model.services) {
@@ -107,7 +108,8 @@ export function assignNames(model: WsdlModel): NamePlan {
     let methods = methodScopes.get(sKey);
     if (!methods) {
       methods = new NameScope();
-      methods.block(...KEYWORDS, ...GENERATED_NAMES);
+      methods.reserve(...KEYWORDS);
+      methods.block(...GENERATED_NAMES);
       methodScopes.set(sKey, methods);
     }
     operations.set(operationKey(op), {

@@ -9,6 +9,8 @@
  */
 export class NameScope {
   readonly #taken = new Set<string>();
+  /** Names unusable exactly as spelled (keywords, globals), whatever the scope's case rule: `case` is, `Case` is not. */
+  readonly #reserved = new Set<string>();
   readonly #caseSensitive: boolean;
 
   /**
@@ -23,9 +25,17 @@ export class NameScope {
     return this.#caseSensitive ? name : name.toLowerCase();
   }
 
-  /** Whether `name` is already taken. */
+  /** Whether `name` is already taken (or reserved). */
   has(name: string): boolean {
-    return this.#taken.has(this.#key(name));
+    return this.#reserved.has(name) || this.#taken.has(this.#key(name));
+  }
+
+  /**
+   * Marks names unusable exactly as spelled: language keywords and globals,
+   * which are case-sensitive (a type `Case` or `Json` is fine; `case` and `JSON` are not).
+   */
+  reserve(...names: readonly string[]): void {
+    for (const n of names) this.#reserved.add(n);
   }
 
   /** Marks names as taken without returning anything (fixed names of the generated files). */

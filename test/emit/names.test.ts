@@ -66,6 +66,15 @@ describe('NameScope', () => {
     expect(s.claim('ITEM')).toBe('ITEM2');
   });
 
+  it('reserves keywords and globals exactly as spelled: Case and Json are names, case and JSON are not', () => {
+    const s = new NameScope();
+    s.reserve('case', 'JSON', 'Date');
+    expect(s.claim('Case')).toBe('Case');
+    expect(s.claim('Json')).toBe('Json');
+    expect(s.claim('JSON')).toBe('JSON2');
+    expect(s.claim('Date')).toBe('Date2');
+  });
+
   it('is case-sensitive for property scopes', () => {
     const s = new NameScope(true);
     expect(s.claim('foo')).toBe('foo');
@@ -87,6 +96,9 @@ describe('assignNames', () => {
         complex('item', [el('c', xsd('string'))]),
         complex('SvcClient', []),
         complex('GetItemInput', []),
+        complex('Case', []),
+        complex('Package', []),
+        complex('Promise', []),
       ],
     },
   );
@@ -96,6 +108,12 @@ describe('assignNames', () => {
     expect(plan.complexTypes.get(qnameKey(q('Item')))).toBe('Item');
     expect(plan.complexTypes.get(qnameKey(q('Item', 'urn:other')))).toBe('Item2');
     expect(plan.complexTypes.get(qnameKey(q('item')))).toBe('Item3');
+  });
+
+  it('keeps type names that only differ in case from a keyword (Salesforce Case, Package), suffixes shadowed globals', () => {
+    expect(plan.complexTypes.get(qnameKey(q('Case')))).toBe('Case');
+    expect(plan.complexTypes.get(qnameKey(q('Package')))).toBe('Package');
+    expect(plan.complexTypes.get(qnameKey(q('Promise')))).toBe('Promise_');
   });
 
   it('reserves service names before schema types', () => {
