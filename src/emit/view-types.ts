@@ -3,7 +3,7 @@
  * inputs/outputs, aliases for simple types and operation aliases.
  * Template: `templates/types.hbs`.
  */
-import { propertyKey } from './literal.js';
+import { propertyKey, tsString } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import { useTs } from './service-model.js';
 import type { ComplexEntry, PropInfo, TypeRegistry } from './type-registry.js';
@@ -63,7 +63,43 @@ function propView(p: PropInfo): PropView {
   return { doc: propDoc(p), key: propertyKey(p.prop), optional: p.min === 0, type };
 }
 
-function complexDecl(e: ComplexEntry, registry: TypeRegistry): DeclView {
+/**
+ * The `$type` property of a type with derived types, or derived itself: the
+ * literal names of the type and every type derived from it. Set it to send a
+ * derived type where its base is declared (written as `xsi:type`); reading sets
+ * it when the message names a derived type.
+ */
+function typeTagProp(e: ComplexEntry, descendants: ReadonlyMap<string, readonly string[]>): PropView | undefined {
+  // An anonymous type has no name to put in xsi:type: it keeps the property its base declares.
+  if (e.anonymous) return undefined;
+  const below = descendants.get(e.key);
+  if (!e.baseKey && below === undefined) return undefined;
+  const names = [e.tsName, ...(below ?? [])];
+  return {
+    doc: indentLines(docBlock('The derived type of this value, sent as `xsi:type` (set when reading).'), '  '),
+    key: '$type',
+    optional: true,
+    type: names.map(tsString).join(' | '),
+  };
+}
+
+/** The TypeScript names of the types derived from each named complex type (transitively, in document order). */
+function descendantsOf(registry: TypeRegistry): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const e of registry.complexEntries) {
+    if (!e.declare || e.anonymous) continue;
+    const seen = new Set<string>();
+    for (let k = e.baseKey; k !== undefined && !seen.has(k); k = registry.entry(k)?.baseKey) {
+      seen.add(k);
+      let list = out.get(k);
+      if (list === undefined) out.set(k, (list = []));
+      list.push(e.tsName);
+    }
+  }
+  return out;
+}
+
+function complexDecl(e: ComplexEntry, registry: TypeRegistry, descendants: ReadonlyMap<string, readonly string[]>): DeclView {
   if (e.soapArray) {
     return {
       doc: docBlock(e.documentation, 'SOAP-encoded array (SOAP 1.1 §5.4.2).'),
@@ -76,8 +112,9 @@ function complexDecl(e: ComplexEntry, registry: TypeRegistry): DeclView {
   }
   const base = e.baseKey ? registry.entry(e.baseKey)?.tsName ?? '' : '';
   const doc = docBlock(e.documentation, !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined);
-  if (registry.hasChoice(e.key)) return { doc, isInterface: false, name: e.tsName, extends: '', props: [], aliasOf: choiceAlias(e, base) };
-  return { doc, isInterface: true, name: e.tsName, extends: base, props: e.props.map(propView), aliasOf: '' };
+  const tag = typeTagProp(e, descendants);
+  if (registry.hasChoice(e.key)) return { doc, isInterface: false, name: e.tsName, extends: '', props: [], aliasOf: choiceAlias(e, base, tag) };
+  return { doc, isInterface: true, name: e.tsName, extends: base, props: tag ? [tag, ...e.props.map(propView)] : e.props.map(propView), aliasOf: '' };
 }
 
 function propLine(p: PropView): string {
@@ -97,10 +134,11 @@ function objectType(props: readonly PropView[]): string {
  * Example: `<choice><element name="a"/><element name="b"/></choice>` gives
  * `{ a: A; b?: never } | { a?: never; b: B }`.
  */
-function choiceAlias(e: ComplexEntry, base: string): string {
+function choiceAlias(e: ComplexEntry, base: string, tag: PropView | undefined): string {
   const parts: string[] = [];
   if (base) parts.push(base);
   const plain = e.props.filter((p) => p.choice === undefined).map(propView);
+  if (tag) plain.unshift(tag);
   if (plain.length > 0 || (!base && e.choiceGroups.length === 0)) parts.push(objectType(plain));
   for (const g of e.choiceGroups) {
     const inGroup = e.props.filter((p) => p.choice === g.id);
@@ -119,7 +157,8 @@ function choiceAlias(e: ComplexEntry, base: string): string {
 /** Builds the types.ts view. */
 export function typesView(header: string, registry: TypeRegistry, sm: ServiceModel): TypesView {
   const declarations: DeclView[] = [];
-  for (const e of registry.complexEntries) if (e.declare) declarations.push(complexDecl(e, registry));
+  const descendants = descendantsOf(registry);
+  for (const e of registry.complexEntries) if (e.declare) declarations.push(complexDecl(e, registry, descendants));
   for (const s of registry.simpleEntries) {
     declarations.push({
       doc: docBlock(s.documentation, s.xmlName.name !== s.tsName ? `XML simple type \`${s.xmlName.name}\`.` : undefined),

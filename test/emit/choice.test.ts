@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
 import { loadModel } from '../../src/model/index.js';
-import { readComplexContent, writeComplexContent } from '../../src/runtime/codec.js';
+import { readComplexContent, readValue, writeComplexContent, writeValue } from '../../src/runtime/codec.js';
 import { EncodeError } from '../../src/runtime/scalars.js';
 import { parseXml } from '../../src/runtime/xml-parse.js';
 import { XmlWriter } from '../../src/runtime/xml-write.js';
@@ -38,7 +38,8 @@ describe('xsd:choice', () => {
     expect(text).toMatch(/\|\s*\{\s*\/\*\* @xsd string \*\/\s*card: string;\s*iban\?: never;\s*bic\?: never;\s*voucher\?: never;\s*\}/);
     expect(text).toMatch(/iban: string;\s*\/\*\* @xsd string \*\/\s*bic\?: string;/);
     expect(text).toMatch(/\|\s*\{\s*note\?: never;\s*code\?: never;\s*\}/);
-    expect(text).toMatch(/export type RefundPayment = Payment & \(/);
+    expect(text).toMatch(/export type RefundPayment = Payment & \{\s*\/\*\*[^/]*\*\/\s*\$type\?: 'RefundPayment';\s*\} & \(/);
+    expect(text).toMatch(/export type Payment = \{\s*\/\*\*[^/]*\*\/\s*\$type\?: 'Payment' \| 'RefundPayment';/);
   });
 
   it('lets TypeScript accept one branch and reject two', async () => {
@@ -54,10 +55,25 @@ describe('xsd:choice', () => {
       'export const e: Payment = { amount: 1 };',
       '// @ts-expect-error two branches of the optional choice',
       "export const f: Payment = { amount: 1, card: 'x', note: 'n', code: 2 };",
+      // A derived value where the base is declared: tagged with $type (sent as xsi:type).
+      "export const g: RefundPayment = { $type: 'RefundPayment', amount: 1, voucher: ['v'], ticket: 3 };",
+      'export const h: Payment = g;',
+      '// @ts-expect-error $type names the type or a type derived from it',
+      "export const i: RefundPayment = { $type: 'Payment', amount: 1, voucher: ['v'], ticket: 3 };",
       '',
     ].join('\n');
     const errors = compileTree(path.join(ROOT, 'test/tmp/compile/choice'), [...files, { path: 'usage.ts', content: usage }]);
     expect(errors).toEqual([]);
+  });
+
+  it('writes a RefundPayment where a Payment is declared, with xsi:type and its own fields', async () => {
+    const t = await types();
+    const w = new XmlWriter();
+    writeValue(w, { name: 'p', ns: 'urn:choice' }, { $type: 'RefundPayment', amount: 1, voucher: ['v'], ticket: 3 }, { complex: 'Payment' }, t);
+    const xml = w.toString();
+    expect(xml).toMatch(/^<p [^>]*xsi:type="ns1:RefundPayment"[^>]*><amount>1<\/amount><voucher>v<\/voucher><ticket>3<\/ticket><\/p>$/);
+    expect(xml).toContain('xmlns:ns1="urn:choice"');
+    expect(readValue(parseXml(xml), { complex: 'Payment' }, t)).toEqual({ $type: 'RefundPayment', amount: 1, tag: [], flag: [], voucher: ['v'], ticket: 3 });
   });
 
   it('writes the fields of one branch together and refuses two branches', async () => {

@@ -112,7 +112,8 @@ describe('types.ts', () => {
 
   it('emits extension as interface inheritance, choice as a union of branches, simple content as $value', async () => {
     const { types, schema } = await emitTypes();
-    expect(types).toMatch(/export interface Derived extends Base \{\s*\/\*\* @xsd string \*\/\s*extra: string;\s*\}/);
+    expect(types).toMatch(/export interface Derived extends Base \{\s*\/\*\*[^/]*xsi:type[^/]*\*\/\s*\$type\?: 'Derived';\s*\/\*\* @xsd string \*\/\s*extra: string;\s*\}/);
+    expect(types).toMatch(/export interface Base \{\s*\/\*\*[^/]*\*\/\s*\$type\?: 'Base' \| 'Derived';/);
     expect(types).toContain('/** The base type. */');
     expect(types).toMatch(/\|\s*\{\s*\/\*\* @xsd string \*\/\s*a: string;\s*b\?: never;\s*\}/);
     expect(types).toMatch(/\|\s*\{\s*a\?: never;\s*\/\*\* @xsd int \*\/\s*b: number;\s*\}/);

@@ -56,6 +56,9 @@ const TYPES: ServiceDesc['types'] = {
   },
 };
 
+/** A valid Derived value to carry test values in its `children` (declared Base). */
+const ROOT = { id: 1, note: null, byName: 'r', lang: 'y' };
+
 function roundTrip(value: unknown, desc: ValueDesc, types = TYPES, name = 'root'): { xml: string; back: unknown } {
   const w = new XmlWriter();
   writeValue(w, { name, ns: NS }, value, desc, types);
@@ -152,7 +155,22 @@ describe('codec: structure', () => {
   });
   it('honours xsi:type naming a derived type', () => {
     const el = parseXml(`<r xmlns="${NS}" xmlns:t="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:a="urn:attr" xsi:type="t:Derived" a:lang="x"><id>1</id><note/><byName>k</byName></r>`);
-    expect(readValue(el, { complex: 'Base' }, TYPES)).toMatchObject({ id: 1, byName: 'k', lang: 'x' });
+    expect(readValue(el, { complex: 'Base' }, TYPES)).toMatchObject({ id: 1, byName: 'k', lang: 'x', $type: 'Derived' });
+    // The declared type itself is not tagged.
+    expect(readValue(parseXml(`<r xmlns="${NS}"><id>1</id></r>`), { complex: 'Base' }, TYPES)).toEqual({ id: 1 });
+  });
+  it('writes a derived value named by $type with xsi:type and its own fields, and reads it back as such', () => {
+    const value = { $type: 'Derived', id: 7, note: null, byName: 'k', lang: 'x' };
+    const { xml, back } = roundTrip({ ...ROOT, children: [value] }, { complex: 'Derived' }, TYPES);
+    expect(xml).toMatch(/<children [^>]*xsi:type="(\w+:)?Derived"[^>]*><id>7<\/id><note xsi:nil="true"\/><byName>k<\/byName><\/children>/);
+    expect(back).toMatchObject({ children: [{ $type: 'Derived', id: 7, byName: 'k', lang: 'x' }] });
+    // A base value (no $type) is written without xsi:type.
+    expect(roundTrip({ ...ROOT, children: [{ id: 1 }] }, { complex: 'Derived' }, TYPES).xml).toMatch(/<children><id>1<\/id><\/children>/);
+  });
+  it('refuses a $type that is not a type of the service or does not derive from the declared one', () => {
+    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'Nope', id: 1 }] }, { complex: 'Derived' })).toThrow(/children\[0\]: \$type "Nope" is not a type of this service|children: \$type "Nope"/);
+    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'Money', id: 1 }] }, { complex: 'Derived' })).toThrow(/\$type Money does not derive from Base/);
+    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'toString', id: 1 }] }, { complex: 'Derived' })).toThrow(/is not a type of this service/);
   });
   it('handles simple content with attributes', () => {
     const { xml, back } = roundTrip({ currency: 'EUR', value: '12.50' }, { complex: 'Money' });
