@@ -252,9 +252,26 @@ function writeElement(w: XmlWriter, ns: string, name: string, value: unknown, de
       if (text !== '') w.text(text);
     }
   } else {
-    writeComplexContent(w, value, desc.complex, types, path);
+    writeComplexContent(w, value, derivedTypeOf(w, value, desc.complex, types, path), types, path);
   }
   w.end();
+}
+
+/**
+ * The type to write a complex value as: the declared `typeKey`, or the derived
+ * type its `$type` names, announced with `xsi:type` on the open start tag (XML
+ * Schema Part 1 §2.6.1: a derived type where the base is declared).
+ * @throws EncodeError for a `$type` that is not a type of the service, or not derived from `typeKey`
+ */
+function derivedTypeOf(w: XmlWriter, value: unknown, typeKey: string, types: TypeRegistry, path: string): string {
+  if (typeof value !== 'object' || value === null) return typeKey;
+  const tag = (value as { readonly $type?: unknown }).$type;
+  if (tag === undefined || tag === typeKey) return typeKey;
+  const derived = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(types, tag) ? types[tag] : undefined;
+  if (derived === undefined) throw new EncodeError(path, `$type ${JSON.stringify(tag)} is not a type of this service`);
+  if (!derivesFrom(types, tag as string, typeKey)) throw new EncodeError(path, `$type ${String(tag)} does not derive from ${types[typeKey]?.name ?? typeKey}`);
+  w.attr(XSI_NS, 'type', w.qnameText(derived.ns, derived.name));
+  return tag as string;
 }
 
 /**
@@ -380,7 +397,10 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
     const derived = ns === undefined ? undefined : typeKeyOf(types, ns, xsiType.slice(i + 1).trim());
     if (derived !== undefined && derivesFrom(types, derived, key)) key = derived;
   }
-  return readComplexContent(el, key, types, path);
+  const value = readComplexContent(el, key, types, path);
+  // Say which derived type was read, so that the value is written back as that type.
+  if (key !== desc.complex && typeof value === 'object' && value !== null && !Array.isArray(value)) (value as Record<string, unknown>)['$type'] = key;
+  return value;
 }
 
 /**
