@@ -56,6 +56,7 @@ function prepare(model: WsdlModel, options: Pick<EmitOptions, 'types' | 'binding
   const registry = new TypeRegistry(model, plan, options.types);
   registry.addAllNamedTypes();
   const sm = buildServiceModel(model, plan, registry, options.bindings);
+  registry.resolveSubstitutions();
   return { registry, sm };
 }
 

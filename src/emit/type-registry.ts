@@ -73,6 +73,16 @@ export interface PropInfo {
   /** The branch of {@link choice} (index of the choice's particle). */
   readonly branch?: number;
   readonly documentation?: string;
+  /**
+   * Elements that may stand in for this one (a reference to the head of a
+   * substitution group, XML Schema Part 1 §3.3.6): its non-abstract members,
+   * transitively, in document order.
+   */
+  subst?: readonly { readonly xmlName: string; readonly ns: string; readonly resolved: Resolved }[];
+  /** The referenced head is abstract: only its members may appear. */
+  abstractHead?: boolean;
+  /** The substitution group head this element refers to; {@link subst} is filled from it by {@link TypeRegistry.resolveSubstitutions}. */
+  readonly substHead?: ElementDecl;
 }
 
 /** An `xsd:choice` occurring at most once: exactly one branch (or none, when optional) is present. */
@@ -162,6 +172,68 @@ export class TypeRegistry {
     for (const t of this.#model.schema.simpleTypes) this.#namedSimple(t.name, t.location);
   }
 
+  /** Direct members of each substitution group head, by head key (built on first use). */
+  #members: Map<string, ElementDecl[]> | undefined;
+
+  /**
+   * The non-abstract elements that may stand in for `head` (XML Schema Part 1
+   * §3.3.6: members of its substitution group, and theirs), in document order,
+   * with their resolved types.
+   */
+  #substitutesOf(head: ElementDecl, parentName: string): NonNullable<PropInfo['subst']> {
+    const members = this.#memberMap();
+    const out: NonNullable<PropInfo['subst']>[number][] = [];
+    const seen = new Set<string>([qnameKey(head.name)]);
+    const queue = [...(members.get(qnameKey(head.name)) ?? [])];
+    while (queue.length > 0) {
+      const m = queue.shift()!;
+      const key = qnameKey(m.name);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (!m.abstract) out.push({ xmlName: m.name.name, ns: m.name.ns, resolved: this.resolve(m.type, parentName, m.name.name, m.location) });
+      queue.push(...(members.get(key) ?? []));
+    }
+    return out;
+  }
+
+  #memberMap(): Map<string, ElementDecl[]> {
+    if (this.#members === undefined) {
+      this.#members = new Map();
+      for (const e of this.#model.schema.elements) {
+        if (!e.substitutionGroup) continue;
+        const k = qnameKey(e.substitutionGroup);
+        let list = this.#members.get(k);
+        if (list === undefined) this.#members.set(k, (list = []));
+        list.push(e);
+      }
+    }
+    return this.#members;
+  }
+
+  #hasMembers(head: ElementDecl): boolean {
+    return this.#memberMap().has(qnameKey(head.name));
+  }
+
+  /**
+   * Fills in the substitution group members of every property that refers to a
+   * group head (see {@link PropInfo.subst}). Called once the named types and the
+   * operations are built; types it builds on the way (anonymous member types)
+   * are covered too.
+   */
+  resolveSubstitutions(): void {
+    for (let i = 0; i < this.complexEntries.length; i++) {
+      const entry = this.complexEntries[i]!;
+      for (const p of entry.props) {
+        if (p.substHead === undefined || p.subst !== undefined) continue;
+        const subst = this.#substitutesOf(p.substHead, entry.tsName);
+        if (subst.length === 0) continue;
+        p.subst = subst;
+        if (p.substHead.abstract) p.abstractHead = true;
+        if (entry.declare) this.#noteTs([{ ...p, resolved: { value: p.resolved.value, ts: subst.map((m) => m.resolved.ts).join(' | ') } }]);
+      }
+    }
+  }
+
   /** A global element declaration, or a located user error. */
   element(name: QName, where?: SourceLocation): ElementDecl {
     const e = this.#elements.get(qnameKey(name));
@@ -246,6 +318,8 @@ export class TypeRegistry {
         ...(p.nillable ? { nillable: true } : {}),
         ...(p.choice !== undefined ? { choice: p.choice } : {}),
         ...(p.branch !== undefined ? { branch: p.branch } : {}),
+        ...(p.subst ? { subst: p.subst.map((m) => ({ name: m.xmlName, ns: m.ns, value: m.resolved.value })) } : {}),
+        ...(p.abstractHead ? { abstract: true } : {}),
       }));
     const attrs = e.props
       .filter((p) => p.kind === 'attribute')
@@ -341,6 +415,7 @@ export class TypeRegistry {
     const walk = (p: Particle, minF: number, maxF: number, inChoice: Branch | undefined): void => {
       if (p.kind === 'element') {
         const resolved = this.resolve(p.type, tsName, p.name.name, p.location);
+        const head = p.ref ? this.#elements.get(qnameKey(p.ref)) : undefined;
         props.push({
           kind: 'element',
           prop: scope.claim(toPropertyName(p.name.name)),
@@ -352,6 +427,8 @@ export class TypeRegistry {
           nillable: p.nillable,
           ...(inChoice ? { choice: inChoice.group, branch: inChoice.branch } : {}),
           ...(p.documentation ? { documentation: p.documentation } : {}),
+          // Members are resolved once every type is built: a member's type often derives from the type being built here.
+          ...(head && this.#hasMembers(head) ? { substHead: head } : {}),
         });
       } else if (p.kind === 'any') {
         if (!props.some((x) => x.kind === 'any')) {

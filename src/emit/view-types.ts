@@ -58,8 +58,16 @@ function propDoc(p: PropInfo): string {
   return indentLines(docBlock(p.documentation, where, xsd), '  ');
 }
 
+/** The item type of a property: a substitution group head's type and its members' types (only the members' when it is abstract). */
+function itemTs(p: PropInfo): string {
+  if (!p.subst) return p.resolved.ts;
+  const all = [...(p.abstractHead ? [] : [p.resolved.ts]), ...p.subst.map((m) => m.resolved.ts)];
+  const unique = [...new Set(all)];
+  return unique.length === 1 ? unique[0]! : unique.map((t) => (t.includes(' ') ? `(${t})` : t)).join(' | ');
+}
+
 function propView(p: PropInfo): PropView {
-  const type = p.kind === 'any' ? 'XmlElement[]' : useTs(p.resolved.ts, p.nillable, p.max);
+  const type = p.kind === 'any' ? 'XmlElement[]' : useTs(itemTs(p), p.nillable, p.max);
   return { doc: propDoc(p), key: propertyKey(p.prop), optional: p.min === 0, type };
 }
 

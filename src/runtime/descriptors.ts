@@ -83,6 +83,21 @@ export interface FieldDesc {
    * sequence inside the choice) may appear together. Absent: the field is a branch by itself.
    */
   readonly branch?: number;
+  /**
+   * Elements that may appear instead of this one: the members of the
+   * substitution group it heads (XML Schema Part 1 §3.3.6). Read by name; written
+   * for a value whose `$type` is a member's type.
+   */
+  readonly subst?: readonly SubstDesc[];
+  /** The head is abstract: a value must be written as one of {@link FieldDesc.subst}. */
+  readonly abstract?: boolean;
+}
+
+/** A member of a substitution group: an element that may stand in for its head. */
+export interface SubstDesc {
+  readonly name: string;
+  readonly ns: string;
+  readonly value: ValueDesc;
 }
 
 /** An attribute of a complex type. */

@@ -125,11 +125,26 @@ export class SampleBuilder {
       if (!full && !required) return [];
       const n = Math.max(full ? 2 : 0, f.min);
       const items: unknown[] = [];
-      for (let i = 0; i < n; i++) items.push(this.#value(f.value, path, depth + 1));
+      for (let i = 0; i < n; i++) items.push(this.#item(f, i, path, depth));
       return items;
     }
     if (!full && !required) return undefined;
-    return this.#value(f.value, path, depth + 1);
+    return this.#item(f, 0, path, depth);
+  }
+
+  /**
+   * Item `i` of a field: for the head of a substitution group, the head and its
+   * members in turn (members only when the head is abstract), tagged with `$type`
+   * where a member's type differs from the head's, as the codec expects.
+   */
+  #item(f: FieldDesc, i: number, path: string[], depth: number): unknown {
+    const options = f.subst === undefined ? [] : [...(f.abstract === true ? [] : [undefined]), ...f.subst];
+    const pick = options.length === 0 ? undefined : options[i % options.length];
+    if (pick === undefined) return this.#value(f.value, path, depth + 1);
+    const v = this.#value(pick.value, path, depth + 1);
+    const tagged = 'complex' in pick.value && (!('complex' in f.value) || pick.value.complex !== f.value.complex);
+    if (tagged && typeof v === 'object' && v !== null && !Array.isArray(v)) (v as Record<string, unknown>)['$type'] = (pick.value as { complex: string }).complex;
+    return v;
   }
 }
 

@@ -18,7 +18,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { AttrDesc, ComplexDesc, ElementName, FieldDesc, IntegerRange, ServiceDesc, ValueDesc } from './descriptors.js';
+import type { AttrDesc, ComplexDesc, ElementName, FieldDesc, IntegerRange, ServiceDesc, SubstDesc, ValueDesc } from './descriptors.js';
 import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, splitList } from './scalars.js';
 import { attr, lookupNamespace, textOf, type XmlElement } from './xml-parse.js';
 import { XSI_NS, type XmlWriter } from './xml-write.js';
@@ -79,7 +79,7 @@ function flatten(types: TypeRegistry, key: string): FlatType {
     attrs,
     text,
     any,
-    exact: new Set(fields.map((f) => `${f.ns}|${f.name}`)),
+    exact: new Set(fields.flatMap((f) => [`${f.ns}|${f.name}`, ...(f.subst ?? []).map((m) => `${m.ns}|${m.name}`)])),
   };
   cache.set(key, flat);
   return flat;
@@ -237,7 +237,44 @@ function writeFieldItem(w: XmlWriter, field: FieldDesc, value: unknown, types: T
     }
     throw new EncodeError(path, 'missing required field (null is only allowed for nillable elements)');
   }
+  if (field.subst !== undefined) {
+    // A substitution group (XML Schema Part 1 §3.3.6): the member whose type the value's $type names.
+    const tag = typeof value === 'object' ? (value as { readonly $type?: unknown }).$type : undefined;
+    const member = tag === undefined ? undefined : field.subst.find((m) => 'complex' in m.value && m.value.complex === tag);
+    if (member !== undefined) {
+      writeElement(w, member.ns, member.name, value, member.value, types, path);
+      return;
+    }
+    if (field.abstract === true) {
+      const names = field.subst.map((m) => ('complex' in m.value ? `${m.name} ($type '${m.value.complex}')` : m.name)).join(', ');
+      throw new EncodeError(path, `${field.name} is abstract: set $type to the type of one of its substitutes: ${names}`);
+    }
+  }
   writeElement(w, field.ns, field.name, value, field.value, types, path);
+}
+
+/** The substitution-group member of field `f` that element `k` is, if any. */
+function memberOf(f: FieldDesc, k: XmlElement): SubstDesc | undefined {
+  const members = f.subst;
+  if (members === undefined) return undefined;
+  for (const m of members) if (m.name === k.name && m.ns === k.ns) return m;
+  return undefined;
+}
+
+/** Whether child `k` is field `f`'s element, or a member of the substitution group `f` heads. */
+function isFieldElement(f: FieldDesc, k: XmlElement): boolean {
+  return (k.name === f.name && k.ns === f.ns) || (f.subst !== undefined && memberOf(f, k) !== undefined);
+}
+
+/** Reads child `k` of field `f`: as a substitute's type when it is one (tagged with that type, to be written back as it). */
+function readFieldElement(k: XmlElement, f: FieldDesc, types: TypeRegistry, path: string): unknown {
+  const m = f.subst === undefined || (k.name === f.name && k.ns === f.ns) ? undefined : memberOf(f, k);
+  if (m === undefined) return readElement(k, f.value, types, path);
+  const v = readElement(k, m.value, types, path);
+  if ('complex' in m.value && typeof v === 'object' && v !== null && !Array.isArray(v) && !('$type' in v)) {
+    if (!('complex' in f.value) || m.value.complex !== f.value.complex) (v as Record<string, unknown>)['$type'] = m.value.complex;
+  }
+  return v;
 }
 
 function writeElement(w: XmlWriter, ns: string, name: string, value: unknown, desc: ValueDesc, types: TypeRegistry, path: string): void {
@@ -442,7 +479,7 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
       for (let i = first; i < kids.length; i++) {
         if (used[i] === true) continue;
         const k = kids[i]!;
-        if (k.name === f.name && k.ns === f.ns) {
+        if (isFieldElement(f, k)) {
           match = i;
           break;
         }
@@ -462,7 +499,7 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
         if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'missing required element');
       } else {
         used[match] = true;
-        const value = readElement(kids[match]!, f.value, types, `${path}/${f.name}`);
+        const value = readFieldElement(kids[match]!, f, types, `${path}/${f.name}`);
         if (value === null && f.nillable !== true) {
           // xsi:nil (read as null) only on nillable elements (XML Schema Part 1 §3.3.4, Validation Rule 3.3.4.3.2):
           // on a required one it is an error, on an optional one it reads as absent (its type has no null).
@@ -478,7 +515,7 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
     for (let i = first; i < kids.length; i++) {
       if (used[i] === true) continue;
       const k = kids[i]!;
-      if (k.name === f.name && k.ns === f.ns) {
+      if (isFieldElement(f, k)) {
         used[i] = true;
         matches.push(k);
       }
@@ -499,7 +536,7 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
     }
     // A branch not taken of an xsd:choice stays absent (its type is `never`), other repeated fields read as [].
     if (matches.length > 0 || f.choice === undefined) {
-      const values = matches.map((m, i) => readElement(m, f.value, types, `${fpath}[${i}]`));
+      const values = matches.map((m, i) => readFieldElement(m, f, types, `${fpath}[${i}]`));
       if (f.nillable !== true && values.includes(null)) throw new DecodeError(fpath, 'xsi:nil is not allowed: the element is not nillable');
       out[f.prop] = values;
     }

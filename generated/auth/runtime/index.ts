@@ -20,6 +20,7 @@ export type {
   ServiceDesc,
   SoapMessageDesc,
   SoapOperationDesc,
+  SubstDesc,
   ValueDesc,
 } from './descriptors.js';
 export { parseXml, XmlParseError, type XmlAttribute, type XmlElement } from './xml-parse.js';

@@ -1,0 +1,91 @@
+/**
+ * Substitution groups (XML Schema Part 1 §3.3.6), shaped like EWS's t:Path: a
+ * reference to a group head reads any member element, typed as the head's and
+ * the members' types; a value is written as the member its `$type` names; an
+ * abstract head must be written as a member.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
+import { loadModel } from '../../src/model/index.js';
+import { readComplexContent, writeComplexContent } from '../../src/runtime/codec.js';
+import type { ServiceDesc } from '../../src/runtime/descriptors.js';
+import { EncodeError } from '../../src/runtime/scalars.js';
+import { parseXml } from '../../src/runtime/xml-parse.js';
+import { XmlWriter } from '../../src/runtime/xml-write.js';
+import { compileTree, generate, ROOT } from './helpers.js';
+
+const WSDL = 'test/emit/fixtures/substitution.wsdl';
+const NS = 'urn:subst';
+
+async function types(): Promise<ServiceDesc['types']> {
+  const [service] = serviceDescriptors(await loadModel(path.join(ROOT, WSDL)), { types: DEFAULT_TYPE_MAPPING });
+  if (!service) throw new Error('no service');
+  return service.types;
+}
+
+function encode(value: unknown, t: ServiceDesc['types']): string {
+  const w = new XmlWriter();
+  w.start(NS, 'Find');
+  writeComplexContent(w, value, 'FindInput', t, 'Find');
+  w.end();
+  return w.toString();
+}
+
+describe('substitution groups', () => {
+  it('types a reference to a head as the head and its members (members only when the head is abstract)', async () => {
+    const files = await generate(WSDL, 'substitution.wsdl');
+    const text = files.find((f) => f.path === 'types.ts')?.content ?? '';
+    expect(text).toContain('  Path: PathToUnindexedFieldType | PathToIndexedFieldType;');
+    expect(text).toContain('  Path2?: (PathToUnindexedFieldType | PathToIndexedFieldType)[];');
+    expect(text).toContain('  Vehicle?: VehicleType | CarType;');
+    const usage = [
+      "import type { FindInput } from './types.js';",
+      "export const a: FindInput = { Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'item:Subject' }, Vehicle: { $type: 'CarType', wheels: 4, doors: 5 } };",
+      "export const b: FindInput = { Path: { $type: 'PathToIndexedFieldType', FieldURI: 'x', FieldIndex: '1' }, Path2: [{ $type: 'PathToUnindexedFieldType', FieldURI: 'y' }] };",
+      '',
+    ].join('\n');
+    expect(compileTree(path.join(ROOT, 'test/tmp/compile/substitution'), [...files, { path: 'usage.ts', content: usage }])).toEqual([]);
+  });
+
+  it('writes the member element that the value\'s $type names, and the head for the head\'s own type', async () => {
+    const t = await types();
+    const xml = encode(
+      {
+        Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'item:Subject' },
+        Path2: [{ $type: 'PathToIndexedFieldType', FieldURI: 'x', FieldIndex: '1' }, { $type: 'PathToUnindexedFieldType', FieldURI: 'y' }],
+        Vehicle: { $type: 'CarType', wheels: 4, doors: 5 },
+      },
+      t,
+    );
+    expect(xml).toBe(
+      `<Find xmlns="${NS}"><FieldURI FieldURI="item:Subject"/><IndexedFieldURI FieldURI="x" FieldIndex="1"/><FieldURI FieldURI="y"/>` +
+        '<Car><wheels>4</wheels><doors>5</doors></Car></Find>',
+    );
+    expect(encode({ Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'z' }, Vehicle: { wheels: 2 } }, t)).toContain('<Vehicle><wheels>2</wheels></Vehicle>');
+  });
+
+  it('refuses a value for an abstract head that names no member', async () => {
+    const t = await types();
+    expect(() => encode({ Path: { FieldURI: 'item:Subject' } }, t)).toThrow(EncodeError);
+    expect(() => encode({ Path: { FieldURI: 'item:Subject' } }, t)).toThrow(
+      /Find\/Path: Path is abstract: set \$type to the type of one of its substitutes: FieldURI \(\$type 'PathToUnindexedFieldType'\), IndexedFieldURI/,
+    );
+  });
+
+  it('reads member elements in place of the head, tagged with their type, and round-trips them', async () => {
+    const t = await types();
+    const xml = `<Find xmlns="${NS}"><IndexedFieldURI FieldURI="x" FieldIndex="2"/><FieldURI FieldURI="a"/><IndexedFieldURI FieldURI="b" FieldIndex="3"/><Bike><wheels>2</wheels></Bike></Find>`;
+    const value = readComplexContent(parseXml(xml), 'FindInput', t, 'Find');
+    expect(value).toEqual({
+      Path: { $type: 'PathToIndexedFieldType', FieldURI: 'x', FieldIndex: '2' },
+      Path2: [
+        { $type: 'PathToUnindexedFieldType', FieldURI: 'a' },
+        { $type: 'PathToIndexedFieldType', FieldURI: 'b', FieldIndex: '3' },
+      ],
+      // Bike has the head's own type: read as a VehicleType (written back as the head).
+      Vehicle: { wheels: 2 },
+    });
+    expect(encode(value, t)).toBe(xml.replace('<Bike><wheels>2</wheels></Bike>', '<Vehicle><wheels>2</wheels></Vehicle>'));
+  });
+});
