@@ -360,6 +360,17 @@ export class TypeRegistry {
     return next;
   }
 
+  /** The properties of an entry and of its bases, base first. */
+  #chainProps(key: string): PropInfo[] {
+    const chain: ComplexEntry[] = [];
+    const seen = new Set<string>();
+    for (let e = this.entry(key); e && !seen.has(e.key); e = e.baseKey ? this.entry(e.baseKey) : undefined) {
+      seen.add(e.key);
+      chain.unshift(e);
+    }
+    return chain.flatMap((e) => e.props);
+  }
+
   /** Every property name of an entry and its bases (so an extension does not redeclare them). */
   #inheritedProps(key: string | undefined, into: NameScope): void {
     if (!key) return;
@@ -452,10 +463,24 @@ export class TypeRegistry {
     if (body.particle) walk(body.particle, 1, 1, undefined);
 
     for (const a of body.attributes) this.#addAttribute(a, props, scope, tsName);
-    if (body.simpleContent) {
+    // A restriction of a complex type keeps the base's attributes it does not redeclare or prohibit
+    // (XML Schema Part 1 §3.4.2, {attribute uses} of a restriction); it does not extend the base's interface.
+    if (body.base && body.derivation === 'restriction' && !baseKey && this.#complexDefs.has(qnameKey(body.base))) {
+      const baseDef = this.#complexDefs.get(qnameKey(body.base))!;
+      if (!this.#building.has(baseDef)) {
+        const own = new Set(body.attributes.map((a) => `${a.name.ns}|${a.name.name}`));
+        for (const p of this.#chainProps(this.namedComplex(body.base, where).key)) {
+          if (p.kind !== 'attribute' || own.has(`${p.ns}|${p.xmlName}`)) continue;
+          props.push({ ...p, prop: scope.claim(p.prop) });
+        }
+      }
+    }
+    // An extension of a type with simple content inherits its `$value`; anything else states its own.
+    const inheritsText = baseKey !== undefined && this.#chainProps(baseKey).some((p) => p.kind === 'text');
+    if (body.simpleContent && !inheritsText) {
       let resolved = this.resolve(body.simpleContent, tsName, 'Value', where);
       if ('complex' in resolved.value) {
-        const baseText = this.entry((resolved.value as { complex: string }).complex)?.props.find((p) => p.kind === 'text');
+        const baseText = this.#chainProps((resolved.value as { complex: string }).complex).find((p) => p.kind === 'text');
         resolved = baseText ? baseText.resolved : { value: { scalar: 'string' }, ts: 'string' };
       }
       props.push({ kind: 'text', prop: scope.claim('$value'), xmlName: '', ns: '', resolved, min: 1, max: 1, nillable: false });
@@ -527,7 +552,7 @@ export class TypeRegistry {
   }
 
   #resolveSimpleBody(body: SimpleTypeBody, where?: SourceLocation): Resolved {
-    if (body.variety === 'union') return { value: { scalar: 'string' }, ts: 'string', xsd: 'union' };
+    if (body.variety === 'union') return this.#resolveUnion(body.memberTypes, where);
     if (body.variety === 'list') {
       const item = this.#resolveSimpleRef(body.itemType, where);
       const scalar = scalarOf(item.value);
@@ -539,18 +564,47 @@ export class TypeRegistry {
         xsd: 'list',
       };
     }
-    const base: Resolved = body.base
+    const declared: Resolved = body.base
       ? this.#resolveNamed(body.base, where)
       : body.baseType
         ? this.#resolveSimpleBody(body.baseType, where)
         : { value: { scalar: 'string' }, ts: 'string' };
+    // A simpleContent restriction of a complex type restricts the base's simple content.
+    const base: Resolved =
+      'complex' in declared.value
+        ? this.#chainProps(declared.value.complex).find((p) => p.kind === 'text')?.resolved ?? { value: { scalar: 'string' }, ts: 'string' }
+        : declared;
     const scalar = scalarOf(base.value);
     const values = body.facets.enumeration;
     if (values && values.length > 0) {
       return { value: { scalar, enum: [...values] }, ts: enumTs(values, scalar, base.ts), ...(base.xsd ? { xsd: base.xsd } : {}) };
     }
-    if ('complex' in base.value) return { value: { scalar: 'string' }, ts: 'string' };
     return base;
+  }
+
+  /**
+   * A union (XML Schema Part 2 §2.5.1.3): when every member has the same scalar
+   * kind, that kind, typed as the union of the members' types (`int` and
+   * `short` members give `number`; enumerations stay literal unions and are
+   * checked against all their values); members of different kinds read and
+   * write as text (`string`), since one lexical form may belong to several.
+   */
+  #resolveUnion(members: readonly TypeRef[], where?: SourceLocation): Resolved {
+    const text: Resolved = { value: { scalar: 'string' }, ts: 'string', xsd: 'union' };
+    const resolved = members.map((m) => this.#resolveSimpleRef(m, where));
+    const first = resolved[0];
+    if (first === undefined || resolved.some((r) => !('scalar' in r.value) || r.value.list)) return text;
+    const kind = (first.value as { scalar: ScalarKind }).scalar;
+    if (kind === 'xml' || resolved.some((r) => (r.value as { scalar: ScalarKind }).scalar !== kind)) return text;
+    const enums = resolved.map((r) => (r.value as { enum?: readonly string[] }).enum);
+    const allEnums = enums.every((e) => e !== undefined);
+    const ts = [...new Set(resolved.map((r) => r.ts))];
+    const plain = SCALAR_TS[kind];
+    return {
+      value: allEnums ? { scalar: kind, enum: [...new Set(enums.flatMap((e) => e ?? []))] } : { scalar: kind },
+      ts: !allEnums && ts.includes(plain) ? plain : ts.map((t) => (t.includes(' ') ? `(${t})` : t)).join(' | '),
+      xsd: 'union',
+    };
   }
 
   #resolveSimpleRef(ref: TypeRef, where?: SourceLocation): Resolved {

@@ -1,0 +1,66 @@
+/**
+ * Derivations the type mapping carries through (found by reviewing corpus output):
+ * a simpleContent restriction keeps the base's attributes and value type, an
+ * extension inherits `$value` instead of redeclaring it, a complexContent
+ * restriction keeps the base's attributes (XML Schema Part 1 §3.4.2), and a
+ * union of one kind is that kind (Part 2 §2.5.1.3).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
+import { loadModel } from '../../src/model/index.js';
+import { readComplexContent, writeComplexContent } from '../../src/runtime/codec.js';
+import type { ServiceDesc } from '../../src/runtime/descriptors.js';
+import { parseXml } from '../../src/runtime/xml-parse.js';
+import { XmlWriter } from '../../src/runtime/xml-write.js';
+import { compileTree, generate, ROOT } from './helpers.js';
+
+const WSDL = 'test/emit/fixtures/derivations.wsdl';
+const NS = 'urn:sc';
+
+async function types(): Promise<ServiceDesc['types']> {
+  const [service] = serviceDescriptors(await loadModel(path.join(ROOT, WSDL)), { types: DEFAULT_TYPE_MAPPING });
+  if (!service) throw new Error('no service');
+  return service.types;
+}
+
+const VALUE = {
+  p: { currency: 'EUR', $value: 5 },
+  e: { currency: 'EUR', $value: 1.5 },
+  t: { currency: 'USD', tag: 'x', $value: 2 },
+  r: { a: 'a', id: 7 },
+  n: 42,
+  cl: 'red',
+  m: '2024-01-01',
+  iu: 'none',
+};
+
+describe('derivations', () => {
+  it('types restrictions with the base attributes and value, extensions inheriting $value, one-kind unions', async () => {
+    const files = await generate(WSDL, 'derivations.wsdl');
+    const text = files.find((f) => f.path === 'types.ts')?.content ?? '';
+    expect(text).toMatch(/export interface PositiveMoney \{[^}]*currency: string;[^}]*\$value: number;\s*\}/);
+    expect(text).toMatch(/export interface TaggedMoney extends Money \{[^}]*tag\?: string;\s*\}/);
+    expect(text).not.toContain('$value2');
+    expect(text).toMatch(/export interface ItemR \{[^}]*a: string;[^}]*id: number;\s*\}/);
+    expect(text).toContain('export type NumU = number;');
+    expect(text).toContain('export type ColorOrLevel = string;');
+    const usage = ["import type { OpInput } from './types.js';", `export const v: OpInput = ${JSON.stringify(VALUE)};`, ''].join('\n');
+    expect(compileTree(path.join(ROOT, 'test/tmp/compile/derivations'), [...files, { path: 'usage.ts', content: usage }])).toEqual([]);
+  });
+
+  it('writes and reads the inherited attributes and values', async () => {
+    const t = await types();
+    const w = new XmlWriter();
+    w.start(NS, 'Req');
+    writeComplexContent(w, VALUE, 'OpInput', t, 'Req');
+    w.end();
+    const xml = w.toString();
+    expect(xml).toContain('<p currency="EUR">5</p>');
+    expect(xml).toContain('<t currency="USD" tag="x">2</t>');
+    expect(xml).toContain('<r id="7"><a>a</a></r>');
+    expect(xml).toContain('<n>42</n>');
+    expect(readComplexContent(parseXml(xml), 'OpInput', t, 'Req')).toEqual(VALUE);
+    expect(() => readComplexContent(parseXml(xml.replace('<n>42</n>', '<n>4.5</n>')), 'OpInput', t, 'Req')).toThrow(/Req\/n: invalid integer/);
+  });
+});
