@@ -453,8 +453,10 @@ export class TypeRegistry {
           choiceGroups.push({ id: group, branches: p.particles.length, optional: p.minOccurs * minF === 0 });
           p.particles.forEach((child, branch) => walk(child, 1, 1, { group, branch }));
         } else if (p.kind === 'choice') {
-          // Nested in a branch, or repeated: no exclusivity expressed; every field optional.
-          for (const child of p.particles) walk(child, 0, max, inChoice);
+          // Nested in a branch, or repeated: no exclusivity expressed; every field optional,
+          // but for a choice of one particle, which is a sequence in all but name (EWS's NonEmptyArrayOfPaths).
+          const only = p.particles.length === 1;
+          for (const child of p.particles) walk(child, only ? p.minOccurs * minF : 0, max, inChoice);
         } else {
           for (const child of p.particles) walk(child, p.minOccurs * minF, max, inChoice);
         }

@@ -9,9 +9,25 @@ export function deepText(el: XmlElement): string {
   return s;
 }
 
+/**
+ * Trims the text and removes the indentation its lines share (the markup's own
+ * indentation: `<documentation>Allows you...\n      is updated hourly</documentation>`
+ * reads as two lines, not as a line indented by the WSDL's layout). The first
+ * line, which follows the start tag, does not count; lines of only whitespace
+ * become empty.
+ */
 function clean(text: string): string | undefined {
   const t = text.trim();
-  return t === '' ? undefined : t;
+  if (t === '') return undefined;
+  const lines = t.split(/\r\n?|\n/).map((l) => l.trimEnd());
+  let common: number | undefined;
+  for (const l of lines.slice(1)) {
+    if (l === '') continue;
+    const indent = l.length - l.trimStart().length;
+    common = common === undefined ? indent : Math.min(common, indent);
+  }
+  if (!common) return lines.join('\n');
+  return [lines[0]!, ...lines.slice(1).map((l) => l.slice(common))].join('\n');
 }
 
 /** The trimmed text of `el`'s `wsdl:documentation` children, if any. */

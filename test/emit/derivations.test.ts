@@ -33,6 +33,7 @@ const VALUE = {
   cl: 'red',
   m: '2024-01-01',
   iu: 'none',
+  ne: { path: ['a', 'b'] },
 };
 
 describe('derivations', () => {
@@ -45,6 +46,8 @@ describe('derivations', () => {
     expect(text).toMatch(/export interface ItemR \{[^}]*a: string;[^}]*id: number;\s*\}/);
     expect(text).toContain('export type NumU = number;');
     expect(text).toContain('export type ColorOrLevel = string;');
+    // A repeated choice of one element is required like a sequence (minOccurs 1 of the choice).
+    expect(text).toMatch(/export interface NonEmptyPaths \{\s*\/\*\* @xsd string \*\/\s*path: string\[\];\s*\}/);
     const usage = ["import type { OpInput } from './types.js';", `export const v: OpInput = ${JSON.stringify(VALUE)};`, ''].join('\n');
     expect(compileTree(path.join(ROOT, 'test/tmp/compile/derivations'), [...files, { path: 'usage.ts', content: usage }])).toEqual([]);
   });
@@ -62,5 +65,6 @@ describe('derivations', () => {
     expect(xml).toContain('<n>42</n>');
     expect(readComplexContent(parseXml(xml), 'OpInput', t, 'Req')).toEqual(VALUE);
     expect(() => readComplexContent(parseXml(xml.replace('<n>42</n>', '<n>4.5</n>')), 'OpInput', t, 'Req')).toThrow(/Req\/n: invalid integer/);
+    expect(() => readComplexContent(parseXml(xml.replace('<ne><path>a</path><path>b</path></ne>', '<ne/>')), 'OpInput', t, 'Req')).toThrow(/ne\/path: missing required element/);
   });
 });
