@@ -425,7 +425,8 @@ export class TypeRegistry {
     type Branch = { readonly group: number; readonly branch: number };
     const walk = (p: Particle, minF: number, maxF: number, inChoice: Branch | undefined): void => {
       if (p.kind === 'element') {
-        const resolved = this.resolve(p.type, tsName, p.name.name, p.location);
+        // The anonymous type of a global element is named after the element, not after whichever type refers to it first.
+        const resolved = this.resolve(p.type, p.ref !== undefined && p.type.kind === 'complex' ? '' : tsName, p.name.name, p.location);
         const head = p.ref ? this.#elements.get(qnameKey(p.ref)) : undefined;
         props.push({
           kind: 'element',

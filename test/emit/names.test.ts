@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { assignNames, isIdentifierName, NameScope, qnameKey, toMemberName, toTypeName } from '../../src/names/index.js';
-import { testOptions } from './helpers.js';
+import { generate, testOptions } from './helpers.js';
 import { buildFixtureModel, complex, el, named, q, xsd } from './model-fixture.js';
 
 describe('identifier rules', () => {
@@ -169,5 +169,15 @@ describe('property names', () => {
     expect(schema).toContain("prop: 'value2'");
     expect(schema).toContain("prop: '__proto___'");
     expect(schema).not.toMatch(/^\s*__proto__:/m);
+  });
+});
+
+describe('anonymous types of global elements', () => {
+  it('are named after the element, not after the first type that refers to it (Amazon SQS ResponseMetadata)', async () => {
+    const files = await generate('../shared/corpus/asmx/partial_bindings/amazon_sqs_QueueService_httponly.wsdl', 'sqs.wsdl');
+    const types = files.find((f) => f.path === 'types.ts')?.content ?? '';
+    expect(types).toContain('export interface ResponseMetadata {');
+    expect(types).not.toMatch(/OutputResultResponseMetadata/);
+    expect(types.match(/ResponseMetadata: ResponseMetadata;/g)?.length).toBeGreaterThan(10);
   });
 });
