@@ -73,6 +73,10 @@ export interface PropInfo {
   /** The branch of {@link choice} (index of the choice's particle). */
   readonly branch?: number;
   readonly documentation?: string;
+  /** The schema's `default` value (XML Schema Part 1 §3.3.1, §3.2.1): what a reader assumes when the element is empty or the attribute absent. */
+  readonly defaultValue?: string;
+  /** The schema's `fixed` value: the only value allowed. */
+  readonly fixedValue?: string;
   /**
    * Elements that may stand in for this one (a reference to the head of a
    * substitution group, XML Schema Part 1 §3.3.6): its non-abstract members,
@@ -439,6 +443,8 @@ export class TypeRegistry {
           nillable: p.nillable,
           ...(inChoice ? { choice: inChoice.group, branch: inChoice.branch } : {}),
           ...(p.documentation ? { documentation: p.documentation } : {}),
+          ...(p.default !== undefined ? { defaultValue: p.default } : {}),
+          ...(p.fixed !== undefined ? { fixedValue: p.fixed } : {}),
           // Members are resolved once every type is built: a member's type often derives from the type being built here.
           ...(head && this.#hasMembers(head) ? { substHead: head } : {}),
         });
@@ -507,6 +513,8 @@ export class TypeRegistry {
       max: 1,
       nillable: false,
       ...(a.documentation ? { documentation: a.documentation } : {}),
+      ...(a.default !== undefined ? { defaultValue: a.default } : {}),
+      ...(a.fixed !== undefined ? { fixedValue: a.fixed } : {}),
     });
   }
 

@@ -55,7 +55,10 @@ function propDoc(p: PropInfo): string {
             ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
             : undefined;
   const xsd = p.resolved.xsd ? `@xsd ${p.resolved.xsd}` : undefined;
-  return indentLines(docBlock(p.documentation, where, xsd), '  ');
+  // Values from the WSDL go through JSON.stringify (quotes, escapes) and then the JSDoc escaping of docBlock.
+  const fixed = p.fixedValue !== undefined ? `Fixed by the schema: ${JSON.stringify(p.fixedValue)}.` : undefined;
+  const dflt = p.defaultValue !== undefined ? `@defaultValue ${JSON.stringify(p.defaultValue)} (assumed by the schema when absent or empty)` : undefined;
+  return indentLines(docBlock(p.documentation, where, fixed, dflt, xsd), '  ');
 }
 
 /** The item type of a property: a substitution group head's type and its members' types (only the members' when it is abstract). */

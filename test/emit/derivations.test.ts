@@ -43,7 +43,11 @@ describe('derivations', () => {
     expect(text).toMatch(/export interface PositiveMoney \{[^}]*currency: string;[^}]*\$value: number;\s*\}/);
     expect(text).toMatch(/export interface TaggedMoney extends Money \{[^}]*tag\?: string;\s*\}/);
     expect(text).not.toContain('$value2');
-    expect(text).toMatch(/export interface ItemR \{[^}]*a: string;[^}]*id: number;\s*\}/);
+    expect(text).toMatch(/export interface ItemR \{[^}]*a: string;[^}]*id: number;[^}]*\}/);
+    // default and fixed values reach the JSDoc, escaped (a WSDL's text never ends the comment).
+    expect(text).toMatch(/\* @defaultValue "x" \(assumed by the schema when absent or empty\)\n\s*\* @xsd string\n\s*\*\/\n\s*a: string;/);
+    expect(text).toContain('Fixed by the schema: "D".');
+    expect(text).toContain('@defaultValue "*\\/ alert(1) /*"');
     expect(text).toContain('export type NumU = number;');
     expect(text).toContain('export type ColorOrLevel = string;');
     // A repeated choice of one element is required like a sequence (minOccurs 1 of the choice).
