@@ -6,23 +6,20 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
-import { loadModel } from '../../src/model/index.js';
 import { readComplexContent, readValue, writeComplexContent, writeValue } from '../../src/runtime/codec.js';
+import type { ServiceDesc } from '../../src/runtime/descriptors.js';
 import { EncodeError } from '../../src/runtime/scalars.js';
 import { parseXml } from '../../src/runtime/xml-parse.js';
 import { XmlWriter } from '../../src/runtime/xml-write.js';
-import { compileTree, generate, ROOT } from './helpers.js';
+import { compileTree, generate, ROOT, serviceTypes } from './helpers.js';
 
 const WSDL = 'test/emit/fixtures/choice.wsdl';
 
-async function types(): Promise<Record<string, import('../../src/runtime/descriptors.js').ComplexDesc>> {
-  const [service] = serviceDescriptors(await loadModel(path.join(ROOT, WSDL)), { types: DEFAULT_TYPE_MAPPING });
-  if (!service) throw new Error('no service');
-  return service.types;
+function types(): Promise<ServiceDesc['types']> {
+  return serviceTypes(WSDL);
 }
 
-function encode(value: unknown, key: string, t: Awaited<ReturnType<typeof types>>): string {
+function encode(value: unknown, key: string, t: ServiceDesc['types']): string {
   const w = new XmlWriter();
   w.start('urn:choice', 'root');
   writeComplexContent(w, value, key, t, 'root');

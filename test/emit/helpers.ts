@@ -5,7 +5,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { DEFAULT_TYPE_MAPPING, emitFiles, type EmitOptions, type GeneratedFile } from '../../src/emit/index.js';
+import { DEFAULT_TYPE_MAPPING, emitFiles, serviceDescriptors, type EmitOptions, type GeneratedFile } from '../../src/emit/index.js';
+import type { ServiceDesc } from '../../src/runtime/descriptors.js';
 import { loadModel } from '../../src/model/index.js';
 
 /** The repository root. */
@@ -21,6 +22,13 @@ export async function generate(wsdlPath: string, label: string, extra: Partial<E
   const abs = path.resolve(ROOT, wsdlPath);
   const model = await loadModel(abs);
   return emitFiles(model, testOptions(label, extra), { wsdlText: readFileSync(abs, 'utf8') });
+}
+
+/** The complex type descriptors of the first service of `wsdlPath` (relative to the repo root), as generated code has them. */
+export async function serviceTypes(wsdlPath: string): Promise<ServiceDesc['types']> {
+  const [service] = serviceDescriptors(await loadModel(path.resolve(ROOT, wsdlPath)), { types: DEFAULT_TYPE_MAPPING });
+  if (!service) throw new Error(`no service in ${wsdlPath}`);
+  return service.types;
 }
 
 /** Writes files under `dir` (emptied first). */

@@ -6,22 +6,18 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
-import { loadModel } from '../../src/model/index.js';
 import { readComplexContent, writeComplexContent } from '../../src/runtime/codec.js';
 import type { ServiceDesc } from '../../src/runtime/descriptors.js';
 import { EncodeError } from '../../src/runtime/scalars.js';
 import { parseXml } from '../../src/runtime/xml-parse.js';
 import { XmlWriter } from '../../src/runtime/xml-write.js';
-import { compileTree, generate, ROOT } from './helpers.js';
+import { compileTree, generate, ROOT, serviceTypes } from './helpers.js';
 
 const WSDL = 'test/emit/fixtures/substitution.wsdl';
 const NS = 'urn:subst';
 
-async function types(): Promise<ServiceDesc['types']> {
-  const [service] = serviceDescriptors(await loadModel(path.join(ROOT, WSDL)), { types: DEFAULT_TYPE_MAPPING });
-  if (!service) throw new Error('no service');
-  return service.types;
+function types(): Promise<ServiceDesc['types']> {
+  return serviceTypes(WSDL);
 }
 
 function encode(value: unknown, t: ServiceDesc['types']): string {
