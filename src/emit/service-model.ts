@@ -186,6 +186,12 @@ function wrappedElement(bindings: readonly OperationBinding[], dir: 'input' | 'o
   return undefined;
 }
 
+/** Whether a document-style SOAP binding of the operation answers with a nillable response element (read as `null` when nil). */
+function soapResponseNillable(bindings: readonly OperationBinding[], registry: TypeRegistry): boolean {
+  const wrapper = wrappedElement(bindings, 'output');
+  return wrapper !== undefined && registry.element(wrapper).nillable;
+}
+
 /** Whether an HTTP GET/POST binding of the operation answers with a nillable element (read as `null` when nil). */
 function httpResultNillable(bindings: readonly OperationBinding[], registry: TypeRegistry): boolean {
   for (const b of bindings) {
@@ -284,7 +290,7 @@ function buildOperation(
       const max = maxOf(single.maxOccurs);
       // What any binding can return: xsi:nil where the SOAP result or an HTTP result element is nillable,
       // nothing where the SOAP result is optional (ASMX omits a null result: minOccurs="0").
-      outputTs = useTs(r.ts, single.nillable || httpResultNillable(bindings, registry), max);
+      outputTs = useTs(r.ts, single.nillable || httpResultNillable(bindings, registry) || soapResponseNillable(bindings, registry), max);
       if (single.minOccurs === 0 && max === 1) outputTs = `${outputTs} | undefined`;
     } else {
       let entry: ComplexEntry | undefined;
@@ -294,7 +300,7 @@ function buildOperation(
         entry = registry.syntheticComplex(names.output, { ns: service.name.ns, name: `${op.name}Response` }, propsFromFields(op.output.fields, names.output, registry), true);
       }
       outputValue = { complex: entry.key };
-      outputTs = entry.tsName;
+      outputTs = soapResponseNillable(bindings, registry) ? `${entry.tsName} | null` : entry.tsName;
     }
     if (outputTs !== names.output) {
       aliases.push({ name: names.output, aliasOf: outputTs, documentation: `Output of the ${op.name} operation.` });
@@ -366,8 +372,11 @@ function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'ou
   let element: QName | undefined;
   let entry: ComplexEntry | undefined;
   let value: ValueDesc | undefined;
+  /** The element is the RPC wrapper (WSDL 1.1 §3.5), not a global element declaration. */
+  let synthesized = false;
   if (b.style === 'rpc') {
     element = wire.element ?? { ns: '', name: dir === 'input' ? op.name : `${op.name}Response` };
+    synthesized = true;
     entry = partsEntry(wire.parts, `${op.name} ${dir === 'input' ? 'Request' : 'Response'}`, element, registry);
     value = { complex: entry.key };
   } else if (wire.element) {
@@ -390,7 +399,9 @@ function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'ou
     if (!h.element) continue;
     headers.push({ prop: scope.claim(toPropertyName(h.part)), name: h.element.name, ns: h.element.ns, value: elementValue(registry.element(h.element), registry, true).value, min: 0, max: 1 });
   }
-  return { element: { name: element.name, ns: element.ns }, value, ...(result ? { result } : {}), ...(headers.length ? { headers } : {}) };
+  // A nillable response element may come as xsi:nil: the call then returns null (its type says so).
+  const nillable = dir === 'output' && !synthesized && registry.element(element).nillable;
+  return { element: { name: element.name, ns: element.ns }, value, ...(result ? { result } : {}), ...(headers.length ? { headers } : {}), ...(nillable ? { nillable: true } : {}) };
 }
 
 function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegistry, inputEntry: ComplexEntry): SoapOperationDesc | undefined {

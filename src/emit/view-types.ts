@@ -61,10 +61,21 @@ function propDoc(p: PropInfo): string {
   return indentLines(docBlock(p.documentation, where, fixed, dflt, xsd), '  ');
 }
 
-/** The item type of a property: a substitution group head's type and its members' types (only the members' when it is abstract). */
+/**
+ * The item type of a property: for a substitution group head, its type and the
+ * types of the members a value can be written as (complex, of a type no other
+ * member and not the head has: `$type` selects them; the runtime's
+ * `selectableMembers` applies the same rule); only those members when the head is abstract.
+ */
 function itemTs(p: PropInfo): string {
   if (!p.subst) return p.resolved.ts;
-  const all = [...(p.abstractHead ? [] : [p.resolved.ts]), ...p.subst.map((m) => m.resolved.ts)];
+  const head = 'complex' in p.resolved.value ? p.resolved.value.complex : undefined;
+  const complexOf = (m: NonNullable<PropInfo['subst']>[number]): string | undefined => ('complex' in m.resolved.value ? m.resolved.value.complex : undefined);
+  const selectable = p.subst.filter((m) => {
+    const key = complexOf(m);
+    return key !== undefined && key !== head && p.subst!.filter((o) => complexOf(o) === key).length === 1;
+  });
+  const all = [...(p.abstractHead && selectable.length > 0 ? [] : [p.resolved.ts]), ...selectable.map((m) => m.resolved.ts)];
   const unique = [...new Set(all)];
   return unique.length === 1 ? unique[0]! : unique.map((t) => (t.includes(' ') ? `(${t})` : t)).join(' | ');
 }

@@ -140,13 +140,13 @@ function encodeSimple(
       text = value
         .map((v: unknown) => {
           const item = encodeScalar(desc.scalar, v, w);
-          if (range !== undefined && !inIntegerRange(item, range)) throw new EncodeError('', `${item} is out of range for xsd:${range}`);
+          if (range !== undefined && !inIntegerRange(typeof v === 'number' ? v : item, range)) throw new EncodeError('', `${item} is out of range for xsd:${range}`);
           return item;
         })
         .join(' ');
     } else {
       text = encodeScalar(desc.scalar, value, w);
-      if (range !== undefined && !inIntegerRange(text, range)) throw new EncodeError('', `${text} is out of range for xsd:${range}`);
+      if (range !== undefined && !inIntegerRange(typeof value === 'number' ? value : text, range)) throw new EncodeError('', `${text} is out of range for xsd:${range}`);
     }
     if (desc.enum) {
       const items = desc.list ? splitList(text) : [text];
@@ -238,15 +238,21 @@ function writeFieldItem(w: XmlWriter, field: FieldDesc, value: unknown, types: T
   }
   if (field.subst !== undefined) {
     // A substitution group (XML Schema Part 1 §3.3.6): the member whose type the value's $type names.
+    const choices = selectableMembers(field);
     const tag = typeof value === 'object' ? (value as { readonly $type?: unknown }).$type : undefined;
-    const member = tag === undefined ? undefined : field.subst.find((m) => 'complex' in m.value && m.value.complex === tag);
+    const member = tag === undefined ? undefined : choices.find((m) => (m.value as { complex: string }).complex === tag);
     if (member !== undefined) {
       writeElement(w, member.ns, member.name, value, member.value, types, path);
       return;
     }
     if (field.abstract === true) {
-      const names = field.subst.map((m) => ('complex' in m.value ? `${m.name} ($type '${m.value.complex}')` : m.name)).join(', ');
-      throw new EncodeError(path, `${field.name} is abstract: set $type to the type of one of its substitutes: ${names}`);
+      const names = choices.map((m) => `${m.name} ($type '${(m.value as { complex: string }).complex}')`).join(', ');
+      throw new EncodeError(
+        path,
+        names === ''
+          ? `${field.name} is abstract and its substitutes cannot be told apart by type: wsdlc cannot write it`
+          : `${field.name} is abstract: set $type to the type of one of its substitutes: ${names}`,
+      );
     }
   }
   writeElement(w, field.ns, field.name, value, field.value, types, path);
@@ -265,13 +271,38 @@ function isFieldElement(f: FieldDesc, k: XmlElement): boolean {
   return (k.name === f.name && k.ns === f.ns) || (f.subst !== undefined && memberOf(f, k) !== undefined);
 }
 
-/** Reads child `k` of field `f`: as a substitute's type when it is one (tagged with that type, to be written back as it). */
+const selectableCache = new WeakMap<FieldDesc, readonly SubstDesc[]>();
+
+/**
+ * The substitutes a value can be written as: those of a complex type that no
+ * other member and not the head has, so that `$type` names exactly one.
+ * (The emitter types the field with the same members: runtime/descriptors.ts.)
+ */
+export function selectableMembers(f: FieldDesc): readonly SubstDesc[] {
+  let out = selectableCache.get(f);
+  if (out === undefined) {
+    const members = f.subst ?? [];
+    const head = 'complex' in f.value ? f.value.complex : undefined;
+    const count = new Map<string, number>();
+    for (const m of members) if ('complex' in m.value) count.set(m.value.complex, (count.get(m.value.complex) ?? 0) + 1);
+    out = members.filter((m) => 'complex' in m.value && m.value.complex !== head && count.get(m.value.complex) === 1);
+    selectableCache.set(f, out);
+  }
+  return out;
+}
+
+/**
+ * Reads child `k` of field `f`. A substitute that can be written back (see
+ * {@link selectableMembers}) reads as its own type, tagged with it; another
+ * complex one reads as its own type; a simple one reads as the head's type
+ * (its values are the head's, XML Schema Part 1 §3.3.6), as the field is typed.
+ */
 function readFieldElement(k: XmlElement, f: FieldDesc, types: TypeRegistry, path: string): unknown {
   const m = f.subst === undefined || (k.name === f.name && k.ns === f.ns) ? undefined : memberOf(f, k);
-  if (m === undefined) return readElement(k, f.value, types, path);
+  if (m === undefined || !('complex' in m.value)) return readElement(k, f.value, types, path);
   const v = readElement(k, m.value, types, path);
-  if ('complex' in m.value && typeof v === 'object' && v !== null && !Array.isArray(v) && !('$type' in v)) {
-    if (!('complex' in f.value) || m.value.complex !== f.value.complex) (v as Record<string, unknown>)['$type'] = m.value.complex;
+  if (selectableMembers(f).includes(m) && typeof v === 'object' && v !== null && !Array.isArray(v) && !('$type' in v)) {
+    (v as Record<string, unknown>)['$type'] = m.value.complex;
   }
   return v;
 }
@@ -382,13 +413,13 @@ function decodeSimple(
       if (desc.enum) for (const i of items) checkEnum(i, desc.enum);
       return items.map((i) => {
         const v = decodeScalar(desc.scalar, i, scope);
-        if (range !== undefined) checkRange(i, range);
+        if (range !== undefined) checkRange(v, i, range);
         return v;
       });
     }
     if (desc.enum) checkEnum(desc.scalar === 'string' ? text : text.trim(), desc.enum);
     const value = decodeScalar(desc.scalar, text, scope);
-    if (range !== undefined) checkRange(text.trim(), range);
+    if (range !== undefined) checkRange(value, text, range);
     return value;
   } catch (err) {
     if (err instanceof DecodeError) throw err.at(path);
@@ -397,8 +428,9 @@ function decodeSimple(
 }
 
 /** Refuses an integer (lexically valid: the scalar decoded) outside its built-in type's value space. */
-function checkRange(text: string, range: IntegerRange): void {
-  if (!inIntegerRange(text, range)) throw new DecodeError('', `${JSON.stringify(text)} is out of range for xsd:${range}`);
+function checkRange(value: unknown, text: string, range: IntegerRange): void {
+  const v = typeof value === 'number' || typeof value === 'bigint' ? value : text.trim();
+  if (!inIntegerRange(v, range)) throw new DecodeError('', `${JSON.stringify(text.trim())} is out of range for xsd:${range}`);
 }
 
 function checkEnum(text: string, values: readonly string[]): void {

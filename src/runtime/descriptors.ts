@@ -150,6 +150,8 @@ export interface SoapMessageDesc {
   readonly part?: string;
   /** Header parts: element names and values, keyed by property in the call's `headers` object. */
   readonly headers?: readonly FieldDesc[];
+  /** The (response) element is `nillable`: `xsi:nil` on it means the result is `null`. */
+  readonly nillable?: boolean;
 }
 
 /** A declared SOAP fault (typed detail). */

@@ -11,6 +11,7 @@
  * bigints and parsed XML made comparable) so that "the same value" means
  * `expect(canonical(a)).toEqual(canonical(b))`.
  */
+import { selectableMembers } from '../../src/runtime/codec.js';
 import type { ComplexDesc, FieldDesc, ScalarKind, ServiceDesc, ValueDesc } from '../../src/runtime/descriptors.js';
 import { decodeScalar } from '../../src/runtime/scalars.js';
 import type { XmlElement } from '../../src/runtime/xml-parse.js';
@@ -138,7 +139,8 @@ export class SampleBuilder {
    * where a member's type differs from the head's, as the codec expects.
    */
   #item(f: FieldDesc, i: number, path: string[], depth: number): unknown {
-    const options = f.subst === undefined ? [] : [...(f.abstract === true ? [] : [undefined]), ...f.subst];
+    const members = selectableMembers(f);
+    const options = members.length === 0 ? [] : [...(f.abstract === true ? [] : [undefined]), ...members];
     const pick = options.length === 0 ? undefined : options[i % options.length];
     if (pick === undefined) return this.#value(f.value, path, depth + 1);
     const v = this.#value(pick.value, path, depth + 1);

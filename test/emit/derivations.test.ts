@@ -67,4 +67,10 @@ describe('derivations', () => {
     expect(() => readComplexContent(parseXml(xml.replace('<n>42</n>', '<n>4.5</n>')), 'OpInput', t, 'Req')).toThrow(/Req\/n: invalid integer/);
     expect(() => readComplexContent(parseXml(xml.replace('<ne><path>a</path><path>b</path></ne>', '<ne/>')), 'OpInput', t, 'Req')).toThrow(/ne\/path: missing required element/);
   });
+
+  it('types the result of a nillable SOAP response element as | null, and describes it so', async () => {
+    const files = await generate('test/emit/fixtures/nillable-response.wsdl', 'nillable-response.wsdl');
+    expect(files.find((f) => f.path === 'types.ts')?.content).toContain('export type GetOutput = Item | null;');
+    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("output: { element: { name: 'GetResp', ns: NS_1 }, value: { complex: 'Item' }, nillable: true }");
+  });
 });

@@ -28,6 +28,27 @@ function encode(value: unknown, t: ServiceDesc['types']): string {
   return w.toString();
 }
 
+describe('substitution groups whose members share a type', () => {
+  it('read members as the shared type, untagged; a simple member as the head\'s type', async () => {
+    const t = await types();
+    const xml = `<Find xmlns="${NS}"><FieldURI FieldURI="a"/><Square><size>2</size></Square><Circle><size>3</size></Circle><Count>5</Count></Find>`;
+    expect(readComplexContent(parseXml(xml), 'FindInput', t, 'Find')).toEqual({
+      Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'a' },
+      Path2: [],
+      Shape: [{ size: 2 }, { size: 3 }],
+      Label: '5',
+    });
+  });
+
+  it('refuses to guess which member to write for an abstract head, and writes a simple member\'s value as the head', async () => {
+    const t = await types();
+    const base = { Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'a' } };
+    expect(() => encode({ ...base, Shape: [{ size: 2 }] }, t)).toThrow(/Find\/Shape\[0\]: Shape is abstract and its substitutes cannot be told apart by type/);
+    expect(() => encode({ ...base, Shape: [{ $type: 'ShapeType', size: 2 }] }, t)).toThrow(EncodeError);
+    expect(encode({ ...base, Label: '5' }, t)).toContain('<Label>5</Label>');
+  });
+});
+
 describe('substitution groups', () => {
   it('types a reference to a head as the head and its members (members only when the head is abstract)', async () => {
     const files = await generate(WSDL, 'substitution.wsdl');
@@ -35,6 +56,9 @@ describe('substitution groups', () => {
     expect(text).toContain('  Path: PathToUnindexedFieldType | PathToIndexedFieldType;');
     expect(text).toContain('  Path2?: (PathToUnindexedFieldType | PathToIndexedFieldType)[];');
     expect(text).toContain('  Vehicle?: VehicleType | CarType;');
+    // Members that $type cannot tell apart (same type as another member or the head) are not offered.
+    expect(text).toContain('  Shape?: ShapeType[];');
+    expect(text).toContain('  Label?: string;');
     const usage = [
       "import type { FindInput } from './types.js';",
       "export const a: FindInput = { Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'item:Subject' }, Vehicle: { $type: 'CarType', wheels: 4, doors: 5 } };",
@@ -81,6 +105,7 @@ describe('substitution groups', () => {
       ],
       // Bike has the head's own type: read as a VehicleType (written back as the head).
       Vehicle: { wheels: 2 },
+      Shape: [],
     });
     expect(encode(value, t)).toBe(xml.replace('<Bike><wheels>2</wheels></Bike>', '<Vehicle><wheels>2</wheels></Vehicle>'));
   });

@@ -82,11 +82,13 @@ describe('redirects', () => {
 });
 
 describe('xsi:nil on the response element', () => {
-  it('is refused on the SOAP wrapper', async () => {
+  it('is refused on the SOAP wrapper, and read as null where the response element is nillable', async () => {
     answer(200, { 'Content-Type': 'text/xml; charset=utf-8' }, envelope(`<LoginResponse xmlns="${AUTH_NS}" xsi:nil="true"/>`));
     const err = await rejection(login(client('soap11')));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toMatch(/^Login: invalid response: xsi:nil is not allowed on .*LoginResponse/);
+    const nillableLogin: OperationDesc = { ...LOGIN, soap11: { ...LOGIN.soap11!, output: { ...LOGIN.soap11!.output!, nillable: true } } };
+    await expect(client('soap11').call(nillableLogin, { Username: 'u', Password: 'p' })).resolves.toBeNull();
   });
 
   it('is refused on an HTTP GET result that is not nillable, and read as null where it is', async () => {

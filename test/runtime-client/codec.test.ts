@@ -265,6 +265,10 @@ describe('codec: scalars', () => {
   it('rejects wrongly typed values on write', () => {
     expect(() => roundTrip({ i: 1.5 }, { complex: 'Scalars' })).toThrow(/root\/i: expected an integer/);
     expect(() => roundTrip({ dt: 'yesterday' }, { complex: 'Scalars' })).toThrow(/root\/dt/);
+    // A dateTime given as text gets the same field checks as one read.
+    expect(() => roundTrip({ dt: '2023-02-30T00:00:00Z' }, { complex: 'Scalars' })).toThrow(/root\/dt: invalid xsd:dateTime/);
+    expect(() => roundTrip({ dt: '2023-01-01T25:00:00Z' }, { complex: 'Scalars' })).toThrow(EncodeError);
+    expect(roundTrip({ dt: '2023-01-01T24:00:00Z' }, { complex: 'Scalars' }).xml).toContain('<dt>2023-01-01T24:00:00Z</dt>');
     expect(() => roundTrip({ b: 'true' }, { complex: 'Scalars' })).toThrow(EncodeError);
   });
   it('keeps anyType content as a raw element', () => {

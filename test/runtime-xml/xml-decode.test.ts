@@ -57,6 +57,21 @@ describe('decodeXmlBody', () => {
     expect(problemOf(() => decodeXmlBody(Buffer.from([0xef, 0xbb, 0xbf, 0xff]), undefined))).toMatch(/^malformed/);
   });
 
+  it('reads an ASCII label as UTF-8, its superset (mislabelled UTF-8 reads right; invalid bytes are refused)', () => {
+    expect(decodeXmlBody(Buffer.from('<a>é</a>'), 'us-ascii')).toBe('<a>é</a>');
+    expect(decodeXmlBody(Buffer.from('<?xml version="1.0" encoding="US-ASCII"?><a>é</a>'), undefined)).toBe('<?xml version="1.0" encoding="US-ASCII"?><a>é</a>');
+    expect(problemOf(() => decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0xe9]), 'ascii'))).toMatch(/^malformed/);
+  });
+
+  it('refuses UTF-16 with an odd trailing byte or an unpaired surrogate', () => {
+    const odd = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<a/>', 'utf16le'), Buffer.from([0x41])]);
+    expect(problemOf(() => decodeXmlBody(odd, undefined))).toBe('malformed: the body is not valid UTF-16LE');
+    const lone = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<a>', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from('</a>', 'utf16le')]);
+    expect(problemOf(() => decodeXmlBody(lone, undefined))).toMatch(/^malformed/);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('<a/>', 'utf16le').swap16(), Buffer.from([0x41])]);
+    expect(problemOf(() => decodeXmlBody(be, undefined))).toBe('malformed: the body is not valid UTF-16BE');
+  });
+
   it('refuses encodings it cannot decode, from the parameter or the declaration', () => {
     expect(problemOf(() => decodeXmlBody(Buffer.from(DOC), 'x-klingon'))).toBe('unsupported: unsupported charset "x-klingon"');
     expect(problemOf(() => decodeXmlBody(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>'), undefined))).toBe(

@@ -318,7 +318,10 @@ export class ServiceClient {
       );
     }
     // The response element carries the operation's result: xsi:nil on it leaves nothing to return.
-    if (isNil(wrapper)) throw new ResponseError(`${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)}`, { status, body });
+    if (isNil(wrapper)) {
+      if (out.nillable) return null;
+      throw new ResponseError(`${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)}`, { status, body });
+    }
     try {
       const value = 'complex' in out.value
         ? readComplexContent(wrapper, out.value.complex, this.service.types, wrapper.name)

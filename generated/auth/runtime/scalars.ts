@@ -127,7 +127,7 @@ function decodeDateTime(text: string): Date {
   return new Date(t);
 }
 
-/** [min, max] of each bounded integer type as decimal text (`''`: unbounded); compared as BigInt. */
+/** [min, max] of each bounded integer type as decimal text (`''`: unbounded). */
 const INTEGER_BOUNDS: Readonly<Record<IntegerRange, readonly [string, string]>> = {
   long: ['-9223372036854775808', '9223372036854775807'],
   int: ['-2147483648', '2147483647'],
@@ -143,14 +143,37 @@ const INTEGER_BOUNDS: Readonly<Record<IntegerRange, readonly [string, string]>> 
   negativeInteger: ['', '-1'],
 };
 
+/** The bounds as numbers, for JS number values (a bound beyond the safe range is as good as none for a safe integer). */
+const NUMBER_BOUNDS = Object.fromEntries(
+  Object.entries(INTEGER_BOUNDS).map(([range, [min, max]]) => [range, [min === '' ? -Infinity : Number(min), max === '' ? Infinity : Number(max)] as const]),
+) as Readonly<Record<IntegerRange, readonly [number, number]>>;
+/** The bounds as BigInts (made once per range, on first use). */
+const BIGINT_BOUNDS = new Map<IntegerRange, readonly [bigint | undefined, bigint | undefined]>();
+
+function bigintBounds(range: IntegerRange): readonly [bigint | undefined, bigint | undefined] {
+  let b = BIGINT_BOUNDS.get(range);
+  if (b === undefined) {
+    const [min, max] = INTEGER_BOUNDS[range];
+    b = [min === '' ? undefined : BigInt(min), max === '' ? undefined : BigInt(max)];
+    BIGINT_BOUNDS.set(range, b);
+  }
+  return b;
+}
+
 /**
- * Whether the integer `text` (already valid lexically) lies in `range`.
- * Exported for the codec, which checks decoded and encoded integers.
+ * Whether an integer lies in `range`: a safe-integer number (compared as a
+ * number: the common case costs two comparisons), a bigint, or decimal text
+ * (already valid lexically). Exported for the codec, which checks decoded and
+ * encoded integers.
  */
-export function inIntegerRange(text: string, range: IntegerRange): boolean {
-  const [min, max] = INTEGER_BOUNDS[range];
-  const n = BigInt(text);
-  return (min === '' || n >= BigInt(min)) && (max === '' || n <= BigInt(max));
+export function inIntegerRange(value: number | bigint | string, range: IntegerRange): boolean {
+  if (typeof value === 'number') {
+    const bounds = NUMBER_BOUNDS[range];
+    return value >= bounds[0] && value <= bounds[1];
+  }
+  const n = typeof value === 'bigint' ? value : BigInt(value);
+  const [min, max] = bigintBounds(range);
+  return (min === undefined || n >= min) && (max === undefined || n <= max);
 }
 
 function toBytes(value: unknown, kind: string): Uint8Array {
@@ -279,7 +302,16 @@ export function encodeScalar(kind: ScalarKind, value: unknown, w?: XmlWriter): s
         if (Number.isNaN(value.getTime())) throw new EncodeError('', 'invalid Date');
         return value.toISOString();
       }
-      if (typeof value === 'string' && DATE_TIME.test(value.trim())) return value.trim();
+      if (typeof value === 'string') {
+        // The same field checks as reading (no 2023-02-30, no 25:00): a string is sent as given only when valid.
+        try {
+          decodeDateTime(value.trim());
+        } catch (err) {
+          if (err instanceof DecodeError) throw new EncodeError('', err.reason);
+          throw err;
+        }
+        return value.trim();
+      }
       return wrong('a Date', value);
     case 'base64': {
       const b = toBytes(value, 'base64Binary');

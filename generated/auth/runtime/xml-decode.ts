@@ -26,9 +26,10 @@ export class XmlEncodingError extends Error {
   }
 }
 
-const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
+/** UTF-8, and ASCII, its subset: a body labelled ASCII but written in UTF-8 (common) reads right, and bytes invalid in both are refused. */
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'us-ascii', 'ascii']);
 /** Decoded byte for byte (true ISO-8859-1; WHATWG's TextDecoder would read these labels as windows-1252). */
-const LATIN1_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1', 'cp819', 'ibm819', 'us-ascii', 'ascii']);
+const LATIN1_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1', 'cp819', 'ibm819']);
 const UTF16LE_LABELS = new Set(['utf-16', 'utf16', 'utf-16le', 'utf16le', 'ucs-2', 'unicode']);
 const UTF16BE_LABELS = new Set(['utf-16be', 'utf16be']);
 /** Labels of windows-1252 (decoded by table: Node's TextDecoder reads windows-1252 as ISO-8859-1). */
@@ -90,10 +91,13 @@ function utf8(bytes: Buffer, start: number): string {
   return bytes.toString('utf8', start);
 }
 
-function utf16be(bytes: Buffer, start: number): string {
-  const swapped = Buffer.from(bytes.subarray(start, bytes.length - ((bytes.length - start) % 2)));
-  swapped.swap16();
-  return swapped.toString('utf16le');
+/** UTF-16 (`le` or `be`), refusing an odd trailing byte and unpaired surrogates. */
+function utf16(bytes: Buffer, start: number, endian: 'le' | 'be'): string {
+  try {
+    return new TextDecoder(`utf-16${endian}`, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start));
+  } catch {
+    throw new XmlEncodingError(`the body is not valid UTF-16${endian.toUpperCase()}`, 'malformed', `UTF-16${endian.toUpperCase()}`);
+  }
 }
 
 function withDecoder(bytes: Buffer, start: number, decoder: string): string {
@@ -103,9 +107,9 @@ function withDecoder(bytes: Buffer, start: number, decoder: string): string {
     case 'latin1':
       return bytes.toString('latin1', start);
     case 'utf-16le':
-      return bytes.toString('utf16le', start);
+      return utf16(bytes, start, 'le');
     case 'utf-16be':
-      return utf16be(bytes, start);
+      return utf16(bytes, start, 'be');
     case 'windows-1252':
       return decodeCp1252(bytes.subarray(start));
     default:
@@ -127,16 +131,16 @@ export function decodeXmlBody(bytes: Buffer, charset: string | undefined): strin
   const b1 = bytes[1];
   // Byte order marks (XML 1.0 Appendix F.1; RFC 7303 §3.2: the BOM wins over the charset parameter).
   if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return utf8(bytes, 3);
-  if (b0 === 0xff && b1 === 0xfe) return bytes.toString('utf16le', 2);
-  if (b0 === 0xfe && b1 === 0xff) return utf16be(bytes, 2);
+  if (b0 === 0xff && b1 === 0xfe) return utf16(bytes, 2, 'le');
+  if (b0 === 0xfe && b1 === 0xff) return utf16(bytes, 2, 'be');
   if (charset !== undefined) {
     const decoder = decoderOf(charset);
     if (decoder === undefined) throw new XmlEncodingError(`unsupported charset ${JSON.stringify(charset)}`, 'unsupported', charset);
     return withDecoder(bytes, 0, decoder);
   }
   // UTF-16 without a BOM, recognised by "<?" (Appendix F.1).
-  if (b0 === 0x3c && b1 === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return bytes.toString('utf16le');
-  if (b0 === 0x00 && b1 === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return utf16be(bytes, 0);
+  if (b0 === 0x3c && b1 === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return utf16(bytes, 0, 'le');
+  if (b0 === 0x00 && b1 === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return utf16(bytes, 0, 'be');
   const declared = declaredEncoding(bytes);
   if (declared === undefined) return utf8(bytes, 0);
   const decoder = decoderOf(declared);
