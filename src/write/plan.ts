@@ -73,6 +73,7 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
   files.push({ path: MANIFEST_NAME, content: renderManifest(files) });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
+  await refuseNonFolderOutput(fs, outDir, base);
   const manifestPath = join(outDir, MANIFEST_NAME);
   const manifestText = await readIfExists(fs, manifestPath);
   const previous = manifestText === undefined ? undefined : parseManifest(manifestText, displayPath(manifestPath, base));
@@ -133,6 +134,23 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
  * - a file wsdlc did not make (one it made and no longer generates is deleted first).
  * @throws WsdlcError naming the path
  */
+/**
+ * Refuses an output path that is a file, or lies inside one, at planning time,
+ * so that `check` and `--dry-run` report what `generate` would fail on (instead
+ * of listing files that "would be created").
+ */
+async function refuseNonFolderOutput(fs: WriterFs, outDir: string, base: string): Promise<void> {
+  let stat: { isDirectory(): boolean };
+  try {
+    stat = await fs.stat(outDir);
+  } catch (err) {
+    if (isErrno(err, 'ENOENT')) return;
+    if (isErrno(err, 'ENOTDIR')) throw new WsdlcError({ severity: 'error', message: `output ${displayPath(outDir, base)} is inside a file, not a folder` });
+    throw err;
+  }
+  if (!stat.isDirectory()) throw new WsdlcError({ severity: 'error', message: `output ${displayPath(outDir, base)} exists and is not a folder` });
+}
+
 async function refuseBlockedFolders(
   fs: WriterFs,
   outDir: string,

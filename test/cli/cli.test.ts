@@ -89,6 +89,23 @@ describe('usage errors exit 2', () => {
       expect(snapshotTree(dir)).toEqual(before);
     }
   });
+  it('an output path that is a file, or inside one: generate, check and --dry-run all say so (exit 1)', async () => {
+    for (const [out, message] of [
+      ['afile', /^error: output (\S*\/)?afile exists and is not a folder$/],
+      ['afile/sub', /^error: output (\S*\/)?afile\/sub is inside a file, not a folder$/],
+    ] as const) {
+      for (const argv of [['generate'], ['check'], ['generate', '--dry-run']]) {
+        const dir = project();
+        writeFileSync(join(dir, 'afile'), 'x');
+        const before = snapshotTree(dir);
+        const r = await runCli([...argv, 'wsdl/auth.wsdl', '-o', out], dir);
+        expect(r.code, `${argv.join(' ')} -o ${out}`).toBe(1);
+        expect(r.stderr.trim()).toMatch(message);
+        expect(r.stdout).not.toContain('would be created');
+        expect(snapshotTree(dir)).toEqual(before);
+      }
+    }
+  });
   it('a --bindings filter that leaves a service no binding: located error, exit 1, nothing written', async () => {
     const dir = project();
     copyFileSync(join(ROOT, '../shared/corpus/zeep/soap.wsdl'), join(dir, 'wsdl/soap-only.wsdl'));
