@@ -81,6 +81,28 @@ export function toMemberName(raw: string): string {
   return finish(lowerLeading(upperFirst(first)) + rest.map(upperFirst).join(''));
 }
 
+/**
+ * A camelCase method name for `raw`: as {@link toMemberName}, except that
+ * language keywords are kept (a class or interface member may be called
+ * `delete`, `get` or `import`); only names that would break an object used as
+ * a service get the `_` suffix (see {@link RESERVED_METHOD_NAMES}).
+ */
+export function toMethodName(raw: string): string {
+  const [first = '', ...rest] = segments(raw);
+  let name = lowerLeading(upperFirst(first)) + rest.map(upperFirst).join('');
+  if (name === '') name = '_';
+  if (!ID_START.test(Array.from(name)[0] ?? '_')) name = `_${name}`;
+  return RESERVED_METHOD_NAMES.has(name) ? `${name}_` : name;
+}
+
+/**
+ * Method names that must not be used as given: `constructor` (the class's own),
+ * `new` (in an interface, `new(...)` declares a construct signature), `then` (it
+ * would make a client thenable: `await client` would call it), `__proto__` (an
+ * object literal key that sets the prototype).
+ */
+export const RESERVED_METHOD_NAMES: ReadonlySet<string> = new Set(['constructor', 'new', 'then', '__proto__']);
+
 /** The identifier `raw` itself when valid and not reserved, else the same rules as types without re-casing. */
 export function toPlainIdentifier(raw: string): string {
   return finish(segments(raw).map((p, i) => (i === 0 ? p : upperFirst(p))).join(''));

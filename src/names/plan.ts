@@ -16,7 +16,7 @@
  */
 import { qkey } from '../model/qname-key.js';
 import type { LogicalOperation, WsdlModel } from '../model/types.js';
-import { toMemberName, toTypeName } from './identifier.js';
+import { RESERVED_METHOD_NAMES, toMemberName, toMethodName, toTypeName } from './identifier.js';
 import { GENERATED_NAMES, GLOBALS_USED, KEYWORDS } from './reserved.js';
 import { NameScope } from './scope.js';
 
@@ -108,12 +108,11 @@ export function assignNames(model: WsdlModel): NamePlan {
     let methods = methodScopes.get(sKey);
     if (!methods) {
       methods = new NameScope();
-      methods.reserve(...KEYWORDS);
-      methods.block(...GENERATED_NAMES);
+      methods.reserve(...RESERVED_METHOD_NAMES);
       methodScopes.set(sKey, methods);
     }
     operations.set(operationKey(op), {
-      method: methods.claim(toMemberName(op.name)),
+      method: methods.claim(toMethodName(op.name)),
       input: scope.claim(toTypeName(`${op.name} Input`)),
       output: scope.claim(toTypeName(`${op.name} Output`)),
     });

@@ -7,7 +7,9 @@
  *   binding declares other parts than its SOAP 1.1 binding): the client
  *   passes typed `soapHeaders`, the implementation sees them decoded in `ctx.soapHeaders`;
  * - HTTP POST with XML-document inputs (Amazon SQS, every operation at location `/`):
- *   the server dispatches by the document's root element.
+ *   the server dispatches by the document's root element;
+ * - operations named like keywords (`Delete`, `Get`, `Import`, `Default`...): methods keep
+ *   the names, except those an object cannot use as given (`new_`, `then_`, `constructor_`).
  * Each driver is type-checked with the generated tree under strict before it runs,
  * so the narrowing and the typed headers are checked by the compiler too.
  */
@@ -21,7 +23,9 @@ const CORPUS = path.resolve(ROOT, '../shared/corpus');
 /** Generates `wsdl`, adds `driver.ts`, type-checks the tree, then imports the driver and runs it. */
 async function runDriver(name: string, wsdl: string, driver: string): Promise<unknown> {
   const dir = path.join(ROOT, 'test/tmp/typed-extras', name);
-  const files = [...(await generate(path.join(CORPUS, wsdl), `corpus/${wsdl}`)), { path: 'driver.ts', content: driver }];
+  // A corpus contract, or one of the repository's fixtures (a path under test/).
+  const source = wsdl.startsWith('test/') ? path.join(ROOT, wsdl) : path.join(CORPUS, wsdl);
+  const files = [...(await generate(source, wsdl.startsWith('test/') ? wsdl : `corpus/${wsdl}`)), { path: 'driver.ts', content: driver }];
   expect(compileTree(dir, files)).toEqual([]);
   const mod = (await import(path.join(dir, 'driver.ts'))) as { run: () => Promise<unknown> };
   return mod.run();
@@ -235,5 +239,31 @@ export async function run(): Promise<unknown> {
       calls: ['create jobs', 'delete'],
       unknownRoot: 400,
     });
+  }, 60_000);
+});
+
+describe('operations named like keywords (test/emit/fixtures/keyword-operations.wsdl)', () => {
+  it('are methods named as the operations, except new_, then_ and constructor_, on client and server alike', async () => {
+    const driver = `${SERVE}
+import { createKwHandler, KwClient, type KwService } from './index.js';
+
+export async function run(): Promise<unknown> {
+  const echo = (name: string) => async (input: { id: string }) => \`\${name}:\${input.id}\`;
+  const impl: KwService = {
+    delete: echo('delete'), get: echo('get'), import: echo('import'), then_: echo('then'), constructor_: echo('constructor'),
+    in: echo('in'), new_: echo('new'), input: echo('input'), options: echo('options'), default: echo('default'),
+  };
+  return serve(createKwHandler(impl), async (baseUrl) => {
+    const client = new KwClient({ baseUrl });
+    // A client is not thenable: awaiting it gives the client itself.
+    const same = (await client) === client;
+    return [same, await client.delete({ id: '1' }), await client.get({ id: '2' }), await client.import({ id: '3' }), await client.new_({ id: '4' }),
+      await client.then_({ id: '5' }), await client.default({ id: '6' })];
+  });
+}
+`;
+    expect(await runDriver('keywords', 'test/emit/fixtures/keyword-operations.wsdl', driver)).toEqual([
+      true, 'delete:1', 'get:2', 'import:3', 'new:4', 'then:5', 'default:6',
+    ]);
   }, 60_000);
 });
