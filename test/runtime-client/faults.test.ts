@@ -80,6 +80,16 @@ describe('parseFault', () => {
     expect((err.detail as XmlElement).name).toBe('AuthFaultDetail');
     expect(err.fault).toBeUndefined();
   });
+  it('types a declared fault that follows other detail entries, and keeps the first entry raw when none is declared', () => {
+    const fault = parseXml(`<s:Fault xmlns:s="${SOAP_11_ENV_NS}"><faultcode>s:Client</faultcode><faultstring>x</faultstring><detail><diag xmlns="urn:d">trace</diag><AuthFaultDetail xmlns="urn:f"><Code>7</Code></AuthFaultDetail></detail></s:Fault>`);
+    const err = parseFault(fault, '1.1', { faults: FAULTS, types: TYPES });
+    expect(err.fault).toBe('AuthFault');
+    expect(err.detail).toEqual({ Code: 7 });
+    const plain = parseXml(`<s:Fault xmlns:s="${SOAP_11_ENV_NS}"><faultcode>s:Client</faultcode><faultstring>x</faultstring><detail><diag xmlns="urn:d">trace</diag><other/></detail></s:Fault>`);
+    const raw = parseFault(plain, '1.1', { faults: FAULTS, types: TYPES });
+    expect(raw.fault).toBeUndefined();
+    expect((raw.detail as XmlElement).name).toBe('diag');
+  });
   it('keeps custom SOAP 1.1 fault codes in Clark notation', () => {
     const fault = parseXml(`<s:Fault xmlns:s="${SOAP_11_ENV_NS}" xmlns:c="urn:custom"><faultcode>c:Mine</faultcode><faultstring>x</faultstring></s:Fault>`);
     expect(parseFault(fault, '1.1').code).toBe('{urn:custom}Mine');

@@ -350,13 +350,24 @@ export function parseFault(el: XmlElement, version: SoapVersion, options: ParseF
   let detail: unknown;
   let faultName: string | undefined;
   if (detailXml) {
-    const entry = childElements(detailXml)[0];
+    const entries = childElements(detailXml);
+    const descs = options.faults ?? [];
+    // The declared fault's element may follow other detail entries (a server's own diagnostics, say): the first
+    // entry that is a declared fault, by namespace and name, else by name; else the first entry, raw.
+    let desc: FaultDesc | undefined;
+    let entry = entries[0];
+    for (const match of [(f: FaultDesc, e: XmlElement) => f.element.ns === e.ns && f.element.name === e.name, (f: FaultDesc, e: XmlElement) => f.element.name === e.name]) {
+      for (const e of entries) {
+        desc = descs.find((f) => match(f, e));
+        if (desc) {
+          entry = e;
+          break;
+        }
+      }
+      if (desc) break;
+    }
     if (entry) {
       detail = entry;
-      const descs = options.faults ?? [];
-      const desc =
-        descs.find((f) => f.element.ns === entry.ns && f.element.name === entry.name) ??
-        descs.find((f) => f.element.name === entry.name);
       if (desc && options.types) {
         try {
           detail = readValue(entry, desc.value, options.types);
