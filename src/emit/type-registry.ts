@@ -58,7 +58,7 @@ export interface Resolved {
 
 /** A property of a complex type (element, attribute, text value or wildcard). */
 export interface PropInfo {
-  readonly kind: 'element' | 'attribute' | 'text' | 'any';
+  readonly kind: 'element' | 'attribute' | 'text' | 'any' | 'anyAttribute';
   /** The property name (also `FieldDesc.prop`). */
   readonly prop: string;
   readonly xmlName: string;
@@ -330,6 +330,7 @@ export class TypeRegistry {
       .map((p) => ({ prop: p.prop, name: p.xmlName, ns: p.ns, value: p.resolved.value, ...(p.min > 0 ? { required: true } : {}) }));
     const text = e.props.find((p) => p.kind === 'text');
     const any = e.props.find((p) => p.kind === 'any');
+    const anyAttr = e.props.find((p) => p.kind === 'anyAttribute');
     return {
       name: e.xmlName.name,
       ns: e.xmlName.ns,
@@ -338,6 +339,7 @@ export class TypeRegistry {
       ...(attrs.length ? { attrs } : {}),
       ...(text ? { text: { prop: text.prop, value: text.resolved.value } } : {}),
       ...(any ? { any: any.prop } : {}),
+      ...(anyAttr ? { anyAttr: anyAttr.prop } : {}),
       ...(e.soapArray ? { soapArray: e.soapArray.value } : {}),
     };
   }
@@ -472,6 +474,19 @@ export class TypeRegistry {
     if (body.particle) walk(body.particle, 1, 1, undefined);
 
     for (const a of body.attributes) this.#addAttribute(a, props, scope, tsName);
+    // xsd:anyAttribute: the attributes no declaration claims (once along a base chain).
+    if (body.anyAttribute && !(baseKey !== undefined && this.#chainProps(baseKey).some((p) => p.kind === 'anyAttribute'))) {
+      props.push({
+        kind: 'anyAttribute',
+        prop: scope.claim('$anyAttributes'),
+        xmlName: '',
+        ns: '',
+        resolved: { value: { scalar: 'string' }, ts: '{ ns: string; name: string; value: string }' },
+        min: 0,
+        max: -1,
+        nillable: false,
+      });
+    }
     // A restriction of a complex type keeps the base's attributes it does not redeclare or prohibit
     // (XML Schema Part 1 §3.4.2, {attribute uses} of a restriction); it does not extend the base's interface.
     if (body.base && body.derivation === 'restriction' && !baseKey && this.#complexDefs.has(qnameKey(body.base))) {

@@ -51,9 +51,11 @@ function propDoc(p: PropInfo): string {
         ? 'The text content of the element.'
         : p.kind === 'any'
           ? 'Elements matched by `xsd:any`, as parsed XML.'
-          : p.prop !== p.xmlName
-            ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
-            : undefined;
+          : p.kind === 'anyAttribute'
+            ? 'Attributes matched by `xsd:anyAttribute` (those no declared attribute claims).'
+            : p.prop !== p.xmlName
+              ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
+              : undefined;
   const xsd = p.resolved.xsd ? `@xsd ${p.resolved.xsd}` : undefined;
   // Values from the WSDL go through JSON.stringify (quotes, escapes) and then the JSDoc escaping of docBlock.
   const fixed = p.fixedValue !== undefined ? `Fixed by the schema: ${JSON.stringify(p.fixedValue)}.` : undefined;

@@ -38,6 +38,10 @@ interface FlatType {
   readonly attrs: readonly AttrDesc[];
   readonly text: ComplexDesc['text'];
   readonly any: string | undefined;
+  /** The `xsd:anyAttribute` property, if any. */
+  readonly anyAttr: string | undefined;
+  /** `ns|name` of every declared attribute, to tell the others apart for {@link FlatType.anyAttr}. */
+  readonly attrNames: ReadonlySet<string>;
   /** `ns|name` of every field, to keep liberal matching unambiguous. */
   readonly exact: ReadonlySet<string>;
 }
@@ -65,11 +69,13 @@ function flatten(types: TypeRegistry, key: string): FlatType {
   const attrs: AttrDesc[] = [];
   let text: ComplexDesc['text'];
   let any: string | undefined;
+  let anyAttr: string | undefined;
   for (const d of chain) {
     fields.push(...d.fields);
     if (d.attrs) attrs.push(...d.attrs);
     if (d.text) text = d.text;
     if (d.any !== undefined) any = d.any;
+    if (d.anyAttr !== undefined) anyAttr = d.anyAttr;
   }
   const flat: FlatType = {
     key,
@@ -78,6 +84,8 @@ function flatten(types: TypeRegistry, key: string): FlatType {
     attrs,
     text,
     any,
+    anyAttr,
+    attrNames: new Set(attrs.map((a) => `${a.ns}|${a.name}`)),
     exact: new Set(fields.flatMap((f) => [`${f.ns}|${f.name}`, ...(f.subst ?? []).map((m) => `${m.ns}|${m.name}`)])),
   };
   cache.set(key, flat);
@@ -258,6 +266,48 @@ function writeFieldItem(w: XmlWriter, field: FieldDesc, value: unknown, types: T
   writeElement(w, field.ns, field.name, value, field.value, types, path);
 }
 
+/** An attribute matched by `xsd:anyAttribute`. */
+interface AnyAttribute {
+  readonly ns: string;
+  readonly name: string;
+  readonly value: string;
+}
+
+/** The attributes of `el` that no declared attribute claims, `xsi:*` excluded (XML Schema Part 1 §3.4.2, wildcards). */
+function otherAttributes(el: XmlElement, flat: FlatType): AnyAttribute[] {
+  const out: AnyAttribute[] = [];
+  for (const a of el.attrs) {
+    if (a.ns === XSI_NS || flat.attrNames.has(`${a.ns}|${a.name}`)) continue;
+    out.push({ ns: a.ns, name: a.name, value: a.value });
+  }
+  return out;
+}
+
+/** Writes the `xsd:anyAttribute` values of a complex value (an array of `{ ns, name, value }`). */
+function writeAnyAttributes(w: XmlWriter, value: unknown, flat: FlatType, path: string): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value)) throw new EncodeError(path, 'expected an array of { ns, name, value } attributes');
+  const seen = new Set<string>();
+  for (const a of value as unknown[]) {
+    const attr = a as Partial<AnyAttribute> | null;
+    if (typeof attr !== 'object' || attr === null || typeof attr.name !== 'string' || typeof attr.value !== 'string' || (attr.ns !== undefined && typeof attr.ns !== 'string')) {
+      throw new EncodeError(path, 'expected an array of { ns, name, value } attributes');
+    }
+    const ns = attr.ns ?? '';
+    // The name reaches the markup as is: only a plain NCName (Namespaces in XML 1.0 §3), never a namespace declaration.
+    if (!NCNAME.test(attr.name) || (ns === '' && attr.name === 'xmlns') || ns === XMLNS_NS || ns === XSI_NS) throw new EncodeError(path, `invalid attribute name ${JSON.stringify(attr.name)}`);
+    const key = `${ns}|${attr.name}`;
+    if (flat.attrNames.has(key)) throw new EncodeError(path, `attribute ${attr.name} is declared: set its own property`);
+    if (seen.has(key)) throw new EncodeError(path, `attribute ${attr.name} given twice`);
+    seen.add(key);
+    w.attr(ns, attr.name, attr.value);
+  }
+}
+
+/** An XML name without a colon (Namespaces in XML 1.0 §3, NCName), letters and digits of any script. */
+const NCNAME = /^[\p{L}_][\p{L}\p{N}\p{M}._\-\u00B7]*$/u;
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
 /** The substitution-group member of field `f` that element `k` is, if any. */
 function memberOf(f: FieldDesc, k: XmlElement): SubstDesc | undefined {
   const members = f.subst;
@@ -365,6 +415,7 @@ export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: strin
     }
     w.attr(a.ns, a.name, encodeSimple(w, v, 'scalar' in a.value ? a.value : { scalar: 'string' }, `${path}/@${a.prop}`));
   }
+  if (flat.anyAttr !== undefined) writeAnyAttributes(w, obj[flat.anyAttr], flat, `${path}/${flat.anyAttr}`);
   if (flat.text) {
     const v = obj[flat.text.prop];
     if (v !== undefined && v !== null) {
@@ -492,6 +543,10 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
       continue;
     }
     out[a.prop] = decodeSimple(v, 'scalar' in a.value ? a.value : { scalar: 'string' }, el, apath);
+  }
+  if (flat.anyAttr !== undefined) {
+    const rest = otherAttributes(el, flat);
+    if (rest.length > 0) out[flat.anyAttr] = rest;
   }
   if (flat.text) {
     const d = flat.text.value;

@@ -124,6 +124,12 @@ export interface ComplexDesc {
   readonly text?: { readonly prop: string; readonly value: ValueDesc };
   /** Property collecting elements matched by `xsd:any` (as raw `XmlElement`s). */
   readonly any?: string;
+  /**
+   * Property collecting attributes matched by `xsd:anyAttribute` (XML Schema
+   * Part 1 §3.4.2), as `{ ns, name, value }` objects: the element's attributes
+   * that no declared attribute claims.
+   */
+  readonly anyAttr?: string;
   /** rpc/encoded SOAP array: the item value. */
   readonly soapArray?: ValueDesc;
 }
