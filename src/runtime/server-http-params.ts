@@ -37,10 +37,18 @@ function decodeOne(param: HttpParamDesc, value: ValueDesc, text: string): unknow
  */
 export function decodeHttpParams(params: readonly HttpParamDesc[], values: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
+  let folded: Map<string, string[]> | undefined;
   for (const param of params) {
     const many = param.max === -1 || param.max > 1;
+    let texts = values.getAll(param.name);
+    if (texts.length === 0) {
+      // As ASMX (its query string and form collections ignore case): `zip` for `ZIP`, when no other parameter
+      // of the operation has that name in another case. The exact name wins.
+      folded ??= foldedParams(values);
+      const lower = param.name.toLowerCase();
+      if (params.filter((o) => o.name.toLowerCase() === lower).length === 1) texts = folded.get(lower) ?? [];
+    }
     if (many) {
-      const texts = values.getAll(param.name);
       if (texts.length < param.min) throw new ParamError(`Missing parameter: ${param.name}.`);
       if (param.max !== -1 && texts.length > param.max) {
         throw new ParamError(`Parameter ${param.name} is given ${texts.length} times; at most ${param.max} allowed.`);
@@ -48,12 +56,24 @@ export function decodeHttpParams(params: readonly HttpParamDesc[], values: URLSe
       if (texts.length > 0) input[param.prop] = texts.map((t) => decodeOne(param, param.value, t));
       continue;
     }
-    const text = values.get(param.name);
-    if (text === null) {
+    const text = texts[0];
+    if (text === undefined) {
       if (param.min > 0) throw new ParamError(`Missing parameter: ${param.name}.`);
       continue;
     }
     input[param.prop] = decodeOne(param, param.value, text);
   }
   return input;
+}
+
+/** The values of `values` by lower-cased name (for matching names whatever their case). */
+function foldedParams(values: URLSearchParams): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [name, value] of values) {
+    const key = name.toLowerCase();
+    const list = out.get(key);
+    if (list === undefined) out.set(key, [value]);
+    else list.push(value);
+  }
+  return out;
 }

@@ -179,6 +179,17 @@ describe('HTTP GET', () => {
     expect(last().ctx.binding).toBe('httpGet');
   });
 
+  it('matches parameter names whatever their case, as ASMX does; the exact name wins', async () => {
+    const r = await rawRequest(srv.port, `GET /ecomm/Auth.asmx/Login?username=alice&PASSWORD=pw HTTP/1.1`);
+    expect(r.status).toBe(200);
+    expect(last().input).toEqual({ Username: 'alice', Password: 'pw' });
+    await rawRequest(srv.port, `GET /ecomm/Auth.asmx/Login?username=bob&Username=alice&Password=pw HTTP/1.1`);
+    expect(last().input).toEqual({ Username: 'alice', Password: 'pw' });
+    const post = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded', 'serviceticket=T-1');
+    expect(post.status).toBe(200);
+    expect(last().input).toEqual({ ServiceTicket: 'T-1' });
+  });
+
   it('Logout', async () => {
     const r = await rawRequest(srv.port, `GET /ecomm/Auth.asmx/Logout?ServiceTicket=T-9 HTTP/1.1`);
     expect(r.status).toBe(200);

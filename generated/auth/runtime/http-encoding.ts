@@ -9,8 +9,8 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import type { HttpOperationDesc } from './descriptors.js';
-import { decodeSimpleValue, encodeSimpleValue } from './codec.js';
-import { DecodeError, EncodeError } from './scalars.js';
+import { encodeSimpleValue } from './codec.js';
+import { EncodeError } from './scalars.js';
 
 /** The media type of an HTTP POST form body. */
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -42,27 +42,4 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown, opName =
     }
   }
   return params.toString();
-}
-
-/**
- * Decodes form pairs (a query string or a form body) into the input object.
- * Parameters are matched by name; unknown ones are ignored.
- * @throws DecodeError when a required parameter is missing or a value is invalid.
- */
-export function decodeHttpParams(op: HttpOperationDesc, query: string | URLSearchParams, opName = ''): Record<string, unknown> {
-  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
-  const out: Record<string, unknown> = {};
-  for (const p of op.params) {
-    const path = opName === '' ? p.name : `${opName}/${p.name}`;
-    const values = params.getAll(p.name);
-    if (isMany(p.max)) {
-      if (values.length < p.min) throw new DecodeError(path, 'missing required parameter');
-      out[p.prop] = values.map((v, i) => decodeSimpleValue(v, p.value, `${path}[${i}]`));
-    } else if (values.length === 0) {
-      if (p.min > 0) throw new DecodeError(path, 'missing required parameter');
-    } else {
-      out[p.prop] = decodeSimpleValue(values[0]!, p.value, path);
-    }
-  }
-  return out;
 }
