@@ -501,6 +501,22 @@ export function readValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry):
 }
 
 function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path: string): unknown {
+  // An empty accessor with attributes may be a reference to a multi-ref value (SOAP encoding): read the value it names.
+  // (Not when the element's own type declares an `href` attribute: then it is data, as in a literal `<link href=...>`.)
+  if (el.children.length === 0 && el.attrs.length > 0 && !('complex' in desc && flatten(types, desc.complex).attrNames.has('|href'))) {
+    const target = referencedValue(el, path);
+    if (target !== undefined) {
+      if (++referenceDepth > MAX_REFERENCE_DEPTH) {
+        referenceDepth = 0;
+        throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
+      }
+      try {
+        return readElement(target, desc, types, path);
+      } finally {
+        if (referenceDepth > 0) referenceDepth--;
+      }
+    }
+  }
   if (isNil(el)) return null;
   if ('scalar' in desc) {
     if (desc.scalar === 'xml') return el;
@@ -520,6 +536,49 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   // Say which derived type was read, so that the value is written back as that type.
   if (key !== desc.complex && typeof value === 'object' && value !== null && !Array.isArray(value)) (value as Record<string, unknown>)['$type'] = key;
   return value;
+}
+
+/** SOAP 1.2 encoding (Part 2 §3.1.5.3): `enc:ref` and `enc:id` attributes. */
+const SOAP12_ENC_NS = 'http://www.w3.org/2003/05/soap-encoding';
+/** How many references may be followed inside one another (a cyclic graph has no tree to read into). */
+const MAX_REFERENCE_DEPTH = 64;
+let referenceDepth = 0;
+/** The elements with an `id` (SOAP 1.1) or `enc:id` (SOAP 1.2) of each document, by its root (built on the first reference). */
+const idIndex = new WeakMap<XmlElement, Map<string, XmlElement>>();
+
+/**
+ * The element a multi-reference accessor names: `href="#id"` (SOAP 1.1 §5.4.1,
+ * the value is an element with `id="id"`, usually a `multiRef` sibling in the
+ * Body) or `enc:ref="id"` (SOAP 1.2 Part 2 §3.1.5.3). `undefined` when `el` is
+ * not a reference.
+ * @throws DecodeError when it names no element of the message
+ */
+function referencedValue(el: XmlElement, path: string): XmlElement | undefined {
+  let id: string | undefined;
+  const href = attr(el, 'href');
+  if (href !== undefined && href.startsWith('#')) id = href.slice(1);
+  else id = attr(el, 'ref', SOAP12_ENC_NS);
+  if (id === undefined) return undefined;
+  let root = el;
+  while (root.parent !== undefined) root = root.parent;
+  let index = idIndex.get(root);
+  if (index === undefined) {
+    index = new Map();
+    const stack: XmlElement[] = [root];
+    while (stack.length > 0) {
+      const e = stack.pop()!;
+      const key = attr(e, 'id') ?? attr(e, 'id', SOAP12_ENC_NS);
+      if (key !== undefined && !index.has(key)) index.set(key, e);
+      for (let i = e.children.length - 1; i >= 0; i--) {
+        const c = e.children[i]!;
+        if (typeof c !== 'string') stack.push(c);
+      }
+    }
+    idIndex.set(root, index);
+  }
+  const target = index.get(id);
+  if (target === undefined || target === el) throw new DecodeError(path, `reference ${JSON.stringify(id)} names no value in the message`);
+  return target;
 }
 
 /**

@@ -280,3 +280,33 @@ describe('codec: scalars', () => {
     expect(w.toString()).toBe(`<r xmlns="${NS}"><d/><raw><x:y xmlns:x="urn:y">1</x:y></raw></r>`.replace('<d/>', ''));
   });
 });
+
+describe('codec: multi-reference values (SOAP encoding)', () => {
+  const ENC_TYPES: ServiceDesc['types'] = {
+    Person: { name: 'Person', ns: '', fields: [f('name', { scalar: 'string' }), f('friend', { complex: 'Person' }, 0)] },
+    Call: { name: 'Call', ns: '', fields: [f('firstName', { scalar: 'string' }), f('who', { complex: 'Person' }, 0), f('ids', { scalar: 'int' }, 0, -1)] },
+    Link: { name: 'Link', ns: '', fields: [], attrs: [{ prop: 'href', name: 'href', ns: '', value: { scalar: 'string' } }] },
+  };
+  const body = (inner: string): XmlElement => {
+    const env = parseXml(`<Body xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">${inner}</Body>`);
+    return env.children.find((c): c is XmlElement => typeof c !== 'string')!;
+  };
+  it('reads href="#id" accessors (SOAP 1.1 §5.4.1) and enc:ref (SOAP 1.2 Part 2 §3.1.5.3) as the values they name', () => {
+    const call = body(
+      '<m:call xmlns:m="urn:m"><firstName href="#id1"/><who href="#id2"/><ids href="#id3"/><ids>4</ids></m:call>' +
+        '<multiRef id="id1" xsi:type="xsd:string">Multi</multiRef><multiRef id="id2"><name>Ann</name><friend href="#id4"/></multiRef>' +
+        '<multiRef id="id3">3</multiRef><multiRef id="id4"><name>Bo</name></multiRef>',
+    );
+    expect(readValue(call, { complex: 'Call' }, ENC_TYPES)).toEqual({ firstName: 'Multi', who: { name: 'Ann', friend: { name: 'Bo' } }, ids: [3, 4] });
+    const soap12 = body('<call xmlns:enc="http://www.w3.org/2003/05/soap-encoding"><firstName enc:ref="a"/><who><name enc:id="a">Cy</name></who></call>');
+    expect(readValue(soap12, { complex: 'Call' }, ENC_TYPES)).toEqual({ firstName: 'Cy', who: { name: 'Cy' }, ids: [] });
+  });
+  it('refuses a reference to nothing and a cycle, instead of reading empty values', () => {
+    expect(() => readValue(body('<call><firstName href="#nope"/></call>'), { complex: 'Call' }, ENC_TYPES)).toThrow(/call\/firstName: reference "nope" names no value in the message/);
+    const cyclic = body('<call><firstName>x</firstName><who href="#p"/></call><multiRef id="p"><name>P</name><friend href="#p"/></multiRef>');
+    expect(() => readValue(cyclic, { complex: 'Call' }, ENC_TYPES)).toThrow(/multi-reference values nest more than 64 deep/);
+  });
+  it('keeps href as data where the type declares it (a literal <link href="#top"/>)', () => {
+    expect(readValue(body('<link href="#top"/>'), { complex: 'Link' }, ENC_TYPES)).toEqual({ href: '#top' });
+  });
+});
