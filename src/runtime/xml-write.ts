@@ -286,8 +286,18 @@ export class XmlWriter {
   /** Writes a parsed element (and its subtree) again, keeping its prefixes where possible. */
   element(el: XmlElement): this {
     this.start(el.ns, el.name, el.prefix === '' ? undefined : el.prefix);
+    // QNames in xsi:type values below may use prefixes the source declared on an ancestor (the Envelope, say):
+    // declare those here, or the copy would carry unbound prefixes.
+    for (const [prefix, uri] of ancestorBindingsUsed(el)) if (this.lookupUri(prefix) !== uri) this.declare(prefix, uri);
     this.copyContent(el);
     return this.end();
+  }
+
+  /** Writes a parsed element below one being copied (its ancestors' bindings are already declared). */
+  private copyElement(el: XmlElement): void {
+    this.start(el.ns, el.name, el.prefix === '' ? undefined : el.prefix);
+    this.copyContent(el);
+    this.end();
   }
 
   /**
@@ -306,7 +316,7 @@ export class XmlWriter {
     }
     for (const c of el.children) {
       if (typeof c === 'string') this.text(c);
-      else this.element(c);
+      else this.copyElement(c);
     }
     return this;
   }
@@ -365,4 +375,38 @@ export class XmlWriter {
     if (this.stack.length > 0) throw new XmlWriteError(`element <${this.stack[this.stack.length - 1]!.tag}> is not closed`);
     return this.out;
   }
+}
+
+/**
+ * The bindings, declared on ancestors of `root` (or on `root`), of the prefixes
+ * that `xsi:type` values in `root`'s subtree use and the subtree does not
+ * declare itself.
+ */
+function ancestorBindingsUsed(root: XmlElement): Map<string, string> {
+  const used = new Map<string, string>();
+  const stack: XmlElement[] = [root];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    for (const a of e.attrs) {
+      if (a.ns !== XSI_NS || a.name !== 'type') continue;
+      const colon = a.value.indexOf(':');
+      const prefix = colon < 0 ? '' : a.value.slice(0, colon).trim();
+      if (prefix === '' || prefix === 'xml' || used.has(prefix) || declaredBelow(e, root, prefix)) continue;
+      for (let p: XmlElement | undefined = root; p; p = p.parent) {
+        const uri = p.nsDecls[prefix];
+        if (uri !== undefined) {
+          used.set(prefix, uri);
+          break;
+        }
+      }
+    }
+    for (const c of e.children) if (typeof c !== 'string') stack.push(c);
+  }
+  return used;
+}
+
+/** Whether `prefix` is declared on `e` or an ancestor of it up to, not including, `root`. */
+function declaredBelow(e: XmlElement, root: XmlElement, prefix: string): boolean {
+  for (let p: XmlElement | undefined = e; p && p !== root; p = p.parent) if (p.nsDecls[prefix] !== undefined) return true;
+  return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml, textOf, attr } from '../../src/runtime/xml-parse.js';
+import { parseXml, resolveQName, textOf, attr, type XmlElement } from '../../src/runtime/xml-parse.js';
 import { escapeAttr, escapeText, XmlWriteError, XmlWriter, XSI_NS } from '../../src/runtime/xml-write.js';
 
 describe('escaping', () => {
@@ -76,5 +76,22 @@ describe('XmlWriter namespaces', () => {
     w.end();
     expect(() => w.end()).toThrow(XmlWriteError);
     expect(() => new XmlWriter().attr('', 'a', 'b')).toThrow(XmlWriteError);
+  });
+});
+
+describe('XmlWriter.element: copying a parsed element out of its document', () => {
+  it('declares the ancestor bindings that xsi:type values below use, so the copy has no unbound prefix', () => {
+    const doc = parseXml(
+      '<Env xmlns:q="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:u="urn:unused">' +
+        '<Body><calls><item xsi:type="q:string">a</item><item xmlns:q="urn:own" xsi:type="q:x">b</item></calls></Body></Env>',
+    );
+    const calls = (doc.children[0] as XmlElement).children[0] as XmlElement;
+    const xml = new XmlWriter().element(calls).toString();
+    expect(xml).toContain('xmlns:q="http://www.w3.org/2001/XMLSchema"');
+    expect(xml).not.toContain('urn:unused');
+    const copy = parseXml(xml);
+    const items = copy.children.filter((c): c is XmlElement => typeof c !== 'string');
+    expect(resolveQName(items[0]!, 'q:string')).toEqual({ ns: 'http://www.w3.org/2001/XMLSchema', name: 'string' });
+    expect(resolveQName(items[1]!, 'q:x')).toEqual({ ns: 'urn:own', name: 'x' });
   });
 });
