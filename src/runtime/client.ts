@@ -24,7 +24,7 @@ import {
   EnvelopeError,
   parseEnvelope,
   soapContentType,
-  SOAP_11_ENC_NS,
+  encodingStyleFor,
   envelopeBodyStart,
   writeEnvelope as writeEnvelopeText,
   type SoapVersion,
@@ -229,7 +229,7 @@ export class ServiceClient {
       if ('complex' in msg.value) {
         const w = XmlWriter.resume(envelopeBodyStart(version));
         w.start(msg.element.ns, msg.element.name);
-        if (soap.use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', SOAP_11_ENC_NS);
+        if (soap.use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
         wrapperStart = w.snapshot();
       }
       plan = { url: this.url(op), headers: own, wrapperStart };
@@ -396,7 +396,7 @@ export function writeEnvelopeFor(
     (w) => {
       if ('complex' in msg.value) {
         w.start(msg.element.ns, msg.element.name);
-        if (soap.use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', SOAP_11_ENC_NS);
+        if (soap.use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
         writeComplexContent(w, input, msg.value.complex, types, msg.element.name);
         w.end();
       } else {

@@ -24,11 +24,11 @@
  * Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DecodeError, readValue, writeValue } from './codec.js';
+import { DecodeError, readValue, writeComplexContent, writeValue } from './codec.js';
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from './content-type.js';
 import type { SoapMessageDesc } from './descriptors.js';
-import { EnvelopeError, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from './soap-envelope.js';
+import { encodingStyleFor, envelopeNamespace, EnvelopeError, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from './soap-envelope.js';
 import { attr, type XmlElement } from './xml-parse.js';
 import type { XmlWriter } from './xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
@@ -288,11 +288,25 @@ function respond(state: HandlerState, res: ServerResponse, version: SoapVersion,
   let xml: string;
   try {
     const wrapped = output.result === undefined ? result : { [output.result]: result };
-    xml = writeEnvelope(version, (w: XmlWriter) => writeValue(w, output.element, wrapped, output.value, state.types));
+    xml = writeEnvelope(version, (w: XmlWriter) => writeOutput(w, version, route.soap, wrapped, state.types));
   } catch (err) {
     reportError(state, err, ctx);
     sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }
   send(res, 200, version === '1.1' ? TEXT_XML : SOAP12_XML, xml);
+}
+
+/** Writes the response element of `soap` holding `value` (rpc/encoded wrappers carry `encodingStyle`, as requests do). */
+function writeOutput(w: XmlWriter, version: SoapVersion, soap: SoapRoute['soap'], value: unknown, types: HandlerState['types']): void {
+  const output = soap.output!;
+  if (soap.use !== 'encoded' || !('complex' in output.value) || value === null || value === undefined) {
+    writeValue(w, output.element, value, output.value, types);
+    return;
+  }
+  // SOAP 1.1 §4.1.1, SOAP 1.2 Part 1 §5.1.1: the serialization rules the response follows.
+  w.start(output.element.ns, output.element.name);
+  w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
+  writeComplexContent(w, value, output.value.complex, types, output.element.name);
+  w.end();
 }

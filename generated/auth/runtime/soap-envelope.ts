@@ -17,8 +17,16 @@ export const SOAP_12_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope';
 /** The SOAP 1.1 encoding namespace (`soap:encodingStyle` for rpc/encoded, SOAP 1.1 §5). */
 export const SOAP_11_ENC_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
 
+/** The SOAP 1.2 encoding namespace (SOAP 1.2 Part 2 §3). */
+export const SOAP_12_ENC_NS = 'http://www.w3.org/2003/05/soap-encoding';
+
 /** A SOAP version. */
 export type SoapVersion = '1.1' | '1.2';
+
+/** The `encodingStyle` of an rpc/encoded message in `version` (SOAP 1.1 §5, SOAP 1.2 Part 2 §3). */
+export function encodingStyleFor(version: SoapVersion): string {
+  return version === '1.1' ? SOAP_11_ENC_NS : SOAP_12_ENC_NS;
+}
 
 /** The envelope namespace of a SOAP version. */
 export function envelopeNamespace(version: SoapVersion): string {
