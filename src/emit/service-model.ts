@@ -231,9 +231,24 @@ function elementValue(decl: ElementDecl, registry: TypeRegistry, declare = false
   return registry.resolve(decl.type, '', decl.name.name, decl.location);
 }
 
-function propsFromFields(fields: readonly Field[], parent: string, registry: TypeRegistry): PropInfo[] {
+/**
+ * Properties of a logical input or output. `encoded`: every SOAP binding of the
+ * operation is rpc/encoded, where any accessor may be nil (SOAP 1.1 §5.1, SOAP
+ * 1.2 Part 2 §3.1.5; PHP's SoapClient sends xsi:nil for a null argument): each
+ * property may then be `null`.
+ */
+function propsFromFields(fields: readonly Field[], parent: string, registry: TypeRegistry, encoded = false): PropInfo[] {
   const scope = newPropertyScope();
-  return fields.map((f) => fieldProp(f.name, f.type, parent, registry, scope.claim(toPropertyName(f.name))));
+  return fields.map((f) => {
+    const p = fieldProp(f.name, f.type, parent, registry, scope.claim(toPropertyName(f.name)));
+    return encoded && !p.nillable ? { ...p, nillable: true } : p;
+  });
+}
+
+/** Whether the operation has SOAP bindings and all of them are rpc/encoded (see {@link propsFromFields}). */
+function allEncoded(bindings: readonly OperationBinding[]): boolean {
+  const soap = bindings.filter(isSoap);
+  return soap.length > 0 && soap.every((b) => b.use === 'encoded');
 }
 
 function fieldProp(name: string, use: TypeUse, parent: string, registry: TypeRegistry, prop: string): PropInfo {
@@ -249,11 +264,12 @@ function fieldProp(name: string, use: TypeUse, parent: string, registry: TypeReg
   };
 }
 
-function partsEntry(parts: readonly MessagePart[], hint: string, xmlName: QName, registry: TypeRegistry): ComplexEntry {
+function partsEntry(parts: readonly MessagePart[], hint: string, xmlName: QName, registry: TypeRegistry, encoded: boolean): ComplexEntry {
   const scope = newPropertyScope();
   const props: PropInfo[] = parts.map((part) => {
     const resolved = part.element ? elementValue(registry.element(part.element), registry) : part.type ? registry.resolve({ kind: 'named', ref: part.type }, hint, part.name) : { value: { scalar: 'string' } as ValueDesc, ts: 'string' };
-    return { kind: 'element', prop: scope.claim(toPropertyName(part.name)), xmlName: part.name, ns: '', resolved, min: 1, max: 1, nillable: false };
+    // Under SOAP encoding any accessor may be nil (SOAP 1.1 §5.1): an encoded part reads xsi:nil as null.
+    return { kind: 'element', prop: scope.claim(toPropertyName(part.name)), xmlName: part.name, ns: '', resolved, min: 1, max: 1, nillable: encoded };
   });
   return registry.syntheticComplex(registry.claim(hint), xmlName, props, false);
 }
@@ -271,7 +287,7 @@ function buildOperation(
   const inWrapper = wrappedElement(bindings, 'input');
   if (inWrapper) inputEntry = elementEntry(registry.element(inWrapper), registry, { claimed: names.input }, true);
   if (!inputEntry) {
-    inputEntry = registry.syntheticComplex(names.input, { ns: service.name.ns, name: op.name }, propsFromFields(op.input.fields, names.input, registry), true);
+    inputEntry = registry.syntheticComplex(names.input, { ns: service.name.ns, name: op.name }, propsFromFields(op.input.fields, names.input, registry, allEncoded(bindings)), true);
   }
   if (inputEntry.tsName !== names.input) {
     aliases.push({ name: names.input, aliasOf: inputEntry.tsName, documentation: `Input of the ${op.name} operation.` });
@@ -290,14 +306,14 @@ function buildOperation(
       const max = maxOf(single.maxOccurs);
       // What any binding can return: xsi:nil where the SOAP result or an HTTP result element is nillable,
       // nothing where the SOAP result is optional (ASMX omits a null result: minOccurs="0").
-      outputTs = useTs(r.ts, single.nillable || httpResultNillable(bindings, registry) || soapResponseNillable(bindings, registry), max);
+      outputTs = useTs(r.ts, single.nillable || httpResultNillable(bindings, registry) || soapResponseNillable(bindings, registry) || allEncoded(bindings), max);
       if (single.minOccurs === 0 && max === 1) outputTs = `${outputTs} | undefined`;
     } else {
       let entry: ComplexEntry | undefined;
       const outWrapper = wrappedElement(bindings, 'output');
       if (outWrapper) entry = elementEntry(registry.element(outWrapper), registry, { claimed: names.output }, true);
       if (!entry) {
-        entry = registry.syntheticComplex(names.output, { ns: service.name.ns, name: `${op.name}Response` }, propsFromFields(op.output.fields, names.output, registry), true);
+        entry = registry.syntheticComplex(names.output, { ns: service.name.ns, name: `${op.name}Response` }, propsFromFields(op.output.fields, names.output, registry, allEncoded(bindings)), true);
       }
       outputValue = { complex: entry.key };
       outputTs = soapResponseNillable(bindings, registry) ? `${entry.tsName} | null` : entry.tsName;
@@ -377,7 +393,7 @@ function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'ou
   if (b.style === 'rpc') {
     element = wire.element ?? { ns: '', name: dir === 'input' ? op.name : `${op.name}Response` };
     synthesized = true;
-    entry = partsEntry(wire.parts, `${op.name} ${dir === 'input' ? 'Request' : 'Response'}`, element, registry);
+    entry = partsEntry(wire.parts, `${op.name} ${dir === 'input' ? 'Request' : 'Response'}`, element, registry, b.use === 'encoded');
     value = { complex: entry.key };
   } else if (wire.element) {
     element = wire.element;

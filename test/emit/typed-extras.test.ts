@@ -9,7 +9,9 @@
  * - HTTP POST with XML-document inputs (Amazon SQS, every operation at location `/`):
  *   the server dispatches by the document's root element;
  * - operations named like keywords (`Delete`, `Get`, `Import`, `Default`...): methods keep
- *   the names, except those an object cannot use as given (`new_`, `then_`, `constructor_`).
+ *   the names, except those an object cannot use as given (`new_`, `then_`, `constructor_`);
+ * - rpc/encoded parts (node-soap/hello.wsdl), where any accessor may be nil: typed `| null`,
+ *   read from `xsi:nil` (as PHP's SoapClient sends a null argument) and written as it.
  * Each driver is type-checked with the generated tree under strict before it runs,
  * so the narrowing and the typed headers are checked by the compiler too.
  */
@@ -265,5 +267,37 @@ export async function run(): Promise<unknown> {
     expect(await runDriver('keywords', 'test/emit/fixtures/keyword-operations.wsdl', driver)).toEqual([
       true, 'delete:1', 'get:2', 'import:3', 'new:4', 'then:5', 'default:6',
     ]);
+  }, 60_000);
+});
+
+describe('rpc/encoded parts may be nil (node-soap/hello.wsdl)', () => {
+  it('reads xsi:nil as null and answers a null result with xsi:nil, typed | null', async () => {
+    const driver = `${SERVE}
+import { createHello_ServiceHandler, Hello_ServiceClient } from './index.js';
+
+export async function run(): Promise<unknown> {
+  const seen: unknown[] = [];
+  const handler = createHello_ServiceHandler({
+    async sayHello(input) {
+      seen.push(input.firstName);
+      return input.firstName === null ? null : \`Hi \${input.firstName}\`;
+    },
+  });
+  return serve(handler, async (baseUrl) => {
+    const raw = await fetch(\`\${baseUrl}/SayHello/\`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"sayHello"' },
+      body: '<?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
+        '<s:Body><m:sayHello xmlns:m="urn:examples:helloservice"><firstName xsi:nil="true"/></m:sayHello></s:Body></s:Envelope>',
+    });
+    const text = await raw.text();
+    const client = new Hello_ServiceClient({ endpoint: \`\${baseUrl}/SayHello/\` });
+    const back: string | null = await client.sayHello({ firstName: null });
+    const named = await client.sayHello({ firstName: 'Ann' });
+    return [raw.status, /<greeting[^>]*xsi:nil="true"/.test(text), seen, back, named];
+  });
+}
+`;
+    expect(await runDriver('encoded-nil', 'node-soap/hello.wsdl', driver)).toEqual([200, true, [null, null, 'Ann'], null, 'Hi Ann']);
   }, 60_000);
 });
