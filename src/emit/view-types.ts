@@ -3,6 +3,7 @@
  * inputs/outputs, aliases for simple types and operation aliases.
  * Template: `templates/types.hbs`.
  */
+import { selectableMembers } from '../runtime/codec.js';
 import { propertyKey, tsString } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import { useTs } from './service-model.js';
@@ -65,18 +66,15 @@ function propDoc(p: PropInfo): string {
 
 /**
  * The item type of a property: for a substitution group head, its type and the
- * types of the members a value can be written as (complex, of a type no other
- * member and not the head has: `$type` selects them; the runtime's
- * `selectableMembers` applies the same rule); only those members when the head is abstract.
+ * types of the members a value can be written as (the runtime's rule,
+ * `selectableMembers`: `$type` selects them); only those members when the head
+ * is abstract.
  */
 function itemTs(p: PropInfo): string {
   if (!p.subst) return p.resolved.ts;
-  const head = 'complex' in p.resolved.value ? p.resolved.value.complex : undefined;
-  const complexOf = (m: NonNullable<PropInfo['subst']>[number]): string | undefined => ('complex' in m.resolved.value ? m.resolved.value.complex : undefined);
-  const selectable = p.subst.filter((m) => {
-    const key = complexOf(m);
-    return key !== undefined && key !== head && p.subst!.filter((o) => complexOf(o) === key).length === 1;
-  });
+  const members = p.subst.map((m) => ({ name: m.xmlName, ns: m.ns, value: m.resolved.value }));
+  const chosen = selectableMembers({ value: p.resolved.value, subst: members });
+  const selectable = p.subst.filter((_, i) => chosen.includes(members[i]!));
   const all = [...(p.abstractHead && selectable.length > 0 ? [] : [p.resolved.ts]), ...selectable.map((m) => m.resolved.ts)];
   const unique = [...new Set(all)];
   return unique.length === 1 ? unique[0]! : unique.map((t) => (t.includes(' ') ? `(${t})` : t)).join(' | ');

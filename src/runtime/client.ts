@@ -20,11 +20,10 @@ import { encodeHttpXmlInput, XML_DOCUMENT_CONTENT_TYPE } from './http-xml.js';
 import { DecodeError } from './scalars.js';
 import {
   describeElement,
-  envelopeNamespace,
   EnvelopeError,
   parseEnvelope,
   soapContentType,
-  encodingStyleFor,
+  startOperationElement,
   envelopeBodyStart,
   writeEnvelope as writeEnvelopeText,
   type SoapVersion,
@@ -228,8 +227,7 @@ export class ServiceClient {
       let wrapperStart: XmlWriterSnapshot | undefined;
       if ('complex' in msg.value) {
         const w = XmlWriter.resume(envelopeBodyStart(version));
-        w.start(msg.element.ns, msg.element.name);
-        if (soap.use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
+        startOperationElement(w, version, msg.element, soap.use);
         wrapperStart = w.snapshot();
       }
       plan = { url: this.url(op), headers: own, wrapperStart };
@@ -395,8 +393,7 @@ export function writeEnvelopeFor(
     version,
     (w) => {
       if ('complex' in msg.value) {
-        w.start(msg.element.ns, msg.element.name);
-        if (soap.use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
+        startOperationElement(w, version, msg.element, soap.use);
         writeComplexContent(w, input, msg.value.complex, types, msg.element.name);
         w.end();
       } else {

@@ -148,13 +148,13 @@ function encodeSimple(
       text = value
         .map((v: unknown) => {
           const item = encodeScalar(desc.scalar, v, w);
-          if (range !== undefined && !inIntegerRange(typeof v === 'number' ? v : item, range)) throw new EncodeError('', `${item} is out of range for xsd:${range}`);
+          if (range !== undefined) checkEncodedRange(v, item, range);
           return item;
         })
         .join(' ');
     } else {
       text = encodeScalar(desc.scalar, value, w);
-      if (range !== undefined && !inIntegerRange(typeof value === 'number' ? value : text, range)) throw new EncodeError('', `${text} is out of range for xsd:${range}`);
+      if (range !== undefined) checkEncodedRange(value, text, range);
     }
     if (desc.enum) {
       const items = desc.list ? splitList(text) : [text];
@@ -321,14 +321,14 @@ function isFieldElement(f: FieldDesc, k: XmlElement): boolean {
   return (k.name === f.name && k.ns === f.ns) || (f.subst !== undefined && memberOf(f, k) !== undefined);
 }
 
-const selectableCache = new WeakMap<FieldDesc, readonly SubstDesc[]>();
+const selectableCache = new WeakMap<object, readonly SubstDesc[]>();
 
 /**
  * The substitutes a value can be written as: those of a complex type that no
  * other member and not the head has, so that `$type` names exactly one.
- * (The emitter types the field with the same members: runtime/descriptors.ts.)
+ * (The emitter types the field with these members too: emit/view-types.ts.)
  */
-export function selectableMembers(f: FieldDesc): readonly SubstDesc[] {
+export function selectableMembers(f: Pick<FieldDesc, 'value' | 'subst'>): readonly SubstDesc[] {
   let out = selectableCache.get(f);
   if (out === undefined) {
     const members = f.subst ?? [];
@@ -478,6 +478,11 @@ function decodeSimple(
   }
 }
 
+/** Refuses to write an integer (`text`, encoded from `value`) outside its built-in type's value space. */
+function checkEncodedRange(value: unknown, text: string, range: IntegerRange): void {
+  if (!inIntegerRange(typeof value === 'number' ? value : text, range)) throw new EncodeError('', `${text} is out of range for xsd:${range}`);
+}
+
 /** Refuses an integer (lexically valid: the scalar decoded) outside its built-in type's value space. */
 function checkRange(value: unknown, text: string, range: IntegerRange): void {
   const v = typeof value === 'number' || typeof value === 'bigint' ? value : text.trim();
@@ -502,18 +507,15 @@ export function readValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry):
 
 function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path: string): unknown {
   // An empty accessor with attributes may be a reference to a multi-ref value (SOAP encoding): read the value it names.
-  // (Not when the element's own type declares an `href` attribute: then it is data, as in a literal `<link href=...>`.)
-  if (el.children.length === 0 && el.attrs.length > 0 && !('complex' in desc && flatten(types, desc.complex).attrNames.has('|href'))) {
-    const target = referencedValue(el, path);
+  if (el.children.length === 0 && el.attrs.length > 0) {
+    const target = referencedValue(el, desc, types, path);
     if (target !== undefined) {
-      if (++referenceDepth > MAX_REFERENCE_DEPTH) {
-        referenceDepth = 0;
-        throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
-      }
+      if (referenceDepth >= MAX_REFERENCE_DEPTH) throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
+      referenceDepth++;
       try {
         return readElement(target, desc, types, path);
       } finally {
-        if (referenceDepth > 0) referenceDepth--;
+        referenceDepth--;
       }
     }
   }
@@ -550,14 +552,19 @@ const idIndex = new WeakMap<XmlElement, Map<string, XmlElement>>();
  * The element a multi-reference accessor names: `href="#id"` (SOAP 1.1 §5.4.1,
  * the value is an element with `id="id"`, usually a `multiRef` sibling in the
  * Body) or `enc:ref="id"` (SOAP 1.2 Part 2 §3.1.5.3). `undefined` when `el` is
- * not a reference.
+ * not a reference (or `href` is an attribute its type `desc` declares).
  * @throws DecodeError when it names no element of the message
  */
-function referencedValue(el: XmlElement, path: string): XmlElement | undefined {
+function referencedValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path: string): XmlElement | undefined {
   let id: string | undefined;
   const href = attr(el, 'href');
-  if (href !== undefined && href.startsWith('#')) id = href.slice(1);
-  else id = attr(el, 'ref', SOAP12_ENC_NS);
+  if (href !== undefined && href.startsWith('#')) {
+    // Not when the element's own type declares an `href` attribute: then it is data, as in a literal `<link href=...>`.
+    if ('complex' in desc && flatten(types, desc.complex).attrNames.has('|href')) return undefined;
+    id = href.slice(1);
+  } else {
+    id = attr(el, 'ref', SOAP12_ENC_NS);
+  }
   if (id === undefined) return undefined;
   let root = el;
   while (root.parent !== undefined) root = root.parent;

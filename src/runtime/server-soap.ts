@@ -28,7 +28,7 @@ import { DecodeError, readValue, writeComplexContent, writeValue } from './codec
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from './content-type.js';
 import type { SoapMessageDesc } from './descriptors.js';
-import { encodingStyleFor, envelopeNamespace, EnvelopeError, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from './soap-envelope.js';
+import { EnvelopeError, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, startOperationElement, writeEnvelope } from './soap-envelope.js';
 import { attr, type XmlElement } from './xml-parse.js';
 import type { XmlWriter } from './xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
@@ -304,9 +304,7 @@ function writeOutput(w: XmlWriter, version: SoapVersion, soap: SoapRoute['soap']
     writeValue(w, output.element, value, output.value, types);
     return;
   }
-  // SOAP 1.1 §4.1.1, SOAP 1.2 Part 1 §5.1.1: the serialization rules the response follows.
-  w.start(output.element.ns, output.element.name);
-  w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
+  startOperationElement(w, version, output.element, soap.use);
   writeComplexContent(w, value, output.value.complex, types, output.element.name);
   w.end();
 }

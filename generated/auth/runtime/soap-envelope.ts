@@ -28,6 +28,16 @@ export function encodingStyleFor(version: SoapVersion): string {
   return version === '1.1' ? SOAP_11_ENC_NS : SOAP_12_ENC_NS;
 }
 
+/**
+ * Opens the operation (wrapper) element of a message body; an rpc/encoded one
+ * says so with `encodingStyle` (SOAP 1.1 §4.1.1, SOAP 1.2 Part 1 §5.1.1).
+ * Requests (client) and responses (server) both open theirs here.
+ */
+export function startOperationElement(w: XmlWriter, version: SoapVersion, element: { readonly ns: string; readonly name: string }, use: 'literal' | 'encoded'): void {
+  w.start(element.ns, element.name);
+  if (use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
+}
+
 /** The envelope namespace of a SOAP version. */
 export function envelopeNamespace(version: SoapVersion): string {
   return version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS;
