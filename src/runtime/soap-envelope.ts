@@ -6,7 +6,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { childElements, parseXml, XmlParseError, XmlPrefixMemo, type ParseXmlOptions, type XmlElement } from './xml-parse.js';
+import { childElements, parseXml, XmlParseError, XmlPrefixMemo, XmlShapeMemo, type ParseXmlOptions, type XmlElement } from './xml-parse.js';
 import { XmlWriter, XSD_NS, XSI_NS, type XmlWriterSnapshot } from './xml-write.js';
 
 /** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
@@ -155,6 +155,13 @@ export interface ParseEnvelopeOptions {
 const ENVELOPE_STARTS = new XmlPrefixMemo(8);
 
 /**
+ * The shapes of recent envelopes, shared like {@link ENVELOPE_STARTS}: a peer sends
+ * the same markup with other values, and such an envelope is built from its shape
+ * without reading the markup again (see XmlShapeMemo).
+ */
+const ENVELOPE_SHAPES = new XmlShapeMemo(8);
+
+/**
  * Parses a SOAP 1.1 or 1.2 envelope. Elements are matched by namespace and local
  * name, whatever the prefixes.
  * @throws EnvelopeError when the XML is malformed (or has a DOCTYPE), the root is
@@ -164,7 +171,7 @@ export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): Par
   let root: XmlElement;
   try {
     // One options shape on every call (this is the server's hot path).
-    root = parseXml(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, memo: ENVELOPE_STARTS });
+    root = parseXml(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, memo: ENVELOPE_STARTS, shapes: ENVELOPE_SHAPES });
   } catch (err) {
     if (err instanceof XmlParseError) {
       throw new EnvelopeError(`malformed XML at ${err.line}:${err.column}: ${err.message}`, 'malformed', err.line, err.column);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { XmlPrefixMemo } from '../../src/runtime/xml-parse.js';
+import { XmlPrefixMemo, XmlShapeMemo } from '../../src/runtime/xml-parse.js';
 import { decodeXmlBytes } from '../../src/load/decode.js';
 import { parseXml, XmlParseError, type XmlElement } from '../../src/runtime/xml-parse.js';
 import { saxesParseXml } from './saxes-reference.js';
@@ -294,4 +294,135 @@ describe('prefix memo: nothing shared, nothing retained', () => {
     // Four 20 MB documents were parsed (three remembered, one failed); none of them may survive.
     expect(Number(r.stdout.trim())).toBeLessThan(10);
   }, 60_000);
+});
+
+/** Parse outcome without positions (errors with their line and column), with the given memos. */
+function outcomeWith(text: string, opts: { memo?: XmlPrefixMemo; shapes?: XmlShapeMemo; maxDepth?: number; maxNodes?: number }): ReturnType<typeof outcome> {
+  try {
+    return { ok: true, tree: plain(parseXml(text, { maxDepth: opts.maxDepth ?? 512, maxNodes: opts.maxNodes, memo: opts.memo, shapes: opts.shapes })) };
+  } catch (err) {
+    if (err instanceof XmlParseError) return { ok: false, message: err.message, line: err.line, column: err.column };
+    throw err;
+  }
+}
+
+/** Text values for the holes of a shape: plain ones, and every kind a shape must not take as a hole. */
+const HOLE_VALUES = ['alice', 'x', ' ', '\n\t', 'é ü 中文', '😀', 'a > b', 'a]b', 'a]]b', '', 'a<b', 'a&amp;b', 'a&b', 'a]]>b', 'a\rb', 'a\r\nb', '\u0001', '\uD800', '\uDC00x', '\uFFFE', '\uFFFF', 'x\u0085y', '<!-- c -->', '<![CDATA[c]]>', '<x/>', '&#65;', 'tail'];
+
+describe('shape memo: every document parses exactly as without it', () => {
+  const doc = (user: string, pass: string, extra = ''): string =>
+    `<?xml version="1.0" encoding="utf-8"?>\n<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">\n  <soap:Body>\n    <Login xmlns="urn:auth"><Username>${user}</Username><Password a="1">${pass}</Password>${extra}</Login>\n  </soap:Body>\n</soap:Envelope>`;
+
+  it('builds documents that differ only in plain text values from the shape, and scans the rest', () => {
+    const shapes = new XmlShapeMemo();
+    const memo = new XmlPrefixMemo();
+    const rand = prng(0x5a9e);
+    let plainPairs = 0;
+    for (let round = 0; round < 3000; round++) {
+      const u = HOLE_VALUES[Math.floor(rand() * HOLE_VALUES.length)]!;
+      const p = HOLE_VALUES[Math.floor(rand() * HOLE_VALUES.length)]!;
+      const text = round % 7 === 0 ? doc(u, p, '<x/>') : doc(u, p);
+      if (/^[^<&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]+$/.test(u + p) && !/]]>/.test(u) && !/]]>/.test(p) && u !== '' && p !== '') plainPairs++;
+      expect(outcomeWith(text, { memo, shapes }), JSON.stringify(text)).toEqual(outcome(text));
+    }
+    // Most documents with plain values were built from a shape.
+    expect(plainPairs).toBeGreaterThan(300);
+    expect(shapes.hits, `${shapes.hits} of ${plainPairs}`).toBeGreaterThan(plainPairs * 0.9);
+  });
+
+  it.each(SEEDS.map((s, k) => [k, s] as const))('seed %i and 2000 mutations, in one memo', (_k, seedText) => {
+    const rand = prng(0x54a9 + seedText.length);
+    const shapes = new XmlShapeMemo(4);
+    const memo = new XmlPrefixMemo(4);
+    for (let round = 0; round < 2000; round++) {
+      let text = seedText;
+      // Every third document is the seed itself, so its shape stays in the memo.
+      if (round % 3 !== 0) {
+        const at = Math.floor(rand() * (text.length + 1));
+        const op = rand();
+        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
+        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
+        else text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rand() * 8));
+      }
+      expect(outcomeWith(text, { memo, shapes }), JSON.stringify(text)).toEqual(outcome(text));
+    }
+    expect(shapes.hits).toBeGreaterThan(600);
+  });
+
+  it('applies the current limits: a shape deeper or larger than they allow is scanned, and refused as without the memo', () => {
+    const shapes = new XmlShapeMemo();
+    const text = doc('bob', 'pw');
+    expect(outcomeWith(text, { shapes }).ok).toBe(true);
+    const again = doc('carol', 'pw2');
+    for (const limits of [{ maxDepth: 3 }, { maxDepth: 4 }, { maxNodes: 5 }, { maxNodes: 12 }, { maxNodes: 13 }, { maxNodes: 14 }]) {
+      expect(outcomeWith(again, { shapes, ...limits }), JSON.stringify(limits)).toEqual(outcomeWith(again, limits));
+    }
+    expect(outcomeWith(again, { shapes, maxDepth: 3 }).ok).toBe(false);
+    expect(outcomeWith(again, { shapes, maxDepth: 4 }).ok).toBe(true);
+    expect(shapes.hits).toBeGreaterThan(0);
+  });
+
+  it('gives every built tree its own elements and arrays; what they share is frozen', () => {
+    const shapes = new XmlShapeMemo();
+    const first = parseXml(doc('bob', 'pw'), { shapes });
+    const second = parseXml(doc('carol', 'pw2'), { shapes });
+    const third = parseXml(doc('dave', 'pw3'), { shapes });
+    expect(shapes.hits).toBe(2);
+    const password = (root: XmlElement): XmlElement => {
+      const body = root.children.find((c): c is XmlElement => typeof c !== 'string' && c.name === 'Body')!;
+      const login = body.children.find((c): c is XmlElement => typeof c !== 'string')!;
+      return login.children[1] as XmlElement;
+    };
+    expect(password(second).children).toEqual(['pw2']);
+    expect(password(third).children).toEqual(['pw3']);
+    expect(password(second)).not.toBe(password(third));
+    expect(password(second).attrs).not.toBe(password(third).attrs);
+    password(second).children.push('junk');
+    password(second).attrs.pop();
+    expect(() => {
+      (password(third).attrs[0] as { value: string }).value = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      (second.nsDecls as Record<string, string>)['soap'] = 'urn:changed';
+    }).toThrow(TypeError);
+    // The recording tree (the first) owns its objects: changing them does not reach the shape.
+    (first.nsDecls as Record<string, string>)['soap'] = 'urn:changed';
+    (password(first).attrs[0] as { value: string }).value = 'changed';
+    expect(plain(parseXml(doc('erin', 'pw4'), { shapes }))).toEqual(plain(parseXml(doc('erin', 'pw4'))));
+    expect(shapes.hits).toBe(3);
+  });
+
+  it('keeps at most `capacity` shapes and, once full, records one unmatched document in sixteen', () => {
+    const shapes = new XmlShapeMemo(2);
+    const shaped = (k: number, v: string): string => `<r${k}><v>${v}</v></r${k}>`;
+    parseXml(shaped(1, 'a'), { shapes });
+    parseXml(shaped(2, 'a'), { shapes });
+    parseXml(shaped(1, 'b'), { shapes });
+    parseXml(shaped(2, 'b'), { shapes });
+    expect(shapes.hits).toBe(2);
+    // Full: the next unmatched document is recorded (replacing the oldest), the fifteen after it are not.
+    for (let k = 3; k < 19; k++) parseXml(shaped(k, 'a'), { shapes });
+    for (let k = 3; k < 19; k++) parseXml(shaped(k, 'b'), { shapes });
+    expect(shapes.hits).toBe(3);
+    expect(plain(parseXml(shaped(3, 'c'), { shapes }))).toEqual(plain(parseXml(shaped(3, 'c'))));
+    expect(shapes.hits).toBe(4);
+  });
+
+  it('scans what follows or precedes a matching document (trailing text, a second root, a comment, a BOM)', () => {
+    const shapes = new XmlShapeMemo();
+    parseXml(doc('bob', 'pw'), { shapes });
+    for (const [before, after] of [['', 'x'], ['', '<r/>'], ['', '<!-- c -->'], ['', '\n'], ['', '</soap:Envelope>'], ['\uFEFF', ''], [' ', '']]) {
+      const text = before + doc('carol', 'pw2') + after;
+      expect(outcomeWith(text, { shapes }), JSON.stringify(text)).toEqual(outcome(text));
+    }
+    expect(outcomeWith(doc('carol', 'pw2') + 'x', { shapes }).ok).toBe(false);
+  });
+
+  it('does not record documents over 4096 characters', () => {
+    const shapes = new XmlShapeMemo();
+    const big = (v: string): string => `<r><v>${v}</v><pad>${'p'.repeat(5000)}</pad></r>`;
+    parseXml(big('a'), { shapes });
+    parseXml(big('b'), { shapes });
+    expect(shapes.hits).toBe(0);
+  });
 });

@@ -15,7 +15,10 @@
  */
 import { lineColumnAt, scanXml, XmlScanFailure, type XmlPrefixMemo } from './xml-scan.js';
 
+import type { XmlShapeMemo } from './xml-shape-memo.js';
+
 export { XmlPrefixMemo } from './xml-scan.js';
+export { XmlShapeMemo } from './xml-shape-memo.js';
 
 /** An attribute, identified by namespace URI and local name. */
 export interface XmlAttribute {
@@ -65,6 +68,11 @@ export interface ParseXmlOptions {
    * begin alike); same result either way. Not used with `positions`.
    */
   readonly memo?: XmlPrefixMemo;
+  /**
+   * Build a document that repeats an earlier one's markup with other text values
+   * from its recorded shape; same result either way. Not used with `positions`.
+   */
+  readonly shapes?: XmlShapeMemo;
 }
 
 /** A document that is not well-formed, or is refused (DOCTYPE, too deep). */
@@ -90,7 +98,7 @@ export class XmlParseError extends Error {
  */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
   try {
-    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, maxNodes: options.maxNodes, memo: options.memo });
+    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, maxNodes: options.maxNodes, memo: options.memo, shapes: options.shapes });
   } catch (err) {
     if (err instanceof XmlScanFailure) {
       const { line, column } = lineColumnAt(text, err.offset);

@@ -30,6 +30,7 @@ import {
   isXmlCharCodePoint,
 } from './xml-scan-chars.js';
 import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
+import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
 
 /** The namespace bound to the `xml` prefix (Namespaces in XML 1.0 §3). */
 export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -63,6 +64,8 @@ export interface ScanOptions {
   readonly maxNodes?: number | undefined;
   /** Resume documents that start like an earlier one (see {@link XmlPrefixMemo}); ignored with `positions`. */
   readonly memo?: XmlPrefixMemo | undefined;
+  /** Build documents that repeat an earlier one's markup from its shape (see {@link XmlShapeMemo}); ignored with `positions`. */
+  readonly shapes?: XmlShapeMemo | undefined;
 }
 
 /** One element as the memo keeps it (rebuilt as a fresh object on every resume). */
@@ -290,12 +293,17 @@ class XmlScanner {
   private readonly memo: XmlPrefixMemo | undefined;
   /** Whether this scan still has to record its start in the memo. */
   private recording = false;
+  /** The shape memo to build from and record into (never with positions). */
+  private readonly shapes: XmlShapeMemo | undefined;
+  /** The text runs of this scan, when it records its shape. */
+  private shapeRuns: ShapeRecording | undefined;
 
   constructor(text: string, options: ScanOptions) {
     this.text = text;
     this.n = text.length;
     this.positions = options.positions;
     this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
+    this.shapes = options.positions ? undefined : options.shapes;
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
     this.maxDepth = options.maxDepth;
     // "No limit" is a billion nodes, far beyond any text a JS string holds, and a small integer (not a boxed double).
@@ -314,10 +322,17 @@ class XmlScanner {
   /** document ::= prolog element Misc* (§2.1 [1]); prolog ::= XMLDecl? Misc* (no doctypedecl here). */
   document(): XmlElement {
     const text = this.text;
+    const shapes = this.shapes;
+    if (shapes !== undefined) {
+      const built = shapes.match(text, this.maxDepth, this.maxNodes);
+      if (built !== undefined) return built;
+      // A recording scan reads the whole text (no resumed start), so it counts every node of the shape.
+      if (shapes.wantsRecording(text)) this.shapeRuns = { starts: [], ends: [], rewritten: [], owners: [] };
+    }
     let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     let root: MutableElement | undefined;
     const memo = this.memo;
-    const entry = memo?.find(text);
+    const entry = this.shapeRuns === undefined ? memo?.find(text) : undefined;
     if (entry !== undefined) {
       i = this.contentLoop(this.resume(entry));
       root = this.rootElement;
@@ -331,6 +346,7 @@ class XmlScanner {
       i = this.skipSpace(i);
       if (i >= this.n) {
         if (!root) this.fail('document has no root element', i);
+        if (this.shapeRuns !== undefined) shapes!.record(text, root, this.maxNodes - this.nodeBudget, this.shapeRuns);
         return root;
       }
       if (text.charCodeAt(i) !== LT) {
@@ -670,6 +686,7 @@ class XmlScanner {
    */
   private charDataRun(i: number): number {
     const text = this.text;
+    const start = i;
     let from = i;
     let out = '';
     let built = false;
@@ -714,7 +731,15 @@ class XmlScanner {
     const run = built ? out + text.slice(from, i) : text.slice(from, i);
     if (run.length > 0) {
       this.spend(1, from);
-      this.stack[this.stack.length - 1]!.children.push(run);
+      const owner = this.stack[this.stack.length - 1]!;
+      owner.children.push(run);
+      const runs = this.shapeRuns;
+      if (runs !== undefined) {
+        runs.starts.push(start);
+        runs.ends.push(i);
+        runs.rewritten.push(built);
+        runs.owners.push(owner);
+      }
     }
     return i;
   }

@@ -1,0 +1,248 @@
+/**
+ * Documents that repeat an earlier document's markup with other text values: the
+ * usual traffic of a SOAP endpoint, where one client sends the same envelope with
+ * other user names, tickets and amounts. A memo entry (a "shape") keeps such a
+ * document as literal segments around holes, where a hole is the whole text of an
+ * element that holds nothing but text:
+ *
+ * ```text
+ * <?xml …?><soap:Envelope …><soap:Body><Login xmlns="…"><Username>  (hole)  </Username><Password>  (hole)  </Password></Login>…
+ * ```
+ *
+ * A later document matches when every literal segment is there, character for
+ * character, and every hole holds plain character data: not empty, and without
+ * `<`, `&`, CR, `]]>`, surrogates, U+FFFE/U+FFFF or a control character other than
+ * TAB and LF. Such a hole is read by the scanner (xml-scan.ts) as exactly one text
+ * run, unchanged (XML 1.0 §2.4, §2.11), and the scanner is deterministic from
+ * the start of the text, so the tree it would build is the shape's tree with the
+ * hole texts in place: that tree is what a match returns, built without reading
+ * the markup again. Anything else is scanned as usual; a document that fails is
+ * never matched (a shape is only recorded from a document that parsed), and a
+ * shape whose size or depth exceeds the current limits is not used, so the
+ * scanner reports those too.
+ *
+ * Ships with generated code (no imports beyond the parser's types).
+ */
+import type { XmlAttribute, XmlElement } from './xml-parse.js';
+
+/** Longest document (in UTF-16 units) recorded as a shape: the memo is for small messages, where scanning the markup dominates. */
+const MAX_SHAPE_TEXT = 4096;
+/** Deepest shape recorded (its tree is rebuilt recursively). */
+const MAX_SHAPE_DEPTH = 64;
+/** Once the memo is full, one document in this many that matched no shape is recorded (bounds the cost of traffic that never repeats). */
+const RECORD_EVERY = 16;
+
+/** An element of a shape's tree: what the scanner built, with holes for the texts that vary. */
+interface ShapeElement {
+  readonly ns: string;
+  readonly name: string;
+  readonly prefix: string;
+  /**
+   * Frozen attribute objects, shared by every tree built from the shape. The array is
+   * never handed out (each tree gets a copy) and is not frozen: copying a frozen array is slow in V8.
+   */
+  readonly attrs: readonly XmlAttribute[];
+  readonly nsDecls: Readonly<Record<string, string>>;
+  /** Literal text runs, child elements, and holes (a number: the hole's index). */
+  readonly children: readonly (string | number | ShapeElement)[];
+}
+
+interface Shape {
+  /** The literal segments: one more than the holes. */
+  readonly literals: readonly string[];
+  readonly root: ShapeElement;
+  /** Nodes the scanner counts for the document (elements, attributes and declarations, text runs). */
+  readonly nodes: number;
+  /** Depth of the deepest element (the root is 1). */
+  readonly depth: number;
+}
+
+/** An element of a tree being built (the scanner's property order, so consumers see one hidden class). */
+interface BuiltElement {
+  ns: string;
+  name: string;
+  prefix: string;
+  attrs: XmlAttribute[];
+  nsDecls: Readonly<Record<string, string>>;
+  children: (XmlElement | string)[];
+  parent: XmlElement | undefined;
+  line: number;
+  column: number;
+}
+
+/** The text runs a recording scan read with `charDataRun`: start, end and owner of each, in document order. */
+export interface ShapeRecording {
+  readonly starts: number[];
+  readonly ends: number[];
+  /** Whether the run's text differs from its source (a reference was expanded or a line end normalised). */
+  readonly rewritten: boolean[];
+  readonly owners: XmlElement[];
+}
+
+/**
+ * The shapes of recent documents (see the file comment). Holds at most
+ * `capacity` shapes of documents up to 4096 characters each.
+ */
+export class XmlShapeMemo {
+  private readonly shapes: Shape[] = [];
+  private next = 0;
+  private misses = 0;
+  /** How many documents were built from a shape (for tests and diagnostics). */
+  hits = 0;
+
+  /** @param capacity how many shapes to keep (default 8) */
+  constructor(readonly capacity = 8) {}
+
+  /**
+   * The tree of `text` when it matches a shape whose size and depth are within
+   * `maxNodes` and `maxDepth`; otherwise `undefined` (scan it).
+   */
+  match(text: string, maxDepth: number, maxNodes: number): XmlElement | undefined {
+    const shapes = this.shapes;
+    for (let s = 0; s < shapes.length; s++) {
+      const shape = shapes[s]!;
+      const holes = holesOf(text, shape.literals);
+      if (holes === undefined) continue;
+      if (shape.depth > maxDepth || shape.nodes > maxNodes) return undefined;
+      this.hits++;
+      return build(shape.root, undefined, holes);
+    }
+    return undefined;
+  }
+
+  /** Whether the scan of `text` (which matched no shape) should record its shape. */
+  wantsRecording(text: string): boolean {
+    if (text.length > MAX_SHAPE_TEXT) return false;
+    if (this.shapes.length < this.capacity) return true;
+    return this.misses++ % RECORD_EVERY === 0;
+  }
+
+  /**
+   * Keeps the shape of `text`, which the scanner parsed into `root` spending
+   * `nodes` nodes, with the text runs of `runs` (replacing the oldest shape when full).
+   */
+  record(text: string, root: XmlElement, nodes: number, runs: ShapeRecording): void {
+    // A hole is a run, read as it stands, that is all its element holds.
+    const holeStarts: number[] = [];
+    const holeEnds: number[] = [];
+    const holeOf = new Map<XmlElement, number>();
+    for (let k = 0; k < runs.starts.length; k++) {
+      const owner = runs.owners[k]!;
+      if (runs.rewritten[k] || owner.children.length !== 1) continue;
+      holeOf.set(owner, holeStarts.length);
+      holeStarts.push(runs.starts[k]!);
+      holeEnds.push(runs.ends[k]!);
+    }
+    const literals: string[] = [];
+    let from = 0;
+    for (let h = 0; h < holeStarts.length; h++) {
+      literals.push(flatCopy(text.slice(from, holeStarts[h])));
+      from = holeEnds[h]!;
+    }
+    literals.push(flatCopy(text.slice(from)));
+    const depth = { max: 0 };
+    const shapeRoot = shapeOf(root, holeOf, 1, depth);
+    if (shapeRoot === undefined) return;
+    const shape: Shape = Object.freeze({ literals: Object.freeze(literals), root: shapeRoot, nodes, depth: depth.max });
+    if (this.shapes.length < this.capacity) this.shapes.push(shape);
+    else {
+      this.shapes[this.next] = shape;
+      this.next = (this.next + 1) % this.capacity;
+    }
+  }
+}
+
+/** The hole texts of `text` when it matches `literals` (see the file comment), else `undefined`. */
+function holesOf(text: string, literals: readonly string[]): string[] | undefined {
+  const first = literals[0]!;
+  // Equality of a slice, not startsWith: V8 compares equal-length flat strings several times faster.
+  if (text.slice(0, first.length) !== first) return undefined;
+  const n = text.length;
+  let i = first.length;
+  const holes: string[] = [];
+  for (let k = 1; k < literals.length; k++) {
+    const start = i;
+    for (;;) {
+      if (i >= n) return undefined;
+      const c = text.charCodeAt(i);
+      if (c === 0x3c /* < */) break;
+      if (c < 0x20) {
+        if (c !== 0x09 && c !== 0x0a) return undefined;
+      } else if (c === 0x26 /* & */) return undefined;
+      else if (c === 0x5d /* ] */) {
+        if (text.charCodeAt(i + 1) === 0x5d && text.charCodeAt(i + 2) === 0x3e) return undefined;
+      } else if (c >= 0xd800 && (c <= 0xdfff || c >= 0xfffe)) return undefined;
+      i++;
+    }
+    if (i === start) return undefined;
+    const literal = literals[k]!;
+    if (text.slice(i, i + literal.length) !== literal) return undefined;
+    holes.push(text.slice(start, i));
+    i += literal.length;
+  }
+  return i === n ? holes : undefined;
+}
+
+/** A fresh tree of `shape` with `holes` in place. */
+function build(shape: ShapeElement, parent: XmlElement | undefined, holes: readonly string[]): XmlElement {
+  const children: (XmlElement | string)[] = [];
+  const el: BuiltElement = {
+    ns: shape.ns,
+    name: shape.name,
+    prefix: shape.prefix,
+    attrs: shape.attrs.length === 0 ? [] : shape.attrs.slice(),
+    nsDecls: shape.nsDecls,
+    children,
+    parent,
+    line: 0,
+    column: 0,
+  };
+  const spec = shape.children;
+  for (let k = 0; k < spec.length; k++) {
+    const c = spec[k]!;
+    if (typeof c === 'string') children.push(c);
+    else if (typeof c === 'number') children.push(holes[c]!);
+    else children.push(build(c, el, holes));
+  }
+  return el;
+}
+
+/** The frozen shape of `el` (holes from `holeOf`), or `undefined` when it is deeper than a shape may be. */
+function shapeOf(el: XmlElement, holeOf: ReadonlyMap<XmlElement, number>, level: number, depth: { max: number }): ShapeElement | undefined {
+  if (level > MAX_SHAPE_DEPTH) return undefined;
+  if (level > depth.max) depth.max = level;
+  const hole = holeOf.get(el);
+  const children: (string | number | ShapeElement)[] = [];
+  if (hole !== undefined) children.push(hole);
+  else {
+    for (const c of el.children) {
+      if (typeof c === 'string') children.push(flatCopy(c));
+      else {
+        const s = shapeOf(c, holeOf, level + 1, depth);
+        if (s === undefined) return undefined;
+        children.push(s);
+      }
+    }
+  }
+  const nsDecls: Record<string, string> = {};
+  for (const p in el.nsDecls) nsDecls[flatCopy(p)] = flatCopy(el.nsDecls[p]!);
+  return Object.freeze({
+    ns: flatCopy(el.ns),
+    name: flatCopy(el.name),
+    prefix: flatCopy(el.prefix),
+    attrs: el.attrs.map((a) => Object.freeze({ ns: flatCopy(a.ns), name: flatCopy(a.name), prefix: flatCopy(a.prefix), value: flatCopy(a.value) })),
+    nsDecls: Object.keys(nsDecls).length === 0 ? NO_DECLS : Object.freeze(nsDecls),
+    children: Object.freeze(children),
+  });
+}
+
+const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * A flat copy of `s` (a slice of a request would keep all of it alive), in V8's
+ * one-byte form when it fits. Strings under 13 characters are never slices in V8.
+ */
+function flatCopy(s: string): string {
+  if (s.length < 13) return s;
+  return /[^\x00-\xff]/.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
+}
