@@ -359,6 +359,17 @@ function readFieldElement(k: XmlElement, f: FieldDesc, types: TypeRegistry, path
 
 function writeElement(w: XmlWriter, ns: string, name: string, value: unknown, desc: ValueDesc, types: TypeRegistry, path: string): void {
   w.start(ns, name);
+  writeElementContent(w, value, desc, types, path);
+  w.end();
+}
+
+/**
+ * Writes `value` as described by `desc` into the open start tag of its element:
+ * `xsi:nil`, `xsi:type`, attributes and content (what {@link writeValue} writes
+ * between the element's start and its end).
+ * @throws EncodeError naming the property path when the value does not fit.
+ */
+export function writeElementContent(w: XmlWriter, value: unknown, desc: ValueDesc, types: TypeRegistry, path: string): void {
   if (value === null) {
     w.attr(XSI_NS, 'nil', 'true');
   } else if ('scalar' in desc) {
@@ -371,7 +382,6 @@ function writeElement(w: XmlWriter, ns: string, name: string, value: unknown, de
   } else {
     writeComplexContent(w, value, derivedTypeOf(w, value, desc.complex, types, path), types, path);
   }
-  w.end();
 }
 
 /**

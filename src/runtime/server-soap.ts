@@ -24,13 +24,21 @@
  * Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DecodeError, readValue, writeComplexContent, writeValue } from './codec.js';
+import { DecodeError, readValue, writeComplexContent, writeElementContent, writeValue } from './codec.js';
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from './content-type.js';
 import type { SoapMessageDesc } from './descriptors.js';
-import { EnvelopeError, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, startOperationElement, writeEnvelope } from './soap-envelope.js';
+import {
+  envelopeBodyStart,
+  EnvelopeError,
+  parseEnvelope,
+  SOAP_11_ENV_NS,
+  SOAP_12_ENV_NS,
+  startOperationElement,
+  writeEnvelope,
+} from './soap-envelope.js';
 import { attr, type XmlElement } from './xml-parse.js';
-import type { XmlWriter } from './xml-write.js';
+import { XmlWriter, type XmlWriterSnapshot } from './xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
 import { readRequestTextThen } from './server-body-errors.js';
@@ -288,13 +296,41 @@ function respond(state: HandlerState, res: ServerResponse, version: SoapVersion,
   let xml: string;
   try {
     const wrapped = output.result === undefined ? result : { [output.result]: result };
-    xml = writeEnvelope(version, (w: XmlWriter) => writeOutput(w, version, route.soap, wrapped, state.types));
+    const soap = route.soap;
+    if (soap.use === 'literal' || ('complex' in output.value && wrapped !== null && wrapped !== undefined)) {
+      // The usual case: resume from the constant start (declaration, Envelope, Body, the open response element).
+      const w = XmlWriter.resume(responseStart(soap, version));
+      if (soap.use === 'literal') writeElementContent(w, wrapped, output.value, state.types, output.element.name);
+      else writeComplexContent(w, wrapped, (output.value as { complex: string }).complex, state.types, output.element.name);
+      xml = w.end().end().end().toString();
+    } else {
+      xml = writeEnvelope(version, (w: XmlWriter) => writeOutput(w, version, soap, wrapped, state.types));
+    }
   } catch (err) {
     reportError(state, err, ctx);
     sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }
   send(res, 200, version === '1.1' ? TEXT_XML : SOAP12_XML, xml);
+}
+
+/** The writer state after the start tag of each operation's response element was opened, per SOAP version (made on first use). */
+const responseStarts = new WeakMap<SoapRoute['soap'], { '1.1'?: XmlWriterSnapshot; '1.2'?: XmlWriterSnapshot }>();
+
+/**
+ * The writer state of a response envelope of `soap` in `version` up to its open
+ * response element: the same calls as {@link writeOutput} makes first, written once.
+ */
+function responseStart(soap: SoapRoute['soap'], version: SoapVersion): XmlWriterSnapshot {
+  let starts = responseStarts.get(soap);
+  if (starts === undefined) responseStarts.set(soap, (starts = {}));
+  let snap = starts[version];
+  if (snap === undefined) {
+    const w = XmlWriter.resume(envelopeBodyStart(version));
+    startOperationElement(w, version, soap.output!.element, soap.use);
+    starts[version] = snap = w.snapshot();
+  }
+  return snap;
 }
 
 /** Writes the response element of `soap` holding `value` (rpc/encoded wrappers carry `encodingStyle`, as requests do). */

@@ -187,8 +187,8 @@ export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): Par
   else throw new EnvelopeError(`unsupported SOAP envelope namespace ${JSON.stringify(root.ns)}`, 'versionMismatch');
   let header: XmlElement | undefined;
   let body: XmlElement | undefined;
-  for (const c of childElements(root)) {
-    if (c.ns !== root.ns) continue;
+  for (const c of root.children) {
+    if (typeof c === 'string' || c.ns !== root.ns) continue;
     if (c.name === 'Header' && header === undefined && body === undefined) header = c;
     else if (c.name === 'Body' && body === undefined) body = c;
   }

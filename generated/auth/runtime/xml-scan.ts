@@ -252,8 +252,19 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
  *   namespace-well-formed, declares a DOCTYPE or nests deeper than `maxDepth`.
  */
 export function scanXml(text: string, options: ScanOptions): XmlElement {
-  return new XmlScanner(text, options).document();
+  const shapes = options.positions ? undefined : options.shapes;
+  let recordShape = false;
+  if (shapes !== undefined) {
+    // Before a scanner is made: a document built from its shape needs none.
+    const built = shapes.match(text, options.maxDepth, options.maxNodes ?? NO_NODE_LIMIT);
+    if (built !== undefined) return built;
+    recordShape = shapes.wantsRecording(text);
+  }
+  return new XmlScanner(text, options, recordShape ? shapes : undefined).document();
 }
+
+/** "No limit" on nodes: a billion, far beyond any text a JS string holds, and a small integer (not a boxed double). */
+const NO_NODE_LIMIT = 1_000_000_000;
 
 class XmlScanner {
   private readonly text: string;
@@ -293,21 +304,22 @@ class XmlScanner {
   private readonly memo: XmlPrefixMemo | undefined;
   /** Whether this scan still has to record its start in the memo. */
   private recording = false;
-  /** The shape memo to build from and record into (never with positions). */
+  /** The shape memo this scan records its document into, if any. */
   private readonly shapes: XmlShapeMemo | undefined;
   /** The text runs of this scan, when it records its shape. */
-  private shapeRuns: ShapeRecording | undefined;
+  private readonly shapeRuns: ShapeRecording | undefined;
 
-  constructor(text: string, options: ScanOptions) {
+  /** @param recordInto the shape memo to record the document into (a recording scan reads the whole text: no resumed start). */
+  constructor(text: string, options: ScanOptions, recordInto: XmlShapeMemo | undefined) {
     this.text = text;
     this.n = text.length;
     this.positions = options.positions;
     this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
-    this.shapes = options.positions ? undefined : options.shapes;
+    this.shapes = recordInto;
+    this.shapeRuns = recordInto === undefined ? undefined : { starts: [], ends: [], rewritten: [], owners: [] };
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
     this.maxDepth = options.maxDepth;
-    // "No limit" is a billion nodes, far beyond any text a JS string holds, and a small integer (not a boxed double).
-    this.maxNodes = this.nodeBudget = options.maxNodes ?? 1_000_000_000;
+    this.maxNodes = this.nodeBudget = options.maxNodes ?? NO_NODE_LIMIT;
   }
 
   private fail(message: string, offset: number): never {
@@ -322,16 +334,10 @@ class XmlScanner {
   /** document ::= prolog element Misc* (§2.1 [1]); prolog ::= XMLDecl? Misc* (no doctypedecl here). */
   document(): XmlElement {
     const text = this.text;
-    const shapes = this.shapes;
-    if (shapes !== undefined) {
-      const built = shapes.match(text, this.maxDepth, this.maxNodes);
-      if (built !== undefined) return built;
-      // A recording scan reads the whole text (no resumed start), so it counts every node of the shape.
-      if (shapes.wantsRecording(text)) this.shapeRuns = { starts: [], ends: [], rewritten: [], owners: [] };
-    }
     let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     let root: MutableElement | undefined;
     const memo = this.memo;
+    // A recording scan reads the whole text, so that it counts every node of the shape.
     const entry = this.shapeRuns === undefined ? memo?.find(text) : undefined;
     if (entry !== undefined) {
       i = this.contentLoop(this.resume(entry));
@@ -346,7 +352,7 @@ class XmlScanner {
       i = this.skipSpace(i);
       if (i >= this.n) {
         if (!root) this.fail('document has no root element', i);
-        if (this.shapeRuns !== undefined) shapes!.record(text, root, this.maxNodes - this.nodeBudget, this.shapeRuns);
+        if (this.shapeRuns !== undefined) this.shapes!.record(text, root, this.maxNodes - this.nodeBudget, this.shapeRuns);
         return root;
       }
       if (text.charCodeAt(i) !== LT) {
