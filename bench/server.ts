@@ -23,6 +23,10 @@
  * req/s on this machine (on 2 CPUs shared with the load generator, 15 µs of work
  * already costs about 40% of bare's req/s).
  *
+ * Below the table, the ratios within each round (median and range over the
+ * rounds): a paired view that a slow phase of the machine moves less than the
+ * medians of the rows.
+ *
  * Targets: wsdlc >= 3x node-soap and >= 70% of bare.
  */
 import { fork, execFile } from 'node:child_process';
@@ -239,6 +243,14 @@ async function main(): Promise<void> {
     );
   }
   const ours = results.find((r) => r.kind === 'wsdlc')!;
+  // Paired view: the ratio within each round (its rows ran minutes apart at most), so that a slow phase of
+  // the machine during one round moves that round's ratio less than it moves a row's median.
+  const perRound = (kind: Kind, base: Kind): number[] => all.get(kind)!.map((r, i) => r.rps / all.get(base)![i]!.rps);
+  const spread = (xs: number[], pct: boolean): string => {
+    const f = (x: number): string => (pct ? `${(x * 100).toFixed(0)}%` : `${x.toFixed(2)}x`);
+    return `median ${f(median(xs))}, range ${f(Math.min(...xs))}-${f(Math.max(...xs))}`;
+  };
+  console.log(`per round: wsdlc / bare ${spread(perRound('wsdlc', 'bare'), true)}; wsdlc / node-soap ${spread(perRound('wsdlc', 'node-soap'), false)}`);
   console.log(`targets (req/s): >= 3x node-soap: ${ours.rps / soap.rps >= 3 ? 'met' : 'NOT met'}; >= 70% of bare: ${ours.rps / bare.rps >= 0.7 ? 'met' : 'NOT met'}`);
   console.log(
     `CPU per request: wsdlc uses ${(soap.cpuPerRequest / ours.cpuPerRequest).toFixed(2)}x less than node-soap, ` +
