@@ -30,10 +30,7 @@ const SERVER_SOAP = 'generated/auth/runtime/server-soap.js';
 const CUTS: Readonly<Record<Stage, readonly [string, string]>> = {
   'upto-body': ['serveSoapText(state, req, res, dispatch, version, mediaType, text);', 'send(res, 200, TEXT_XML, BENCH_CANNED);'],
   'upto-parse': ['const bodyEl = firstElement(env.body);', 'send(res, 200, TEXT_XML, BENCH_CANNED); return;'],
-  'upto-call': [
-    'xml = writeEnvelope(version, (w) => writeOutput(w, version, route.soap, wrapped, state.types));',
-    'xml = BENCH_CANNED;',
-  ],
+  'upto-call': ['const wrapped = output.result === undefined ? result : { [output.result]: result };', 'send(res, 200, TEXT_XML, BENCH_CANNED); return;'],
 };
 
 /**
