@@ -30,7 +30,12 @@ export interface XmlAttribute {
   readonly value: string;
 }
 
-/** An element of the parsed tree. Text and CDATA are kept as strings in `children`. */
+/**
+ * An element of the parsed tree. Text and CDATA are kept as strings in `children`.
+ * Treat trees as read-only: each tree has its own elements and `children` and
+ * `attrs` arrays, but attribute objects and `nsDecls` may be frozen objects shared
+ * with the parser's memos (see {@link ParseXmlOptions.memo} and {@link ParseXmlOptions.shapes}).
+ */
 export interface XmlElement {
   /** Namespace URI, `''` when the element is in no namespace. */
   readonly ns: string;

@@ -31,6 +31,12 @@ const MAX_SHAPE_TEXT = 4096;
 const MAX_SHAPE_DEPTH = 64;
 /** Once the memo is full, one document in this many that matched no shape is recorded (bounds the cost of traffic that never repeats). */
 const RECORD_EVERY = 16;
+/**
+ * Longest document matched against the shapes: several times the longest recorded
+ * (its holes may hold longer values), and a bound on what matching may cost, since
+ * a peer can choose the shapes and send a long document that matches their start.
+ */
+const MAX_MATCH_TEXT = 4 * MAX_SHAPE_TEXT;
 
 /** An element of a shape's tree: what the scanner built, with holes for the texts that vary. */
 interface ShapeElement {
@@ -74,9 +80,9 @@ interface BuiltElement {
 export interface ShapeRecording {
   readonly starts: number[];
   readonly ends: number[];
-  /** Whether the run's text differs from its source (a reference was expanded or a line end normalised). */
-  readonly rewritten: boolean[];
   readonly owners: XmlElement[];
+  /** Set when the document is not to be recorded (it has a CDATA section, whose text would be literal). */
+  abandoned: boolean;
 }
 
 /**
@@ -90,14 +96,20 @@ export class XmlShapeMemo {
   /** How many documents were built from a shape (for tests and diagnostics). */
   hits = 0;
 
-  /** @param capacity how many shapes to keep (default 8) */
-  constructor(readonly capacity = 8) {}
+  /**
+   * @param capacity how many shapes to keep (default 8)
+   * @throws RangeError when `capacity` is not a positive integer
+   */
+  constructor(readonly capacity = 8) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`XmlShapeMemo capacity must be a positive integer, got ${capacity}`);
+  }
 
   /**
    * The tree of `text` when it matches a shape whose size and depth are within
    * `maxNodes` and `maxDepth`; otherwise `undefined` (scan it).
    */
   match(text: string, maxDepth: number, maxNodes: number): XmlElement | undefined {
+    if (text.length > MAX_MATCH_TEXT) return undefined;
     const shapes = this.shapes;
     for (let s = 0; s < shapes.length; s++) {
       const shape = shapes[s]!;
@@ -122,13 +134,15 @@ export class XmlShapeMemo {
    * `nodes` nodes, with the text runs of `runs` (replacing the oldest shape when full).
    */
   record(text: string, root: XmlElement, nodes: number, runs: ShapeRecording): void {
-    // A hole is a run, read as it stands, that is all its element holds.
+    if (!Number.isSafeInteger(nodes) || nodes < 0) return;
+    // A hole is a run that is all its element holds. Its text is never kept, even when it was
+    // not plain (a reference, a CR): a later document's hole must be plain to match.
     const holeStarts: number[] = [];
     const holeEnds: number[] = [];
     const holeOf = new Map<XmlElement, number>();
     for (let k = 0; k < runs.starts.length; k++) {
       const owner = runs.owners[k]!;
-      if (runs.rewritten[k] || owner.children.length !== 1) continue;
+      if (owner.children.length !== 1) continue;
       holeOf.set(owner, holeStarts.length);
       holeStarts.push(runs.starts[k]!);
       holeEnds.push(runs.ends[k]!);

@@ -218,6 +218,19 @@ describe('prefix memo: every document parses exactly as without it', () => {
   });
 });
 
+describe('prefix memo: node limits', () => {
+  it('counts the nodes of a resumed start, so that limits apply as without the memo (review finding)', () => {
+    const memo = new XmlPrefixMemo();
+    const text = '<r xmlns="u" a="1"><a><b>x</b></a></r>';
+    expect(outcomeWith(text, { memo }).ok).toBe(true);
+    for (const maxNodes of [2, 3, 4, 5, 6, 7, 8]) {
+      expect(outcomeWith(text, { memo, maxNodes }), String(maxNodes)).toEqual(outcomeWith(text, { maxNodes }));
+    }
+    expect(outcomeWith(text, { memo, maxNodes: 4 }).ok).toBe(false);
+    expect(memo.hits).toBeGreaterThan(0);
+  });
+});
+
 describe('prefix memo: nothing shared, nothing retained', () => {
   it('resumed trees cannot change what the next parse sees', () => {
     const memo = new XmlPrefixMemo();
@@ -330,7 +343,15 @@ describe('shape memo: every document parses exactly as without it', () => {
     expect(shapes.hits, `${shapes.hits} of ${plainPairs}`).toBeGreaterThan(plainPairs * 0.9);
   });
 
-  it.each(SEEDS.map((s, k) => [k, s] as const))('seed %i and 2000 mutations, in one memo', (_k, seedText) => {
+  // Seeds whose element-only text is plain (a shape matches only plain values there), with references, CRs,
+  // comments and PIs elsewhere: in attributes, in mixed content, in tags and around the root.
+  const SHAPE_SEEDS = [
+    '<?xml version="1.0" encoding="utf-8"?>\n<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <soap:Header><h:t xmlns:h="urn:h" soap:mustUnderstand="1">tok</h:t></soap:Header>\n  <soap:Body>\n    <Login xmlns="urn:auth"><user a="1" b=\'x &amp; y\'>bob</user><!-- c --><pass>pw</pass><?pi data?><n xsi:nil="true"/><e></e></Login>\n  </soap:Body>\n</soap:Envelope>\n',
+    '<a xmlns:p="urn:p" p:x="1" y="2"><p:b>tuv</p:b><c/>text &amp; more<d e="&#9;\t&#10;\n">v</d><q xmlns="">w</q></a>',
+    '\uFEFF<?xml version="1.0" standalone="yes"?>\r\n<!-- head -->\r\n<x:r\r\n  xmlns:x="urn:x" xmlns="urn:d"\r\n  x:a="&quot;q&quot;"><é attr=\'v\'>é ok ]] > </é><x:e\n/><x:f>中文</x:f></x:r>\r\n<?tail?>',
+  ];
+
+  it.each(SHAPE_SEEDS.map((s, k) => [k, s] as const))('seed %i and 2000 mutations, in one memo', (_k, seedText) => {
     const rand = prng(0x54a9 + seedText.length);
     const shapes = new XmlShapeMemo(4);
     const memo = new XmlPrefixMemo(4);
@@ -416,6 +437,49 @@ describe('shape memo: every document parses exactly as without it', () => {
       expect(outcomeWith(text, { shapes }), JSON.stringify(text)).toEqual(outcome(text));
     }
     expect(outcomeWith(doc('carol', 'pw2') + 'x', { shapes }).ok).toBe(false);
+  });
+
+  it('keeps enforcing node limits after a scan with no limit, an infinite one or a huge one (review finding)', () => {
+    for (const unlimited of [undefined, Infinity, Number.NaN, 1e17, Number.MAX_VALUE]) {
+      const shapes = new XmlShapeMemo();
+      const memo = new XmlPrefixMemo();
+      expect(outcomeWith('<r><a>x</a><b>x</b><c>x</c></r>', { shapes, memo, maxNodes: unlimited }).ok).toBe(true);
+      for (const maxNodes of [3, 6, 7]) {
+        const text = '<r><a>y</a><b>y</b><c>y</c></r>';
+        expect(outcomeWith(text, { shapes, memo, maxNodes }), `${String(unlimited)} then ${maxNodes}`).toEqual(outcomeWith(text, { maxNodes }));
+      }
+    }
+  });
+
+  it('leaves no text value of a recorded document in its shape, not even one with a reference or a CR', () => {
+    const shapes = new XmlShapeMemo();
+    parseXml(doc('bob &amp; co', 'pa\r\nss'), { shapes });
+    // Both values were holes: documents with other plain values there match the shape.
+    expect(plain(parseXml(doc('carol', 'pw2'), { shapes }))).toEqual(plain(parseXml(doc('carol', 'pw2'))));
+    expect(shapes.hits).toBe(1);
+    // A document with a CDATA section is not recorded (its text would be literal).
+    const cdata = new XmlShapeMemo();
+    parseXml(doc('<![CDATA[bob]]>', 'pw'), { shapes: cdata });
+    parseXml(doc('<![CDATA[bob]]>', 'pw2'), { shapes: cdata });
+    expect(cdata.hits).toBe(0);
+  });
+
+  it('matches no document longer than 16,384 characters (matching cost stays bounded whatever shapes a peer planted)', () => {
+    const shapes = new XmlShapeMemo();
+    parseXml(doc('bob', 'pw'), { shapes });
+    const long = doc('x'.repeat(20_000), 'pw');
+    expect(plain(parseXml(long, { shapes }))).toEqual(plain(parseXml(long)));
+    expect(shapes.hits).toBe(0);
+    const fits = doc('x'.repeat(15_000), 'pw');
+    expect(plain(parseXml(fits, { shapes }))).toEqual(plain(parseXml(fits)));
+    expect(shapes.hits).toBe(1);
+  });
+
+  it('refuses a capacity that is not a positive integer', () => {
+    for (const capacity of [0, -1, 1.5, Number.NaN]) {
+      expect(() => new XmlShapeMemo(capacity)).toThrow(RangeError);
+      expect(() => new XmlPrefixMemo(capacity)).toThrow(RangeError);
+    }
   });
 
   it('does not record documents over 4096 characters', () => {

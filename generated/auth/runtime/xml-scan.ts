@@ -88,6 +88,8 @@ interface MemoEntry {
   readonly child: MemoElement;
   readonly undoMarks: readonly number[];
   readonly scope: ScopeSnapshot;
+  /** Nodes the scanner counts for the document up to there (the root, the child, their attributes, the root's text runs). */
+  readonly nodes: number;
 }
 
 /** Longest document start a memo keeps. */
@@ -102,8 +104,9 @@ const MAX_MEMO_PREFIX = 2048;
  * exact string comparison, so nothing can be smuggled in) resumes from a fresh
  * copy of that state, and is otherwise scanned as usual. Scanning is
  * deterministic from the start of the text, so the tree and every error are the
- * same as without the memo. Holds at most `capacity` starts of up to 2048
- * characters each.
+ * same as without the memo (a start with more nodes than a scan may still
+ * spend is scanned, so that the scanner reports it where it does without the
+ * memo). Holds at most `capacity` starts of up to 2048 characters each.
  */
 export class XmlPrefixMemo {
   private readonly entries: MemoEntry[] = [];
@@ -111,17 +114,23 @@ export class XmlPrefixMemo {
   /** How many documents resumed from an entry (for tests and diagnostics). */
   hits = 0;
 
-  /** @param capacity how many different document starts to keep (default 4) */
-  constructor(readonly capacity = 4) {}
+  /**
+   * @param capacity how many different document starts to keep (default 4)
+   * @throws RangeError when `capacity` is not a positive integer
+   */
+  constructor(readonly capacity = 4) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`XmlPrefixMemo capacity must be a positive integer, got ${capacity}`);
+  }
 
-  /** The entry whose text starts `text`, if any. */
-  find(text: string): MemoEntry | undefined {
+  /** The entry whose text starts `text` and whose nodes fit in `nodeBudget`, if any. */
+  find(text: string, nodeBudget: number): MemoEntry | undefined {
     const entries = this.entries;
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
       // Equality of a slice, not startsWith: V8 compares equal-length flat strings several times faster.
       const n = e.text.length;
       if (text.length >= n && text.slice(0, n) === e.text) {
+        if (e.nodes > nodeBudget) return undefined;
         this.hits++;
         return e;
       }
@@ -256,9 +265,11 @@ export function scanXml(text: string, options: ScanOptions): XmlElement {
   let recordShape = false;
   if (shapes !== undefined) {
     // Before a scanner is made: a document built from its shape needs none.
-    const built = shapes.match(text, options.maxDepth, options.maxNodes ?? NO_NODE_LIMIT);
+    const maxNodes = options.maxNodes ?? NO_NODE_LIMIT;
+    const built = shapes.match(text, options.maxDepth, maxNodes);
     if (built !== undefined) return built;
-    recordShape = shapes.wantsRecording(text);
+    // Only a scan whose node count is exact (a safe integer limit) may record one.
+    recordShape = Number.isSafeInteger(maxNodes) && shapes.wantsRecording(text);
   }
   return new XmlScanner(text, options, recordShape ? shapes : undefined).document();
 }
@@ -316,7 +327,7 @@ class XmlScanner {
     this.positions = options.positions;
     this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
     this.shapes = recordInto;
-    this.shapeRuns = recordInto === undefined ? undefined : { starts: [], ends: [], rewritten: [], owners: [] };
+    this.shapeRuns = recordInto === undefined ? undefined : { starts: [], ends: [], owners: [], abandoned: false };
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
     this.maxDepth = options.maxDepth;
     this.maxNodes = this.nodeBudget = options.maxNodes ?? NO_NODE_LIMIT;
@@ -338,7 +349,7 @@ class XmlScanner {
     let root: MutableElement | undefined;
     const memo = this.memo;
     // A recording scan reads the whole text, so that it counts every node of the shape.
-    const entry = this.shapeRuns === undefined ? memo?.find(text) : undefined;
+    const entry = this.shapeRuns === undefined ? memo?.find(text, this.nodeBudget) : undefined;
     if (entry !== undefined) {
       i = this.contentLoop(this.resume(entry));
       root = this.rootElement;
@@ -352,7 +363,7 @@ class XmlScanner {
       i = this.skipSpace(i);
       if (i >= this.n) {
         if (!root) this.fail('document has no root element', i);
-        if (this.shapeRuns !== undefined) this.shapes!.record(text, root, this.maxNodes - this.nodeBudget, this.shapeRuns);
+        if (this.shapeRuns !== undefined && !this.shapeRuns.abandoned) this.shapes!.record(text, root, this.maxNodes - this.nodeBudget, this.shapeRuns);
         return root;
       }
       if (text.charCodeAt(i) !== LT) {
@@ -632,6 +643,8 @@ class XmlScanner {
           this.spend(1, i);
           i = this.cdata(i);
           stack[stack.length - 1]!.children.push(this.value);
+          // A CDATA section would be literal text of the shape: values in it are not kept.
+          if (this.shapeRuns !== undefined) this.shapeRuns.abandoned = true;
         } else this.badMarkupDecl(i, 'in content');
       } else if (c === QUESTION) i = this.pi(i);
       else {
@@ -646,7 +659,8 @@ class XmlScanner {
   private remember(i: number): void {
     this.recording = false;
     const memo = this.memo;
-    if (memo === undefined || i > MAX_MEMO_PREFIX) return;
+    // The node count is exact only under a safe integer limit.
+    if (memo === undefined || i > MAX_MEMO_PREFIX || !Number.isSafeInteger(this.maxNodes)) return;
     const root = this.stack[0]!;
     const child = this.stack[1]!;
     const rootTexts: string[] = [];
@@ -670,6 +684,7 @@ class XmlScanner {
       child: memoElement(child, this.qnames[1]!),
       undoMarks: this.undoMarks.slice(),
       scope,
+      nodes: this.maxNodes - this.nodeBudget,
     });
   }
 
@@ -683,6 +698,8 @@ class XmlScanner {
     this.qnames.push(entry.root.qname, entry.child.qname);
     for (const m of entry.undoMarks) this.undoMarks.push(m);
     this.scope.load(entry.scope);
+    // What the scan of the start would have spent (find() checked that it fits).
+    this.nodeBudget -= entry.nodes;
     return entry.text.length;
   }
 
@@ -743,7 +760,6 @@ class XmlScanner {
       if (runs !== undefined) {
         runs.starts.push(start);
         runs.ends.push(i);
-        runs.rewritten.push(built);
         runs.owners.push(owner);
       }
     }
