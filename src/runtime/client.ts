@@ -23,8 +23,8 @@ import {
   EnvelopeError,
   parseEnvelope,
   soapContentType,
+  operationStart,
   startOperationElement,
-  envelopeBodyStart,
   writeEnvelope as writeEnvelopeText,
   type SoapVersion,
 } from './soap-envelope.js';
@@ -226,9 +226,7 @@ export class ServiceClient {
       const msg = soap.input;
       let wrapperStart: XmlWriterSnapshot | undefined;
       if ('complex' in msg.value) {
-        const w = XmlWriter.resume(envelopeBodyStart(version));
-        startOperationElement(w, version, msg.element, soap.use);
-        wrapperStart = w.snapshot();
+        wrapperStart = operationStart(version, msg.element, soap.use);
       }
       plan = { url: this.url(op), headers: own, wrapperStart };
       this.soapPlans.set(soap, plan);

@@ -28,15 +28,7 @@ import { DecodeError, readValue, writeComplexContent, writeElementContent, write
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from './content-type.js';
 import type { SoapMessageDesc } from './descriptors.js';
-import {
-  envelopeBodyStart,
-  EnvelopeError,
-  parseEnvelope,
-  SOAP_11_ENV_NS,
-  SOAP_12_ENV_NS,
-  startOperationElement,
-  writeEnvelope,
-} from './soap-envelope.js';
+import { EnvelopeError, operationStart, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from './soap-envelope.js';
 import { attr, type XmlElement } from './xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from './xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
@@ -304,7 +296,8 @@ function respond(state: HandlerState, res: ServerResponse, version: SoapVersion,
       else writeComplexContent(w, wrapped, (output.value as { complex: string }).complex, state.types, output.element.name);
       xml = w.end().end().end().toString();
     } else {
-      xml = writeEnvelope(version, (w: XmlWriter) => writeOutput(w, version, soap, wrapped, state.types));
+      // rpc/encoded with a simple or absent value: the element alone (nil when absent), no encodingStyle.
+      xml = writeEnvelope(version, (w: XmlWriter) => writeValue(w, output.element, wrapped, output.value, state.types));
     }
   } catch (err) {
     reportError(state, err, ctx);
@@ -317,30 +310,9 @@ function respond(state: HandlerState, res: ServerResponse, version: SoapVersion,
 /** The writer state after the start tag of each operation's response element was opened, per SOAP version (made on first use). */
 const responseStarts = new WeakMap<SoapRoute['soap'], { '1.1'?: XmlWriterSnapshot; '1.2'?: XmlWriterSnapshot }>();
 
-/**
- * The writer state of a response envelope of `soap` in `version` up to its open
- * response element: the same calls as {@link writeOutput} makes first, written once.
- */
+/** The writer state of a response envelope of `soap` in `version` up to its open response element (rpc/encoded ones carry `encodingStyle`, as requests do). */
 function responseStart(soap: SoapRoute['soap'], version: SoapVersion): XmlWriterSnapshot {
   let starts = responseStarts.get(soap);
   if (starts === undefined) responseStarts.set(soap, (starts = {}));
-  let snap = starts[version];
-  if (snap === undefined) {
-    const w = XmlWriter.resume(envelopeBodyStart(version));
-    startOperationElement(w, version, soap.output!.element, soap.use);
-    starts[version] = snap = w.snapshot();
-  }
-  return snap;
-}
-
-/** Writes the response element of `soap` holding `value` (rpc/encoded wrappers carry `encodingStyle`, as requests do). */
-function writeOutput(w: XmlWriter, version: SoapVersion, soap: SoapRoute['soap'], value: unknown, types: HandlerState['types']): void {
-  const output = soap.output!;
-  if (soap.use !== 'encoded' || !('complex' in output.value) || value === null || value === undefined) {
-    writeValue(w, output.element, value, output.value, types);
-    return;
-  }
-  startOperationElement(w, version, output.element, soap.use);
-  writeComplexContent(w, value, output.value.complex, types, output.element.name);
-  w.end();
+  return (starts[version] ??= operationStart(version, soap.output!.element, soap.use));
 }

@@ -24,6 +24,7 @@
  * Ships with generated code (no imports beyond the parser's types).
  */
 import type { XmlAttribute, XmlElement } from './xml-parse.js';
+import { flatCopy, keptElementParts, type KeptElementParts } from './xml-memo-copy.js';
 
 /** Longest document (in UTF-16 units) recorded as a shape: the memo is for small messages, where scanning the markup dominates. */
 const MAX_SHAPE_TEXT = 4096;
@@ -38,17 +39,8 @@ const RECORD_EVERY = 16;
  */
 const MAX_MATCH_TEXT = 4 * MAX_SHAPE_TEXT;
 
-/** An element of a shape's tree: what the scanner built, with holes for the texts that vary. */
-interface ShapeElement {
-  readonly ns: string;
-  readonly name: string;
-  readonly prefix: string;
-  /**
-   * Frozen attribute objects, shared by every tree built from the shape. The array is
-   * never handed out (each tree gets a copy) and is not frozen: copying a frozen array is slow in V8.
-   */
-  readonly attrs: readonly XmlAttribute[];
-  readonly nsDecls: Readonly<Record<string, string>>;
+/** An element of a shape's tree: what the scanner built (kept as xml-memo-copy.ts says), with holes for the texts that vary. */
+interface ShapeElement extends KeptElementParts {
   /** Literal text runs, child elements, and holes (a number: the hole's index). */
   readonly children: readonly (string | number | ShapeElement)[];
 }
@@ -238,25 +230,5 @@ function shapeOf(el: XmlElement, holeOf: ReadonlyMap<XmlElement, number>, level:
       }
     }
   }
-  const nsDecls: Record<string, string> = {};
-  for (const p in el.nsDecls) nsDecls[flatCopy(p)] = flatCopy(el.nsDecls[p]!);
-  return Object.freeze({
-    ns: flatCopy(el.ns),
-    name: flatCopy(el.name),
-    prefix: flatCopy(el.prefix),
-    attrs: el.attrs.map((a) => Object.freeze({ ns: flatCopy(a.ns), name: flatCopy(a.name), prefix: flatCopy(a.prefix), value: flatCopy(a.value) })),
-    nsDecls: Object.keys(nsDecls).length === 0 ? NO_DECLS : Object.freeze(nsDecls),
-    children: Object.freeze(children),
-  });
-}
-
-const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
-
-/**
- * A flat copy of `s` (a slice of a request would keep all of it alive), in V8's
- * one-byte form when it fits. Strings under 13 characters are never slices in V8.
- */
-function flatCopy(s: string): string {
-  if (s.length < 13) return s;
-  return /[^\x00-\xff]/.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
+  return Object.freeze({ ...keptElementParts(el), children: Object.freeze(children) });
 }

@@ -38,6 +38,17 @@ export function startOperationElement(w: XmlWriter, version: SoapVersion, elemen
   if (use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
 }
 
+/**
+ * The writer state of a `version` envelope without Header up to the open operation
+ * element `element` ({@link startOperationElement}): what requests (client) and
+ * responses (server) resume from, each caching it per operation.
+ */
+export function operationStart(version: SoapVersion, element: { readonly ns: string; readonly name: string }, use: 'literal' | 'encoded'): XmlWriterSnapshot {
+  const w = XmlWriter.resume(envelopeBodyStart(version));
+  startOperationElement(w, version, element, use);
+  return w.snapshot();
+}
+
 /** The envelope namespace of a SOAP version. */
 export function envelopeNamespace(version: SoapVersion): string {
   return version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS;

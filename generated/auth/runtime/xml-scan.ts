@@ -31,6 +31,7 @@ import {
 } from './xml-scan-chars.js';
 import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
+import { flatCopy, keptElementParts, type KeptElementParts } from './xml-memo-copy.js';
 
 /** The namespace bound to the `xml` prefix (Namespaces in XML 1.0 §3). */
 export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -69,12 +70,7 @@ export interface ScanOptions {
 }
 
 /** One element as the memo keeps it (rebuilt as a fresh object on every resume). */
-interface MemoElement {
-  readonly ns: string;
-  readonly name: string;
-  readonly prefix: string;
-  readonly attrs: readonly XmlAttribute[];
-  readonly nsDecls: Readonly<Record<string, string>>;
+interface MemoElement extends KeptElementParts {
   readonly qname: string;
 }
 
@@ -148,41 +144,14 @@ export class XmlPrefixMemo {
   }
 }
 
-/**
- * What the memo keeps of an element: flat copies of every string (a slice would
- * keep the whole document alive) in frozen objects (shared by every tree resumed
- * from it, so nobody can change them for the next parse).
- */
+/** What the memo keeps of an element (see xml-memo-copy.ts), with its qualified name. */
 function memoElement(el: MutableElement, qname: string): MemoElement {
-  const nsDecls: Record<string, string> = {};
-  for (const prefix in el.nsDecls) nsDecls[flatCopy(prefix)] = flatCopy(el.nsDecls[prefix]!);
-  const attrs = el.attrs.map((a) =>
-    Object.freeze({ ns: flatCopy(a.ns), name: flatCopy(a.name), prefix: flatCopy(a.prefix), value: flatCopy(a.value) }),
-  );
-  return Object.freeze({
-    ns: flatCopy(el.ns),
-    name: flatCopy(el.name),
-    prefix: flatCopy(el.prefix),
-    attrs, // never handed out (each resumed tree gets a copy); a frozen array would make that copy slow
-    nsDecls: Object.freeze(nsDecls),
-    qname: flatCopy(qname),
-  });
+  return Object.freeze({ ...keptElementParts(el), qname: flatCopy(qname) });
 }
 
 /** A new element object from a memo entry (same property order as openElement's, so the same hidden class). */
 function freshElement(m: MemoElement, children: (XmlElement | string)[], parent: XmlElement | undefined): MutableElement {
   return { ns: m.ns, name: m.name, prefix: m.prefix, attrs: m.attrs.slice(), nsDecls: m.nsDecls, children, parent, line: 0, column: 0 };
-}
-
-/**
- * A flat copy of `s` (a slice of a long string would keep all of it alive), in
- * V8's one-byte form when it fits (comparing a one-byte text with a two-byte copy
- * is several times slower). Strings under 13 characters are never slices in V8
- * and are kept as they are.
- */
-function flatCopy(s: string): string {
-  if (s.length < 13) return s;
-  return /[^\x00-\xff]/.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
 }
 
 interface MutableElement {

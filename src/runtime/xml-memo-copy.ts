@@ -1,0 +1,50 @@
+/**
+ * What the parser's memos (XmlPrefixMemo in xml-scan.ts, XmlShapeMemo in
+ * xml-shape-memo.ts) keep of a parsed document: flat copies of its strings (a
+ * slice of a request would keep all of it alive) in frozen objects (shared by
+ * every tree made from the memo, so nobody can change them for the next parse).
+ * Ships with generated code.
+ */
+import type { XmlAttribute, XmlElement } from './xml-parse.js';
+
+/** The parts of an element a memo keeps: its name, attributes and declarations. */
+export interface KeptElementParts {
+  readonly ns: string;
+  readonly name: string;
+  readonly prefix: string;
+  /**
+   * Frozen attribute objects. The array is never handed out (each tree gets a
+   * copy) and is not frozen: copying a frozen array is slow in V8.
+   */
+  readonly attrs: readonly XmlAttribute[];
+  readonly nsDecls: Readonly<Record<string, string>>;
+}
+
+const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Flat, frozen copies of the name, attributes and namespace declarations of `el`. */
+export function keptElementParts(el: XmlElement): KeptElementParts {
+  let nsDecls = NO_DECLS;
+  for (const prefix in el.nsDecls) {
+    if (nsDecls === NO_DECLS) nsDecls = {};
+    (nsDecls as Record<string, string>)[flatCopy(prefix)] = flatCopy(el.nsDecls[prefix]!);
+  }
+  return {
+    ns: flatCopy(el.ns),
+    name: flatCopy(el.name),
+    prefix: flatCopy(el.prefix),
+    attrs: el.attrs.map((a) => Object.freeze({ ns: flatCopy(a.ns), name: flatCopy(a.name), prefix: flatCopy(a.prefix), value: flatCopy(a.value) })),
+    nsDecls: Object.freeze(nsDecls),
+  };
+}
+
+/**
+ * A flat copy of `s` (a slice of a long string would keep all of it alive), in
+ * V8's one-byte form when it fits (comparing a one-byte text with a two-byte copy
+ * is several times slower). Strings under 13 characters are never slices in V8
+ * and are kept as they are.
+ */
+export function flatCopy(s: string): string {
+  if (s.length < 13) return s;
+  return /[^\x00-\xff]/.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
+}
