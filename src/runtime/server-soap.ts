@@ -24,11 +24,12 @@
  * Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DecodeError, readValue, writeComplexContent, writeElementContent, writeValue } from './codec.js';
+import { DecodeError, writeComplexContent, writeElementContent, writeValue } from './codec.js';
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from './content-type.js';
 import type { SoapMessageDesc } from './descriptors.js';
-import { EnvelopeError, operationStart, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from './soap-envelope.js';
+import { EnvelopeError, operationStart, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from './soap-envelope.js';
+import { parseRequestEnvelope, readBodyValue } from './soap-request-envelope.js';
 import { attr, type XmlElement } from './xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from './xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
@@ -175,9 +176,9 @@ function serveSoapText(
   mediaType: MediaType,
   text: string,
 ): void {
-  let env: ReturnType<typeof parseEnvelope>;
+  let env: ReturnType<typeof parseRequestEnvelope>;
   try {
-    env = parseEnvelope(text, { maxDepth: state.maxDepth });
+    env = parseRequestEnvelope(text, { maxDepth: state.maxDepth });
   } catch (err) {
     const fault =
       err instanceof EnvelopeError && err.problem === 'versionMismatch'
@@ -217,7 +218,7 @@ function serveSoapText(
   let value: unknown;
   let soapHeaders: Record<string, unknown> | undefined;
   try {
-    value = readValue(bodyEl, input.value, state.types);
+    value = readBodyValue(env, bodyEl, input.value, state.types);
     // The operation's input is an object (the wrapper's content): a nil Body element carries none.
     if (value === null && input.part === undefined) throw new DecodeError(bodyEl.name, 'xsi:nil is not allowed on the operation element');
     if (input.part !== undefined) value = { [input.part]: value };

@@ -17,7 +17,7 @@ import { lineColumnAt, scanXml, XmlScanFailure, type XmlPrefixMemo } from './xml
 import type { XmlShapeMemo } from './xml-shape-memo.js';
 
 export { XmlPrefixMemo } from './xml-scan.js';
-export { XmlShapeMemo } from './xml-shape-memo.js';
+export { XmlShapeMemo, type XmlShape, type XmlShapeMatch } from './xml-shape-memo.js';
 
 /** An attribute, identified by namespace URI and local name. */
 export interface XmlAttribute {
@@ -77,6 +77,8 @@ export interface ParseXmlOptions {
    * from its recorded shape; same result either way. Not used with `positions`.
    */
   readonly shapes?: XmlShapeMemo;
+  /** The caller matched the text against `shapes` and none matched: only record its shape. */
+  readonly shapesMissed?: boolean;
 }
 
 /** A document that is not well-formed, or is refused (DOCTYPE, too deep). */
@@ -102,7 +104,7 @@ export class XmlParseError extends Error {
  */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
   try {
-    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, maxNodes: options.maxNodes, memo: options.memo, shapes: options.shapes });
+    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, maxNodes: options.maxNodes, memo: options.memo, shapes: options.shapes, shapesMissed: options.shapesMissed });
   } catch (err) {
     if (err instanceof XmlScanFailure) {
       const { line, column } = lineColumnAt(text, err.offset);

@@ -66,6 +66,8 @@ export interface ScanOptions {
   readonly memo?: XmlPrefixMemo | undefined;
   /** Build documents that repeat an earlier one's markup from its shape (see {@link XmlShapeMemo}); ignored with `positions`. */
   readonly shapes?: XmlShapeMemo | undefined;
+  /** The caller matched the text against `shapes` and none matched: only record its shape. */
+  readonly shapesMissed?: boolean | undefined;
 }
 
 /** One element as the memo keeps it (rebuilt as a fresh object on every resume). */
@@ -234,8 +236,10 @@ export function scanXml(text: string, options: ScanOptions): XmlElement {
   if (shapes !== undefined) {
     // Before a scanner is made: a document built from its shape needs none.
     const maxNodes = options.maxNodes ?? NO_NODE_LIMIT;
-    const built = shapes.match(text, options.maxDepth, maxNodes);
-    if (built !== undefined) return built;
+    if (options.shapesMissed !== true) {
+      const built = shapes.match(text, options.maxDepth, maxNodes);
+      if (built !== undefined) return built;
+    }
     // Only a scan whose node count is exact (a safe integer limit) may record one.
     recordShape = Number.isSafeInteger(maxNodes) && shapes.wantsRecording(text);
   }

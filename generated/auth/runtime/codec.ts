@@ -462,12 +462,45 @@ export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: strin
 // ---------------------------------------------------------------------------
 // Reading
 
-function decodeSimple(
+/**
+ * Receives what a decode reads from the text while a decode plan is recorded
+ * (decode-plan.ts, {@link readValueRecorded}).
+ */
+export interface DecodeRecorder {
+  /** Stands in for `decodeSimple(text, desc, scope, path)`: returns a placeholder for the value. */
+  simple(text: string, desc: SimpleDesc, scope: XmlElement | undefined, path: string): unknown;
+  /** The value being read holds part of the tree itself (an `xml` value, `xsd:any` elements): it has no plan. */
+  refuse(): void;
+}
+
+/** Set while {@link readValueRecorded} runs. */
+let recorder: DecodeRecorder | undefined;
+
+/**
+ * {@link readValue} with every simple value replaced by what `r.simple` returns for
+ * it (in the order a decode reads them), to record a decode plan (decode-plan.ts).
+ */
+export function readValueRecorded(el: XmlElement, desc: ValueDesc, types: TypeRegistry, r: DecodeRecorder): unknown {
+  recorder = r;
+  try {
+    return readValue(el, desc, types);
+  } finally {
+    recorder = undefined;
+  }
+}
+
+/**
+ * Decodes the text of a simple value (list, enumeration, scalar, integer range);
+ * `scope` resolves QName prefixes.
+ * @throws DecodeError at `path`
+ */
+export function decodeSimple(
   text: string,
   desc: SimpleDesc,
   scope: XmlElement | undefined,
   path: string,
 ): unknown {
+  if (recorder !== undefined) return recorder.simple(text, desc, scope, path);
   try {
     const range = desc.range;
     if (desc.list) {
@@ -532,7 +565,10 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   }
   if (isNil(el)) return null;
   if ('scalar' in desc) {
-    if (desc.scalar === 'xml') return el;
+    if (desc.scalar === 'xml') {
+      recorder?.refuse();
+      return el;
+    }
     // A simple type has no element content (XML Schema Part 1 §3.3.4): `<Name><b>x</b></Name>` is not a string.
     for (const c of el.children) if (typeof c !== 'string') throw new DecodeError(path, `element <${c.name}> where a simple value is expected`);
     return decodeSimple(textOf(el), desc, el, path);
@@ -707,7 +743,10 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
   if (flat.any !== undefined) {
     const rest: XmlElement[] = [];
     for (let i = 0; i < kids.length; i++) if (used[i] !== true) rest.push(kids[i]!);
-    if (rest.length > 0) out[flat.any] = rest;
+    if (rest.length > 0) {
+      recorder?.refuse();
+      out[flat.any] = rest;
+    }
   }
   return out;
 }

@@ -7,7 +7,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { childElements, parseXml, XmlParseError, XmlPrefixMemo, XmlShapeMemo, type ParseXmlOptions, type XmlElement } from './xml-parse.js';
+import { childElements, parseXml, XmlParseError, XmlPrefixMemo, XmlShapeMemo, type ParseXmlOptions, type XmlElement, type XmlShapeMatch } from './xml-parse.js';
 import { XmlWriter, XSD_NS, XSI_NS, type XmlWriterSnapshot } from './xml-write.js';
 
 /** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
@@ -157,6 +157,8 @@ export interface ParseEnvelopeOptions {
   readonly maxDepth?: number | undefined;
   /** Most XML nodes accepted (see {@link ParseXmlOptions.maxNodes}; default: no limit). */
   readonly maxNodes?: number | undefined;
+  /** The text matched no shape in {@link matchEnvelopeShape} with these options: do not try again. */
+  readonly shapesMissed?: boolean | undefined;
 }
 
 /**
@@ -183,13 +185,33 @@ export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): Par
   let root: XmlElement;
   try {
     // One options shape on every call (this is the server's hot path).
-    root = parseXml(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, memo: ENVELOPE_STARTS, shapes: ENVELOPE_SHAPES });
+    root = parseXml(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, memo: ENVELOPE_STARTS, shapes: ENVELOPE_SHAPES, shapesMissed: opts.shapesMissed === true });
   } catch (err) {
     if (err instanceof XmlParseError) {
       throw new EnvelopeError(`malformed XML at ${err.line}:${err.column}: ${err.message}`, 'malformed', err.line, err.column);
     }
     throw err;
   }
+  return envelopeOf(root);
+}
+
+/**
+ * The shape of recent envelopes that `xml` matches, with its hole texts (see
+ * XmlShapeMemo): what {@link parseEnvelope} would build its tree from.
+ * `undefined` when it matches none (then parse it with `shapesMissed`).
+ */
+export function matchEnvelopeShape(xml: string, opts: ParseEnvelopeOptions = {}): XmlShapeMatch | undefined {
+  return ENVELOPE_SHAPES.matchShape(xml, opts.maxDepth ?? DEFAULT_MAX_DEPTH, opts.maxNodes ?? Infinity);
+}
+
+/** The default of {@link ParseEnvelopeOptions.maxDepth} (parseXml's). */
+const DEFAULT_MAX_DEPTH = 256;
+
+/**
+ * The envelope whose root element is `root`: its SOAP version, Header and Body.
+ * @throws EnvelopeError when `root` is not a SOAP Envelope or has no Body
+ */
+export function envelopeOf(root: XmlElement): ParsedEnvelope {
   if (root.name !== 'Envelope') {
     throw new EnvelopeError(`expected a SOAP Envelope, got ${describeElement(root)}`, 'notEnvelope');
   }

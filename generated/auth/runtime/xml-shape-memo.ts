@@ -46,7 +46,12 @@ interface ShapeElement extends KeptElementParts {
   readonly children: readonly (string | number | ShapeElement)[];
 }
 
-interface Shape {
+/**
+ * A recorded shape (opaque outside this file): what {@link XmlShapeMemo.matchShape}
+ * returns with the hole texts, to build its tree ({@link shapeTree}) or to key
+ * what a caller derives from the shape once (decode-plan.ts).
+ */
+export interface XmlShape {
   /** The literal segments: one more than the holes. */
   readonly literals: readonly string[];
   readonly root: ShapeElement;
@@ -54,6 +59,12 @@ interface Shape {
   readonly nodes: number;
   /** Depth of the deepest element (the root is 1). */
   readonly depth: number;
+}
+
+/** A document that matched a shape: the shape and the texts of its holes. */
+export interface XmlShapeMatch {
+  readonly shape: XmlShape;
+  readonly holes: readonly string[];
 }
 
 /** An element of a tree being built (the scanner's property order, so consumers see one hidden class). */
@@ -83,7 +94,7 @@ export interface ShapeRecording {
  * `capacity` shapes of documents up to 4096 characters each.
  */
 export class XmlShapeMemo {
-  private readonly shapes: Shape[] = [];
+  private readonly shapes: XmlShape[] = [];
   private next = 0;
   private misses = 0;
   /** How many documents were built from a shape (for tests and diagnostics). */
@@ -102,6 +113,15 @@ export class XmlShapeMemo {
    * `maxNodes` and `maxDepth`; otherwise `undefined` (scan it).
    */
   match(text: string, maxDepth: number, maxNodes: number): XmlElement | undefined {
+    const m = this.matchShape(text, maxDepth, maxNodes);
+    return m === undefined ? undefined : build(m.shape.root, undefined, m.holes);
+  }
+
+  /**
+   * The shape `text` matches (within `maxNodes` and `maxDepth`) and its hole texts,
+   * without building the tree; `undefined` when none does (scan it).
+   */
+  matchShape(text: string, maxDepth: number, maxNodes: number): XmlShapeMatch | undefined {
     if (text.length > MAX_MATCH_TEXT) return undefined;
     const shapes = this.shapes;
     for (let s = 0; s < shapes.length; s++) {
@@ -110,7 +130,7 @@ export class XmlShapeMemo {
       if (holes === undefined) continue;
       if (shape.depth > maxDepth || shape.nodes > maxNodes) return undefined;
       this.hits++;
-      return build(shape.root, undefined, holes);
+      return { shape, holes };
     }
     return undefined;
   }
@@ -150,7 +170,7 @@ export class XmlShapeMemo {
     const depth = { max: 0 };
     const shapeRoot = shapeOf(root, holeOf, 1, depth);
     if (shapeRoot === undefined) return;
-    const shape: Shape = Object.freeze({ literals: Object.freeze(literals), root: shapeRoot, nodes, depth: depth.max });
+    const shape: XmlShape = Object.freeze({ literals: Object.freeze(literals), root: shapeRoot, nodes, depth: depth.max });
     if (this.shapes.length < this.capacity) this.shapes.push(shape);
     else {
       this.shapes[this.next] = shape;
@@ -188,6 +208,19 @@ function holesOf(text: string, literals: readonly string[]): string[] | undefine
     i += literal.length;
   }
   return i === n ? holes : undefined;
+}
+
+/** How many holes `shape` has. */
+export function shapeHoleCount(shape: XmlShape): number {
+  return shape.literals.length - 1;
+}
+
+/**
+ * A fresh tree of `shape` with `holes` in place: what scanning the document
+ * would give (see the file comment), when `holes` came from matching it.
+ */
+export function shapeTree(shape: XmlShape, holes: readonly string[]): XmlElement {
+  return build(shape.root, undefined, holes);
 }
 
 /** A fresh tree of `shape` with `holes` in place. */
