@@ -85,9 +85,15 @@ function declaredEncoding(bytes: Buffer): string | undefined {
   return close < 0 ? undefined : rest.slice(1, close);
 }
 
+/**
+ * UTF-8, refusing ill-formed bytes. Node decodes each ill-formed sequence as
+ * U+FFFD (the Encoding Standard's UTF-8 decode), so a text without U+FFFD came
+ * from well-formed bytes: only a text with one needs the separate check.
+ */
 function utf8(bytes: Buffer, start: number): string {
-  if (!isUtf8(start === 0 ? bytes : bytes.subarray(start))) throw new XmlEncodingError('the body is not valid UTF-8', 'malformed', 'UTF-8');
-  return bytes.toString('utf8', start);
+  const text = start === 0 ? bytes.toString() : bytes.toString('utf8', start);
+  if (text.includes('\uFFFD') && !isUtf8(start === 0 ? bytes : bytes.subarray(start))) throw new XmlEncodingError('the body is not valid UTF-8', 'malformed', 'UTF-8');
+  return text;
 }
 
 /** UTF-16 (`le` or `be`), refusing an odd trailing byte and unpaired surrogates. */

@@ -1,4 +1,5 @@
 /** Decoding XML message bodies (src/runtime/xml-decode.ts): RFC 7303 §3 and XML 1.0 Appendix F. */
+import { isUtf8 } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { decodeBodyLeniently, decodeXmlBody, isSupportedCharset, XmlEncodingError } from '../../src/runtime/xml-decode.js';
 
@@ -55,6 +56,34 @@ describe('decodeXmlBody', () => {
       'malformed: the body is not valid UTF-8',
     );
     expect(problemOf(() => decodeXmlBody(Buffer.from([0xef, 0xbb, 0xbf, 0xff]), undefined))).toMatch(/^malformed/);
+  });
+
+  it('refuses exactly the ill-formed UTF-8 that isUtf8 refuses, and keeps a real U+FFFD (fuzzed)', () => {
+    // The decoder checks bytes only when the text holds U+FFFD: every ill-formed sequence must show one.
+    let seed = 12345;
+    const next = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const pieces = [[0x61], [0x3c], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbf, 0xbd], [0x80], [0xbf], [0xc0, 0xaf], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xfe], [0xff], [0xe0, 0x80, 0x80], [0xf0, 0x8f, 0xbf, 0xbf]];
+    let malformed = 0;
+    for (let i = 0; i < 20000; i++) {
+      const bytes: number[] = [];
+      const n = 1 + next(6);
+      for (let k = 0; k < n; k++) bytes.push(...(next(3) === 0 ? [next(256)] : pieces[next(pieces.length)]!));
+      const buf = Buffer.from(bytes);
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) continue;
+      if (buf[0] === 0xff && buf[1] === 0xfe) continue;
+      if (buf[0] === 0xfe && buf[1] === 0xff) continue;
+      const got = problemOf(() => decodeXmlBody(buf, 'utf-8'));
+      if (isUtf8(buf)) expect(decodeXmlBody(buf, 'utf-8')).toBe(buf.toString('utf8'));
+      else {
+        malformed++;
+        expect(got).toBe('malformed: the body is not valid UTF-8');
+      }
+    }
+    expect(malformed).toBeGreaterThan(5000);
+    expect(decodeXmlBody(Buffer.from('<a>\uFFFD</a>'), undefined)).toBe('<a>\uFFFD</a>');
   });
 
   it('reads an ASCII label as UTF-8, its superset (mislabelled UTF-8 reads right; invalid bytes are refused)', () => {
