@@ -429,6 +429,22 @@ describe('shape memo: every document parses exactly as without it', () => {
     expect(shapes.hits).toBe(4);
   });
 
+  it('does not record again a document whose shape is known but whose text is not plain (a reference, a CR)', () => {
+    const shapes = new XmlShapeMemo(2);
+    const shaped = (k: number, v: string): string => `<r${k}><v>${v}</v><w>x</w></r${k}>`;
+    parseXml(shaped(1, 'a'), { shapes });
+    // Shape 1's literals with a hole that is not plain: scanned (same tree), and never a second copy of shape 1.
+    for (const v of ['a&amp;b', 'a\r\nb', '😀', 'a&#65;']) {
+      for (let i = 0; i < 20; i++) expect(outcomeWith(shaped(1, v), { shapes })).toEqual(outcome(shaped(1, v)));
+    }
+    expect(shapes.hits).toBe(0);
+    // So the memo still has room: shape 2 is recorded at once and both shapes match.
+    parseXml(shaped(2, 'a'), { shapes });
+    parseXml(shaped(2, 'b'), { shapes });
+    parseXml(shaped(1, 'c'), { shapes });
+    expect(shapes.hits).toBe(2);
+  });
+
   it('scans what follows or precedes a matching document (trailing text, a second root, a comment, a BOM)', () => {
     const shapes = new XmlShapeMemo();
     parseXml(doc('bob', 'pw'), { shapes });

@@ -97,6 +97,11 @@ export class XmlShapeMemo {
   private readonly shapes: XmlShape[] = [];
   private next = 0;
   private misses = 0;
+  /**
+   * Whether the last text matched had a shape's literals with a hole that is not
+   * plain (a reference, a CR): its shape is known, so it is not recorded again.
+   */
+  private known = false;
   /** How many documents were built from a shape (for tests and diagnostics). */
   hits = 0;
 
@@ -122,12 +127,18 @@ export class XmlShapeMemo {
    * without building the tree; `undefined` when none does (scan it).
    */
   matchShape(text: string, maxDepth: number, maxNodes: number): XmlShapeMatch | undefined {
+    this.known = false;
     if (text.length > MAX_MATCH_TEXT) return undefined;
     const shapes = this.shapes;
     for (let s = 0; s < shapes.length; s++) {
       const shape = shapes[s]!;
       const holes = holesOf(text, shape.literals);
       if (holes === undefined) continue;
+      if (holes === NOT_PLAIN) {
+        // The literals of a document are those of one shape at most (its holes are where its text-only elements are).
+        this.known = true;
+        return undefined;
+      }
       if (shape.depth > maxDepth || shape.nodes > maxNodes) return undefined;
       this.hits++;
       return { shape, holes };
@@ -135,8 +146,15 @@ export class XmlShapeMemo {
     return undefined;
   }
 
-  /** Whether the scan of `text` (which matched no shape) should record its shape. */
+  /**
+   * Whether the scan of `text`, which just matched no shape (the last call of
+   * {@link matchShape} or {@link match}), should record its shape.
+   */
   wantsRecording(text: string): boolean {
+    if (this.known) {
+      this.known = false;
+      return false;
+    }
     if (text.length > MAX_SHAPE_TEXT) return false;
     if (this.shapes.length < this.capacity) return true;
     return this.misses++ % RECORD_EVERY === 0;
@@ -179,13 +197,21 @@ export class XmlShapeMemo {
   }
 }
 
-/** The hole texts of `text` when it matches `literals` (see the file comment), else `undefined`. */
-function holesOf(text: string, literals: readonly string[]): string[] | undefined {
+/** What {@link holesOf} returns for a document with the literals of a shape and a hole that is not plain. */
+const NOT_PLAIN: readonly string[] = Object.freeze([]);
+
+/**
+ * The hole texts of `text` when it matches `literals` (see the file comment);
+ * {@link NOT_PLAIN} when every literal is there but a hole is not plain text;
+ * `undefined` when a literal is not.
+ */
+function holesOf(text: string, literals: readonly string[]): readonly string[] | undefined {
   const first = literals[0]!;
   // Equality of a slice, not startsWith: V8 compares equal-length flat strings several times faster.
   if (text.slice(0, first.length) !== first) return undefined;
   const n = text.length;
   let i = first.length;
+  let plain = true;
   const holes: string[] = [];
   for (let k = 1; k < literals.length; k++) {
     const start = i;
@@ -194,11 +220,11 @@ function holesOf(text: string, literals: readonly string[]): string[] | undefine
       const c = text.charCodeAt(i);
       if (c === 0x3c /* < */) break;
       if (c < 0x20) {
-        if (c !== 0x09 && c !== 0x0a) return undefined;
-      } else if (c === 0x26 /* & */) return undefined;
+        if (c !== 0x09 && c !== 0x0a) plain = false;
+      } else if (c === 0x26 /* & */) plain = false;
       else if (c === 0x5d /* ] */) {
-        if (text.charCodeAt(i + 1) === 0x5d && text.charCodeAt(i + 2) === 0x3e) return undefined;
-      } else if (c >= 0xd800 && (c <= 0xdfff || c >= 0xfffe)) return undefined;
+        if (text.charCodeAt(i + 1) === 0x5d && text.charCodeAt(i + 2) === 0x3e) plain = false;
+      } else if (c >= 0xd800 && (c <= 0xdfff || c >= 0xfffe)) plain = false;
       i++;
     }
     if (i === start) return undefined;
@@ -207,7 +233,8 @@ function holesOf(text: string, literals: readonly string[]): string[] | undefine
     holes.push(text.slice(start, i));
     i += literal.length;
   }
-  return i === n ? holes : undefined;
+  if (i !== n) return undefined;
+  return plain ? holes : NOT_PLAIN;
 }
 
 /** How many holes `shape` has. */
