@@ -468,7 +468,10 @@ export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: strin
 export interface DecodeRecorder {
   /** Stands in for `decodeSimple(text, desc, scope, path)`: returns a placeholder for the value. */
   simple(text: string, desc: SimpleDesc, scope: XmlElement | undefined, path: string): unknown;
-  /** The value being read holds part of the tree itself (an `xml` value, `xsd:any` elements): it has no plan. */
+  /**
+   * The value being read has no plan: it holds part of the tree itself (an `xml`
+   * value, `xsd:any` elements) or follows a reference. May throw to stop the decode.
+   */
   refuse(): void;
 }
 
@@ -553,6 +556,8 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   if (el.children.length === 0 && el.attrs.length > 0) {
     const target = referencedValue(el, desc, types, path);
     if (target !== undefined) {
+      // A reference can be read many times over (a value that refers to one value many times, and so on).
+      recorder?.refuse();
       if (referenceDepth >= MAX_REFERENCE_DEPTH) throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
       referenceDepth++;
       try {

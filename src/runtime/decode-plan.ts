@@ -14,9 +14,12 @@
  *
  * A shape gets no plan (its documents are decoded from their tree) when the
  * recorded decode fails (a structural error: the tree decode reports it), when
- * the value holds parts of the tree (`xsd:any`, `xml` values), when a simple
- * value is read from text that mixes a hole with other text, or when the value is
- * anything but plain objects, arrays, primitives and recorded calls.
+ * the value holds parts of the tree (`xsd:any`, `xml` values), when it follows a
+ * multi-reference (`href`, `enc:ref`: one value read many times over would make
+ * a plan as large as the decode is long), when a simple value is read from text
+ * that mixes a hole with other text, or when the value is anything but plain
+ * objects, arrays, primitives and recorded calls. Recording stops at the first
+ * of these it meets, and after as many simple values as the shape has nodes.
  *
  * Ships with generated code.
  */
@@ -54,12 +57,20 @@ class CallPlaceholder {
   constructor(readonly index: number) {}
 }
 
+/** Thrown through the codec to stop a recording that cannot give a plan. */
+class Refused extends Error {}
+
 class Recorder implements DecodeRecorder {
   readonly calls: SimpleCall[] = [];
   refused = false;
-  constructor(private readonly holes: number) {}
+  constructor(
+    private readonly holes: number,
+    private readonly maxCalls: number,
+  ) {}
 
   simple(text: string, desc: SimpleDesc, scope: XmlElement | undefined, path: string): unknown {
+    // Without references, each text and attribute is read once at most: more calls than that is no plan.
+    if (this.calls.length >= this.maxCalls) throw new Refused();
     let hole = -1;
     if (text.includes('\u0000')) {
       const k = Number(text.slice(1));
@@ -70,14 +81,19 @@ class Recorder implements DecodeRecorder {
     return new CallPlaceholder(this.calls.length - 1);
   }
 
-  refuse(): void {
+  refuse(): never {
     this.refused = true;
+    throw new Refused();
   }
 }
 
 /** The plan of a value, or `undefined` when it is not plain data (see the file comment). */
 function planNode(value: unknown, seen: Set<object>): PlanNode | undefined {
-  if (value instanceof CallPlaceholder) return seen.has(value) ? undefined : (seen.add(value), { kind: 'call', index: value.index });
+  // The prototype itself, not instanceof: an object whose prototype a `__proto__` property set to a placeholder is not one.
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === CallPlaceholder.prototype) {
+    const call = value as CallPlaceholder;
+    return seen.has(call) ? undefined : (seen.add(call), { kind: 'call', index: call.index });
+  }
   if (typeof value === 'string') return value.includes('\u0000') ? undefined : { kind: 'constant', value };
   if (typeof value !== 'object' && typeof value !== 'function') return { kind: 'constant', value };
   if (value === null) return { kind: 'constant', value };
@@ -133,11 +149,13 @@ export class DecodePlan {
 
   /**
    * The plan for reading `el` as `desc`, where `el` is part of a tree built from
-   * a shape with {@link holeMarker}s in its `holes` holes; `undefined` when the
-   * shape's documents must be decoded from their tree (see the file comment).
+   * a shape with {@link holeMarker}s in its `holes` holes and `nodes` nodes
+   * (elements, attributes, texts: a decode without references reads no more
+   * simple values than that); `undefined` when the shape's documents must be
+   * decoded from their tree (see the file comment).
    */
-  static record(el: XmlElement, desc: ValueDesc, types: TypeRegistry, holes: number): DecodePlan | undefined {
-    const recorder = new Recorder(holes);
+  static record(el: XmlElement, desc: ValueDesc, types: TypeRegistry, holes: number, nodes: number): DecodePlan | undefined {
+    const recorder = new Recorder(holes, nodes);
     let value: unknown;
     try {
       value = readValueRecorded(el, desc, types, recorder);

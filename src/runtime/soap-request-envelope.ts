@@ -34,8 +34,8 @@ export interface ShapedEnvelope extends ParsedEnvelope {
 interface ShapeEnvelope {
   /** The envelope of the marked tree; `undefined` when it is not an envelope without Header. */
   readonly envelope: ParsedEnvelope | undefined;
-  /** The decode plan of each value description read from the marked tree, with the registry it was made for. */
-  readonly plans: Map<ValueDesc, { readonly types: TypeRegistry; readonly plan: DecodePlan | undefined }>;
+  /** The decode plan of each value description read from the marked tree, with the element and registry it was made for. */
+  readonly plans: WeakMap<ValueDesc, { readonly el: XmlElement; readonly types: TypeRegistry; readonly plan: DecodePlan | undefined }>;
 }
 
 /** Per shape, made on its first envelope (dropped with the shape). */
@@ -53,7 +53,7 @@ function shapeEnvelopeOf(shape: XmlShape): ShapeEnvelope {
     } catch {
       envelope = undefined;
     }
-    info = { envelope, plans: new Map() };
+    info = { envelope, plans: new WeakMap() };
     shapeEnvelopes.set(shape, info);
   }
   return info;
@@ -84,8 +84,8 @@ export function readBodyValue(env: ParsedEnvelope | ShapedEnvelope, el: XmlEleme
   if (!('shape' in env)) return readValue(el, desc, types);
   const plans = shapeEnvelopeOf(env.shape).plans;
   let entry = plans.get(desc);
-  if (entry === undefined || entry.types !== types) {
-    entry = { types, plan: DecodePlan.record(el, desc, types, shapeHoleCount(env.shape)) };
+  if (entry === undefined || entry.types !== types || entry.el !== el) {
+    entry = { el, types, plan: DecodePlan.record(el, desc, types, shapeHoleCount(env.shape), env.shape.nodes) };
     plans.set(desc, entry);
   }
   if (entry.plan !== undefined) return entry.plan.decode(env.holes);
