@@ -306,6 +306,22 @@ describe('codec: multi-reference values (SOAP encoding)', () => {
     const cyclic = body('<call><firstName>x</firstName><who href="#p"/></call><multiRef id="p"><name>P</name><friend href="#p"/></multiRef>');
     expect(() => readValue(cyclic, { complex: 'Call' }, ENC_TYPES)).toThrow(/multi-reference values nest more than 64 deep/);
   });
+  it('bounds what references cost: a value referred to many times over is refused, large and shared graphs are read', () => {
+    const types: ServiceDesc['types'] = {
+      Node: { name: 'Node', ns: '', fields: [f('kid', { complex: 'Node' }, 0, -1), f('name', { scalar: 'string' }, 0)] },
+    };
+    // Eight references to a value with eight references to a value ... six deep: 300,000 reads from a 1 KB message.
+    let fanned = `<root>${'<kid href="#1"/>'.repeat(8)}</root>`;
+    for (let l = 1; l < 6; l++) fanned += `<multiRef id="${l}">${`<kid href="#${l + 1}"/>`.repeat(8)}<name>n</name></multiRef>`;
+    fanned += '<multiRef id="6"><name>leaf</name></multiRef>';
+    expect(() => readValue(body(fanned), { complex: 'Node' }, types)).toThrow(/^root\/kid\[0\]\/.*: the message follows more multi-references than its 6 values allow/);
+    // An array of 3,000 values, each referred to once (as SOAP encoders write them), and values shared five times each.
+    const many = `<root>${Array.from({ length: 3000 }, (_, i) => `<kid href="#v${i}"/>`).join('')}</root>${Array.from({ length: 3000 }, (_, i) => `<multiRef id="v${i}"><name>${i}</name></multiRef>`).join('')}`;
+    expect((readValue(body(many), { complex: 'Node' }, types) as { kid: unknown[] }).kid).toHaveLength(3000);
+    const shared = `<root>${Array.from({ length: 500 }, (_, i) => `<kid href="#s${i % 100}"/>`).join('')}</root>${Array.from({ length: 100 }, (_, i) => `<multiRef id="s${i}"><name>${i}</name></multiRef>`).join('')}`;
+    expect((readValue(body(shared), { complex: 'Node' }, types) as { kid: { name: string }[] }).kid[499]).toEqual({ name: '99', kid: [] });
+  });
+
   it('keeps href as data where the type declares it (a literal <link href="#top"/>)', () => {
     expect(readValue(body('<link href="#top"/>'), { complex: 'Link' }, ENC_TYPES)).toEqual({ href: '#top' });
   });

@@ -597,8 +597,15 @@ const SOAP12_ENC_NS = 'http://www.w3.org/2003/05/soap-encoding';
 /** How many references may be followed inside one another (a cyclic graph has no tree to read into). */
 const MAX_REFERENCE_DEPTH = 64;
 let referenceDepth = 0;
-/** The elements with an `id` (SOAP 1.1) or `enc:id` (SOAP 1.2) of each document, by its root (built on the first reference). */
-const idIndex = new WeakMap<XmlElement, Map<string, XmlElement>>();
+/**
+ * The elements with an `id` (SOAP 1.1) or `enc:id` (SOAP 1.2) of each document, by its root (built on the
+ * first reference), and how many more references its decodes may follow.
+ */
+const idIndex = new WeakMap<XmlElement, { readonly index: Map<string, XmlElement>; left: number }>();
+/** References any message may follow in all (plus {@link REFERENCES_PER_VALUE} per value with an id). */
+const REFERENCES_PER_MESSAGE = 1000;
+/** References a message may follow per value with an id (SOAP encoders refer to each once, sometimes twice). */
+const REFERENCES_PER_VALUE = 8;
 
 /**
  * The element a multi-reference accessor names: `href="#id"` (SOAP 1.1 §5.4.1,
@@ -620,9 +627,9 @@ function referencedValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry, p
   if (id === undefined) return undefined;
   let root = el;
   while (root.parent !== undefined) root = root.parent;
-  let index = idIndex.get(root);
-  if (index === undefined) {
-    index = new Map();
+  let refs = idIndex.get(root);
+  if (refs === undefined) {
+    const index = new Map<string, XmlElement>();
     const stack: XmlElement[] = [root];
     while (stack.length > 0) {
       const e = stack.pop()!;
@@ -633,10 +640,14 @@ function referencedValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry, p
         if (typeof c !== 'string') stack.push(c);
       }
     }
-    idIndex.set(root, index);
+    refs = { index, left: REFERENCES_PER_MESSAGE + REFERENCES_PER_VALUE * index.size };
+    idIndex.set(root, refs);
   }
-  const target = index.get(id);
+  const target = refs.index.get(id);
   if (target === undefined || target === el) throw new DecodeError(path, `reference ${JSON.stringify(id)} names no value in the message`);
+  // Each reference is read in full: values that refer to one value many times, and so on, would cost
+  // exponentially more than the message is long. Messages refer to each value once or a few times.
+  if (--refs.left < 0) throw new DecodeError(path, `the message follows more multi-references than its ${refs.index.size} values allow (a value referred to many times over)`);
   return target;
 }
 
