@@ -7,7 +7,7 @@
  * caches, GC and the event loop are shared with node:http).
  *
  * - `upto-body`: routing, content type, reading the body (no XML);
- * - `upto-parse`: + parsing the envelope (`parseEnvelope`);
+ * - `upto-parse`: + parsing the envelope (`parseRequestEnvelope`: for a known shape, matching it);
  * - `upto-call`: + picking the operation, decoding the input, calling the
  *   implementation and awaiting it (everything but writing the response).
  *
