@@ -95,9 +95,9 @@ function planNode(value: unknown, seen: Set<object>): PlanNode | undefined {
     return seen.has(call) ? undefined : (seen.add(call), { kind: 'call', index: call.index });
   }
   if (typeof value === 'string') return value.includes('\u0000') ? undefined : { kind: 'constant', value };
-  if (typeof value !== 'object' && typeof value !== 'function') return { kind: 'constant', value };
-  if (value === null) return { kind: 'constant', value };
-  if (typeof value === 'function' || seen.has(value)) return undefined;
+  if (typeof value === 'function') return undefined;
+  if (typeof value !== 'object' || value === null) return { kind: 'constant', value };
+  if (seen.has(value)) return undefined;
   seen.add(value);
   const proto = Object.getPrototypeOf(value) as unknown;
   const names = Object.getOwnPropertyNames(value);

@@ -20,6 +20,22 @@ export interface KeptElementParts {
   readonly nsDecls: Readonly<Record<string, string>>;
 }
 
+/**
+ * An element while a tree is built, by the scanner or from a memo: always these
+ * properties in this order, so every consumer sees one hidden class.
+ */
+export interface MutableElement {
+  ns: string;
+  name: string;
+  prefix: string;
+  attrs: XmlAttribute[];
+  nsDecls: Readonly<Record<string, string>>;
+  children: (XmlElement | string)[];
+  parent: XmlElement | undefined;
+  line: number;
+  column: number;
+}
+
 const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** Flat, frozen copies of the name, attributes and namespace declarations of `el`. */

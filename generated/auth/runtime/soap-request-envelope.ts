@@ -29,10 +29,12 @@ export interface ShapedEnvelope extends ParsedEnvelope {
   readonly shape: XmlShape;
   /** The text's hole texts. */
   readonly holes: readonly string[];
+  /** What the shape tells for all its envelopes (the same object for each). */
+  readonly known: ShapeEnvelope;
 }
 
 /** What one shape tells for all its envelopes. */
-interface ShapeEnvelope {
+export interface ShapeEnvelope {
   /** The envelope of the marked tree; `undefined` when it is not an envelope without Header. */
   readonly envelope: ParsedEnvelope | undefined;
   /** The decode plan of each value description read from the marked tree, with the element and registry it was made for. */
@@ -69,9 +71,10 @@ function shapeEnvelopeOf(shape: XmlShape): ShapeEnvelope {
 export function parseRequestEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): ParsedEnvelope | ShapedEnvelope {
   const m = matchEnvelopeShape(xml, opts);
   if (m === undefined) return parseEnvelope(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, shapesMissed: true });
-  const env = shapeEnvelopeOf(m.shape).envelope;
+  const known = shapeEnvelopeOf(m.shape);
+  const env = known.envelope;
   if (env === undefined) return envelopeOf(shapeTree(m.shape, m.holes));
-  const shaped: ShapedEnvelope = { version: env.version, envelope: env.envelope, body: env.body, shape: m.shape, holes: m.holes };
+  const shaped: ShapedEnvelope = { version: env.version, envelope: env.envelope, body: env.body, shape: m.shape, holes: m.holes, known };
   return shaped;
 }
 
@@ -83,7 +86,7 @@ export function parseRequestEnvelope(xml: string, opts: ParseEnvelopeOptions = {
  */
 export function readBodyValue(env: ParsedEnvelope | ShapedEnvelope, el: XmlElement, desc: ValueDesc, types: TypeRegistry): unknown {
   if (!('shape' in env)) return readValue(el, desc, types);
-  const plans = shapeEnvelopeOf(env.shape).plans;
+  const plans = env.known.plans;
   let entry = plans.get(desc);
   if (entry === undefined || entry.types !== types || entry.el !== el) {
     entry = { el, types, plan: DecodePlan.record(el, desc, types, shapeHoleCount(env.shape), env.shape.nodes) };

@@ -31,7 +31,7 @@ import {
 } from './xml-scan-chars.js';
 import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
-import { flatCopy, keptElementParts, type KeptElementParts } from './xml-memo-copy.js';
+import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
 
 /** The namespace bound to the `xml` prefix (Namespaces in XML 1.0 §3). */
 export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -154,18 +154,6 @@ function memoElement(el: MutableElement, qname: string): MemoElement {
 /** A new element object from a memo entry (same property order as openElement's, so the same hidden class). */
 function freshElement(m: MemoElement, children: (XmlElement | string)[], parent: XmlElement | undefined): MutableElement {
   return { ns: m.ns, name: m.name, prefix: m.prefix, attrs: m.attrs.slice(), nsDecls: m.nsDecls, children, parent, line: 0, column: 0 };
-}
-
-interface MutableElement {
-  ns: string;
-  name: string;
-  prefix: string;
-  attrs: XmlAttribute[];
-  nsDecls: Readonly<Record<string, string>>;
-  children: (XmlElement | string)[];
-  parent: XmlElement | undefined;
-  line: number;
-  column: number;
 }
 
 /** The usual XML declarations, accepted without re-reading them (same outcome as {@link XmlScanner.xmlDecl}). */

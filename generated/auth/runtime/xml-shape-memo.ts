@@ -24,8 +24,8 @@
  *
  * Ships with generated code (no imports beyond the parser's types).
  */
-import type { XmlAttribute, XmlElement } from './xml-parse.js';
-import { flatCopy, keptElementParts, type KeptElementParts } from './xml-memo-copy.js';
+import type { XmlElement } from './xml-parse.js';
+import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
 
 /** Longest document (in UTF-16 units) recorded as a shape: the memo is for small messages, where scanning the markup dominates. */
 const MAX_SHAPE_TEXT = 4096;
@@ -65,19 +65,6 @@ export interface XmlShape {
 export interface XmlShapeMatch {
   readonly shape: XmlShape;
   readonly holes: readonly string[];
-}
-
-/** An element of a tree being built (the scanner's property order, so consumers see one hidden class). */
-interface BuiltElement {
-  ns: string;
-  name: string;
-  prefix: string;
-  attrs: XmlAttribute[];
-  nsDecls: Readonly<Record<string, string>>;
-  children: (XmlElement | string)[];
-  parent: XmlElement | undefined;
-  line: number;
-  column: number;
 }
 
 /** The text runs a recording scan read with `charDataRun`: start, end and owner of each, in document order. */
@@ -253,7 +240,7 @@ export function shapeTree(shape: XmlShape, holes: readonly string[]): XmlElement
 /** A fresh tree of `shape` with `holes` in place. */
 function build(shape: ShapeElement, parent: XmlElement | undefined, holes: readonly string[]): XmlElement {
   const children: (XmlElement | string)[] = [];
-  const el: BuiltElement = {
+  const el: MutableElement = {
     ns: shape.ns,
     name: shape.name,
     prefix: shape.prefix,
