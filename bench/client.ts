@@ -31,7 +31,9 @@ const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--
 const compiledDir = useTsx ? undefined : compileForBench();
 const baselineDir = withBaseline ? compileForBench(BENCH_SOURCES_AS_GENERATED) : undefined;
 const targetIn = (dir: string): string => pathToFileURL(path.join(dir, 'bench', 'client-target.js')).href;
-const { createOurClient, createOurClientOnNodeHttp } = (await import(compiledDir === undefined ? './client-target.js' : targetIn(compiledDir))) as Target;
+const { createOurClient, createOurClientOnNodeHttp } = (await import(
+  compiledDir === undefined ? './client-target.js' : targetIn(compiledDir)
+)) as Target;
 const baselineTarget = baselineDir === undefined ? undefined : ((await import(targetIn(baselineDir))) as Target);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -124,7 +126,11 @@ async function main(): Promise<void> {
             path: u.pathname,
             method: 'POST',
             agent: rawAgent,
-            headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${AUTH_NS}/Login"`, 'Content-Length': rawBody.length },
+            headers: {
+              'Content-Type': 'text/xml; charset=utf-8',
+              SOAPAction: `"${AUTH_NS}/Login"`,
+              'Content-Length': rawBody.length,
+            },
           },
           (res) => {
             const chunks: Buffer[] = [];
@@ -162,7 +168,13 @@ async function main(): Promise<void> {
         const until = performance.now() + CALIBRATE_US / 1000;
         while (performance.now() < until);
       };
-      clients.push([`raw+${CALIBRATE_US}us busy`, () => (spin(), rawCall())]);
+      clients.push([
+        `raw+${CALIBRATE_US}us busy`,
+        () => {
+          spin();
+          return rawCall();
+        },
+      ]);
     }
     for (const [, call] of clients) await measure(call, 1);
     const samples = new Map<string, Sample[]>(clients.map(([n]) => [n, []]));
@@ -189,14 +201,18 @@ async function main(): Promise<void> {
     );
     console.log('client                 calls/s   ours/this   CPU us/call (client process)');
     for (const [name, rate, cpu] of rows) {
-      console.log(`${name.padEnd(22)} ${rate.toFixed(0).padStart(8)}   ${(oursRate / rate).toFixed(2).padStart(8)}   ${cpu.toFixed(0).padStart(8)}`);
+      console.log(
+        `${name.padEnd(22)} ${rate.toFixed(0).padStart(8)}   ${(oursRate / rate).toFixed(2).padStart(8)}   ${cpu.toFixed(0).padStart(8)}`,
+      );
     }
     const ns = get('node-soap');
     const raw = get('raw')!;
     if (ns !== undefined) console.log(`ours/node-soap = ${(oursRate / ns).toFixed(2)}x (target >= 3x)`);
     console.log(`ours/raw       = ${((oursRate / raw) * 100).toFixed(0)}% (target >= 80%)`);
     const onHttp = get('ours on node:http')!;
-    console.log(`ours on node:http / raw = ${((onHttp / raw) * 100).toFixed(0)}% (our SOAP work over the same node:http stack)`);
+    console.log(
+      `ours on node:http / raw = ${((onHttp / raw) * 100).toFixed(0)}% (our SOAP work over the same node:http stack)`,
+    );
     const nsCpu = cpuOf('node-soap');
     console.log(
       `CPU per call (load-independent view): ours ${oursCpu.toFixed(0)} us` +

@@ -54,16 +54,32 @@ async function measure(rel: string): Promise<Row> {
   let counts = { bindings: 0, operations: 0, types: 0 };
   try {
     const model = await loadModel(path.relative(REPO, abs), { cwd: REPO, fetch: offlineFetch });
-    counts = { bindings: model.bindings.length, operations: model.operations.length, types: model.schema.complexTypes.length + model.schema.simpleTypes.length };
+    counts = {
+      bindings: model.bindings.length,
+      operations: model.operations.length,
+      types: model.schema.complexTypes.length + model.schema.simpleTypes.length,
+    };
     const files = await emitFiles(
       model,
-      { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel: `corpus/${rel}`, toolVersion: '0.0.0-bench' },
+      {
+        client: true,
+        server: true,
+        types: DEFAULT_TYPE_MAPPING,
+        sourceLabel: `corpus/${rel}`,
+        toolVersion: '0.0.0-bench',
+      },
       { wsdlText: readFileSync(abs, 'utf8') },
     );
     return { contract: rel, ...counts, result: 'ok', ms: performance.now() - start, files: files.length };
   } catch (err) {
     const first = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-    return { contract: rel, ...counts, result: `error: ${first.replace(/^.*?\.(wsdl|xsd):/, (m) => path.basename(m))}`, ms: performance.now() - start, files: 0 };
+    return {
+      contract: rel,
+      ...counts,
+      result: `error: ${first.replace(/^.*?\.(wsdl|xsd):/, (m) => path.basename(m))}`,
+      ms: performance.now() - start,
+      files: 0,
+    };
   }
 }
 
@@ -75,7 +91,16 @@ function measureInChild(rel: string): Row {
     maxBuffer: 16 * 1024 * 1024,
   });
   const line = child.stdout.split('\n').find((l) => l.startsWith('@@row='));
-  if (!line) return { contract: rel, bindings: 0, operations: 0, types: 0, result: `error: child exited ${child.status ?? child.signal ?? '?'}: ${child.stderr.split('\n')[0] ?? ''}`, ms: 0, files: 0 };
+  if (!line)
+    return {
+      contract: rel,
+      bindings: 0,
+      operations: 0,
+      types: 0,
+      result: `error: child exited ${child.status ?? child.signal ?? '?'}: ${child.stderr.split('\n')[0] ?? ''}`,
+      ms: 0,
+      files: 0,
+    };
   return JSON.parse(line.slice('@@row='.length)) as Row;
 }
 
@@ -105,14 +130,22 @@ async function main(): Promise<void> {
   console.log('-'.repeat(header.length + 20));
   for (const r of rows) {
     const rss = r.rss === undefined ? '' : (r.rss / 1024 / 1024).toFixed(0);
-    console.log(`${pad(r.contract, 70)} ${pad(String(r.bindings), 4, true)} ${pad(String(r.operations), 5, true)} ${pad(String(r.types), 6, true)} ${pad(r.ms.toFixed(0), 8, true)} ${pad(rss, 8, true)}  ${r.result}`);
+    console.log(
+      `${pad(r.contract, 70)} ${pad(String(r.bindings), 4, true)} ${pad(String(r.operations), 5, true)} ${pad(String(r.types), 6, true)} ${pad(r.ms.toFixed(0), 8, true)} ${pad(rss, 8, true)}  ${r.result}`,
+    );
   }
   const ok = rows.filter((r) => r.result === 'ok');
   const total = rows.reduce((s, r) => s + r.ms, 0);
   console.log('');
-  console.log(`${rows.length} contracts: ${ok.length} generated, ${rows.length - ok.length} rejected with an error; total ${(total / 1000).toFixed(1)} s`);
+  console.log(
+    `${rows.length} contracts: ${ok.length} generated, ${rows.length - ok.length} rejected with an error; total ${(total / 1000).toFixed(1)} s`,
+  );
   const over = rows.filter((r) => r.ms > LIMIT_MS || (r.rss ?? 0) > LIMIT_BYTES);
-  console.log(over.length === 0 ? `every contract within ${LIMIT_MS / 1000} s and 1 GiB` : `OVER THE LIMITS (10 s / 1 GiB): ${over.map((r) => r.contract).join(', ')}`);
+  console.log(
+    over.length === 0
+      ? `every contract within ${LIMIT_MS / 1000} s and 1 GiB`
+      : `OVER THE LIMITS (10 s / 1 GiB): ${over.map((r) => r.contract).join(', ')}`,
+  );
   if (over.length > 0) process.exitCode = 1;
 }
 

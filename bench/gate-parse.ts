@@ -47,7 +47,9 @@ process.stdout.write(JSON.stringify({ bytes, parse, load: t1 - t0 }));
 
 const onlyAt = process.argv.indexOf('--only');
 const names = onlyAt >= 0 ? process.argv[onlyAt + 1]!.split(',') : Object.keys(CONTRACTS);
-console.log(`${'contract'.padEnd(15)}${'out KiB'.padStart(9)}${'cold parse ms'.padStart(15)}${'compiler load ms'.padStart(18)}`);
+console.log(
+  `${'contract'.padEnd(15)}${'out KiB'.padStart(9)}${'cold parse ms'.padStart(15)}${'compiler load ms'.padStart(18)}`,
+);
 for (const name of names) {
   const wsdl = CONTRACTS[name];
   if (wsdl === undefined) throw new Error(`unknown contract ${name}; one of ${Object.keys(CONTRACTS).join(', ')}`);
@@ -60,8 +62,16 @@ for (const name of names) {
       .filter((f) => f.endsWith('.ts'))
       .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || (a < b ? -1 : 1))
       .map((f) => join(out, 'gen', f));
-    const r = JSON.parse(execFileSync(process.execPath, ['-e', PARSER, ...files], { encoding: 'utf8' })) as { bytes: number; parse: number; load: number };
-    console.log(`${name.padEnd(15)}${Math.round(r.bytes / 1024).toString().padStart(9)}${Math.round(r.parse).toString().padStart(15)}${Math.round(r.load).toString().padStart(18)}`);
+    const r = JSON.parse(execFileSync(process.execPath, ['-e', PARSER, ...files], { encoding: 'utf8' })) as {
+      bytes: number;
+      parse: number;
+      load: number;
+    };
+    console.log(
+      `${name.padEnd(15)}${Math.round(r.bytes / 1024)
+        .toString()
+        .padStart(9)}${Math.round(r.parse).toString().padStart(15)}${Math.round(r.load).toString().padStart(18)}`,
+    );
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -29,7 +29,9 @@ const WSDLC = join(ROOT, 'bin/wsdlc.js');
 const TSCLIENT = join(ROOT, 'node_modules/wsdl-tsclient/dist/src/cli.js');
 const PRELOAD =
   'data:text/javascript,' +
-  encodeURIComponent(`process.on('exit', () => { process.stderr.write('\\n@@maxrss=' + process.resourceUsage().maxRSS + '\\n'); });`);
+  encodeURIComponent(
+    `process.on('exit', () => { process.stderr.write('\\n@@maxrss=' + process.resourceUsage().maxRSS + '\\n'); });`,
+  );
 
 const CONTRACTS: readonly { readonly name: string; readonly wsdl: string }[] = [
   { name: 'auth', wsdl: join(ROOT, 'wsdl/auth.wsdl') },
@@ -61,10 +63,18 @@ function tsBytes(dir: string): number {
   return total;
 }
 
-function runOnce(script: string, args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+function runOnce(
+  script: string,
+  args: readonly string[],
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Run> {
   return new Promise((resolveRun) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', PRELOAD, script, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, ['--import', PRELOAD, script, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -72,7 +82,12 @@ function runOnce(script: string, args: readonly string[], timeoutMs: number, env
       clearTimeout(timer);
       const ms = performance.now() - started;
       const m = /@@maxrss=(\d+)/.exec(stderr);
-      resolveRun({ ms, rssKiB: m?.[1] !== undefined ? Number(m[1]) : NaN, code: code ?? -1, stderr: stderr.replace(/\n?@@maxrss=\d+\n/, '') });
+      resolveRun({
+        ms,
+        rssKiB: m?.[1] !== undefined ? Number(m[1]) : NaN,
+        code: code ?? -1,
+        stderr: stderr.replace(/\n?@@maxrss=\d+\n/, ''),
+      });
     });
   });
 }
@@ -91,7 +106,12 @@ async function measure(tool: 'wsdlc' | 'wsdlc-cold' | 'wsdl-tsclient', wsdl: str
       const r =
         tool === 'wsdl-tsclient'
           ? await runOnce(TSCLIENT, [wsdl, '-o', out], 600_000)
-          : await runOnce(WSDLC, ['generate', wsdl, '-o', join(out, 'gen'), '--quiet'], 600_000, tool === 'wsdlc-cold' ? { WSDLC_CACHE_DIR: join(out, 'cache') } : {});
+          : await runOnce(
+              WSDLC,
+              ['generate', wsdl, '-o', join(out, 'gen'), '--quiet'],
+              600_000,
+              tool === 'wsdlc-cold' ? { WSDLC_CACHE_DIR: join(out, 'cache') } : {},
+            );
       results.push(r);
       outBytes = tsBytes(out);
       if (r.code !== 0) break;
@@ -100,7 +120,13 @@ async function measure(tool: 'wsdlc' | 'wsdlc-cold' | 'wsdl-tsclient', wsdl: str
     }
   }
   const last = results[results.length - 1]!;
-  return { ms: median(results.map((r) => r.ms)), rssKiB: Math.max(...results.map((r) => r.rssKiB)), code: last.code, stderr: last.stderr, outBytes };
+  return {
+    ms: median(results.map((r) => r.ms)),
+    rssKiB: Math.max(...results.map((r) => r.rssKiB)),
+    code: last.code,
+    stderr: last.stderr,
+    outBytes,
+  };
 }
 
 function arg(name: string): string | undefined {
@@ -117,7 +143,20 @@ async function benchMain(): Promise<void> {
   const runs = Number(arg('--runs') ?? '1');
   const only = arg('--only')?.split(',');
   const rows: string[][] = [
-    ['contract', 'wsdlc ms', 'cold ms', 'wsdlc MiB', 'out KiB', 'tsclient ms', 'tsclient MiB', 'out KiB', 'speed-up', 'cold speed-up', 'memory ratio', 'notes'],
+    [
+      'contract',
+      'wsdlc ms',
+      'cold ms',
+      'wsdlc MiB',
+      'out KiB',
+      'tsclient ms',
+      'tsclient MiB',
+      'out KiB',
+      'speed-up',
+      'cold speed-up',
+      'memory ratio',
+      'notes',
+    ],
   ];
   const failures: string[] = [];
   for (const c of CONTRACTS) {
@@ -154,8 +193,15 @@ async function benchMain(): Promise<void> {
     process.stderr.write(`done ${c.name}\n`);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  for (const r of rows) process.stdout.write(r.map((cell, i) => (i === 0 || i === r.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ') + '\n');
-  process.stdout.write(`\n(${runs} run(s) each, median time; speed-up = wsdl-tsclient time / wsdlc time (cold: empty code cache); out KiB = TypeScript written; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`);
+  for (const r of rows)
+    process.stdout.write(
+      `${r
+        .map((cell, i) => (i === 0 || i === r.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  ')}\n`,
+    );
+  process.stdout.write(
+    `\n(${runs} run(s) each, median time; speed-up = wsdl-tsclient time / wsdlc time (cold: empty code cache); out KiB = TypeScript written; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`,
+  );
   for (const f of failures) process.stdout.write(`failure: ${f}\n`);
 }
 

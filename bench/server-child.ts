@@ -32,13 +32,16 @@ function bare(req: IncomingMessage, res: ServerResponse): void {
       const start = process.hrtime.bigint();
       while (Number(process.hrtime.bigint() - start) < spinMicros * 1000);
     }
-    res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': Buffer.byteLength(CANNED_RESPONSE) });
+    res.writeHead(200, {
+      'Content-Type': 'text/xml; charset=utf-8',
+      'Content-Length': Buffer.byteLength(CANNED_RESPONSE),
+    });
     res.end(CANNED_RESPONSE);
   });
 }
 
 async function start(): Promise<void> {
-  let server;
+  let server: ReturnType<typeof createServer>;
   if (kind === 'wsdlc') {
     server = createServer(createBenchHandler());
   } else if (kind === 'bare') {

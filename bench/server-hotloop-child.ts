@@ -103,4 +103,6 @@ let bytes = 0;
 for (const s of (profile as typeof profile & { samples: { size: number }[] }).samples) bytes += s.size;
 session.disconnect();
 
-process.stdout.write(`${JSON.stringify({ microsPerRequest: times[0], medianMicros: times[Math.floor(times.length / 2)], bytesPerRequest: bytes / sampled, sink })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ microsPerRequest: times[0], medianMicros: times[Math.floor(times.length / 2)], bytesPerRequest: bytes / sampled, sink })}\n`,
+);

@@ -37,18 +37,26 @@ try {
     for (const [name, dir] of trees) {
       const out = execFileSync(
         process.execPath,
-        [path.join(dir, 'bench', 'server-hotloop-child.js'), String(arg('requests', 200_000)), String(arg('rounds', 8))],
+        [
+          path.join(dir, 'bench', 'server-hotloop-child.js'),
+          String(arg('requests', 200_000)),
+          String(arg('rounds', 8)),
+        ],
         { encoding: 'utf8' },
       );
       figures.get(name)!.push(JSON.parse(out) as Figures);
     }
   }
   console.log(`SOAP 1.1 Login through the generated handler, stand-in req/res, node ${process.version}`);
-  console.log(`${'runtime'.padEnd(10)}${'us/request (best)'.padStart(20)}${'(median)'.padStart(10)}${'bytes/request'.padStart(15)}`);
+  console.log(
+    `${'runtime'.padEnd(10)}${'us/request (best)'.padStart(20)}${'(median)'.padStart(10)}${'bytes/request'.padStart(15)}`,
+  );
   for (const [name, list] of figures) {
     const best = list.reduce((a, b) => (b.microsPerRequest < a.microsPerRequest ? b : a));
     const bytes = Math.min(...list.map((f) => f.bytesPerRequest));
-    console.log(`${name.padEnd(10)}${best.microsPerRequest.toFixed(2).padStart(20)}${best.medianMicros.toFixed(2).padStart(10)}${bytes.toFixed(0).padStart(15)}`);
+    console.log(
+      `${name.padEnd(10)}${best.microsPerRequest.toFixed(2).padStart(20)}${best.medianMicros.toFixed(2).padStart(10)}${bytes.toFixed(0).padStart(15)}`,
+    );
   }
 } finally {
   for (const [, dir] of trees) rmSync(dir, { recursive: true, force: true });

@@ -28,9 +28,15 @@ const SERVER_SOAP = 'generated/auth/runtime/server-soap.js';
 
 /** Each stage's cut: a statement of the compiled server-soap.js and what replaces it. */
 const CUTS: Readonly<Record<Stage, readonly [string, string]>> = {
-  'upto-body': ['serveSoapText(state, req, res, dispatch, version, mediaType, text);', 'send(res, 200, TEXT_XML, BENCH_CANNED);'],
+  'upto-body': [
+    'serveSoapText(state, req, res, dispatch, version, mediaType, text);',
+    'send(res, 200, TEXT_XML, BENCH_CANNED);',
+  ],
   'upto-parse': ['const bodyEl = firstElement(env.body);', 'send(res, 200, TEXT_XML, BENCH_CANNED); return;'],
-  'upto-call': ['const wrapped = output.result === undefined ? result : { [output.result]: result };', 'send(res, 200, TEXT_XML, BENCH_CANNED); return;'],
+  'upto-call': [
+    'const wrapped = output.result === undefined ? result : { [output.result]: result };',
+    'send(res, 200, TEXT_XML, BENCH_CANNED); return;',
+  ],
 };
 
 /**
@@ -45,7 +51,9 @@ export function stageTrees(compiledDir: string): Map<Stage, string> {
     const [statement, replacement] = CUTS[stage];
     const at = source.indexOf(statement);
     if (at < 0 || source.indexOf(statement, at + 1) >= 0) {
-      throw new Error(`bench --stages: the statement to cut for ${stage} is not found exactly once in ${SERVER_SOAP}: ${statement}`);
+      throw new Error(
+        `bench --stages: the statement to cut for ${stage} is not found exactly once in ${SERVER_SOAP}: ${statement}`,
+      );
     }
     const dir = `${compiledDir}-${stage}`;
     cpSync(compiledDir, dir, { recursive: true, verbatimSymlinks: true });

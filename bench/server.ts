@@ -98,7 +98,9 @@ function wsdlFile(): string {
 const useTsx = process.argv.includes('--tsx');
 const compiledDir = useTsx ? undefined : compileForBench();
 const childScript =
-  compiledDir === undefined ? fileURLToPath(new URL('./server-child.ts', import.meta.url)) : path.join(compiledDir, 'bench', 'server-child.js');
+  compiledDir === undefined
+    ? fileURLToPath(new URL('./server-child.ts', import.meta.url))
+    : path.join(compiledDir, 'bench', 'server-child.js');
 const baselineDir = withBaseline ? compileForBench(BENCH_SOURCES_AS_GENERATED) : undefined;
 const stageDirs = withStages && compiledDir !== undefined ? stageTrees(compiledDir) : new Map<Stage, string>();
 
@@ -146,7 +148,9 @@ function probe(port: number): Promise<string> {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`HTTP ${String(res.statusCode)}: ${body}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(body) : reject(new Error(`HTTP ${String(res.statusCode)}: ${body}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -235,7 +239,9 @@ async function main(): Promise<void> {
   const bare = results.find((r) => r.kind === 'bare')!;
   const soap = results.find((r) => r.kind === 'node-soap')!;
   const pad = (s: string, n: number) => s.padStart(n);
-  console.log(`${'server'.padEnd(12)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('vs node-soap', 14)}${pad('CPU us/req', 12)}${pad('errors', 8)}`);
+  console.log(
+    `${'server'.padEnd(12)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 9)}${pad('vs node-soap', 14)}${pad('CPU us/req', 12)}${pad('errors', 8)}`,
+  );
   for (const r of results) {
     console.log(
       `${r.kind.padEnd(12)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}` +
@@ -250,8 +256,12 @@ async function main(): Promise<void> {
     const f = (x: number): string => (pct ? `${(x * 100).toFixed(0)}%` : `${x.toFixed(2)}x`);
     return `median ${f(median(xs))}, range ${f(Math.min(...xs))}-${f(Math.max(...xs))}`;
   };
-  console.log(`per round: wsdlc / bare ${spread(perRound('wsdlc', 'bare'), true)}; wsdlc / node-soap ${spread(perRound('wsdlc', 'node-soap'), false)}`);
-  console.log(`targets (req/s): >= 3x node-soap: ${ours.rps / soap.rps >= 3 ? 'met' : 'NOT met'}; >= 70% of bare: ${ours.rps / bare.rps >= 0.7 ? 'met' : 'NOT met'}`);
+  console.log(
+    `per round: wsdlc / bare ${spread(perRound('wsdlc', 'bare'), true)}; wsdlc / node-soap ${spread(perRound('wsdlc', 'node-soap'), false)}`,
+  );
+  console.log(
+    `targets (req/s): >= 3x node-soap: ${ours.rps / soap.rps >= 3 ? 'met' : 'NOT met'}; >= 70% of bare: ${ours.rps / bare.rps >= 0.7 ? 'met' : 'NOT met'}`,
+  );
   console.log(
     `CPU per request: wsdlc uses ${(soap.cpuPerRequest / ours.cpuPerRequest).toFixed(2)}x less than node-soap, ` +
       `${((bare.cpuPerRequest / ours.cpuPerRequest) * 100).toFixed(0)}% of bare's efficiency (load-independent view of the same targets)`,
@@ -264,5 +274,6 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const dir of [compiledDir, baselineDir, ...stageDirs.values()]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [compiledDir, baselineDir, ...stageDirs.values()])
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });

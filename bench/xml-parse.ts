@@ -101,11 +101,17 @@ function compare(a: () => unknown, b: () => unknown): [number, number] {
 const pad = (s: string, n: number): string => s.padEnd(n);
 const num = (x: number, d = 2): string => x.toFixed(d).padStart(10);
 
-console.log(`${pad('document', 30)}${'bytes'.padStart(10)}${'ours µs'.padStart(12)}${'saxes µs'.padStart(12)}${'ours MB/s'.padStart(11)}${'saxes MB/s'.padStart(11)}${'speed-up'.padStart(10)}`);
+console.log(
+  `${pad('document', 30)}${'bytes'.padStart(10)}${'ours µs'.padStart(12)}${'saxes µs'.padStart(12)}${'ours MB/s'.padStart(11)}${'saxes MB/s'.padStart(11)}${'speed-up'.padStart(10)}`,
+);
 for (const c of cases) {
   // Same tree first (a benchmark of a wrong parser is worthless).
-  const a = JSON.stringify(parseXml(c.text, { positions: c.positions, maxDepth: 512 }), (k, v: unknown) => (k === 'parent' ? undefined : v));
-  const b = JSON.stringify(saxesParseXml(c.text, { positions: c.positions, maxDepth: 512 }), (k, v: unknown) => (k === 'parent' ? undefined : v));
+  const a = JSON.stringify(parseXml(c.text, { positions: c.positions, maxDepth: 512 }), (k, v: unknown) =>
+    k === 'parent' ? undefined : v,
+  );
+  const b = JSON.stringify(saxesParseXml(c.text, { positions: c.positions, maxDepth: 512 }), (k, v: unknown) =>
+    k === 'parent' ? undefined : v,
+  );
   if (a !== b) throw new Error(`${c.name}: trees differ`);
   const [ours, saxes] = compare(
     () => parseXml(c.text, { positions: c.positions, maxDepth: 512 }),
@@ -123,21 +129,29 @@ for (const c of cases) {
 // match), and a password with a character reference (that hole is not plain: the memo of starts applies).
 const login = AuthDescriptor.operations.find((o) => o.name === 'Login')!.soap11!.input.value;
 const types = AuthDescriptor.types;
-const firstElement = (el: { children: readonly unknown[] }) => el.children.find((c) => typeof c !== 'string') as Parameters<typeof readValue>[0];
+const firstElement = (el: { children: readonly unknown[] }) =>
+  el.children.find((c) => typeof c !== 'string') as Parameters<typeof readValue>[0];
 const byPlan = (text: string): unknown => {
   const env = parseRequestEnvelope(text);
   return readBodyValue(env, firstElement(env.body), login, types);
 };
-const byTree = (text: string): unknown => readValue(firstElement(envelopeOf(parseXml(text, { maxDepth: 512 })).body), login, types);
+const byTree = (text: string): unknown =>
+  readValue(firstElement(envelopeOf(parseXml(text, { maxDepth: 512 })).body), login, types);
 let next = 0;
 for (const [label, password] of [
   ['plain values', 'correct horse battery staple'],
   ['a reference in the password', 'correct horse &amp; battery staple'],
 ] as const) {
   const requests = Array.from({ length: 64 }, (_, k) =>
-    flat(LOGIN_REQUEST.replace('alice@example.com', `user${k}@example.com`).replace('correct horse &amp; battery staple', password)),
+    flat(
+      LOGIN_REQUEST.replace('alice@example.com', `user${k}@example.com`).replace(
+        'correct horse &amp; battery staple',
+        password,
+      ),
+    ),
   );
-  for (const r of requests) if (JSON.stringify(byPlan(r)) !== JSON.stringify(byTree(r))) throw new Error('decode plan and readValue differ');
+  for (const r of requests)
+    if (JSON.stringify(byPlan(r)) !== JSON.stringify(byTree(r))) throw new Error('decode plan and readValue differ');
   const [memoised, plainParse] = compare(
     () => parseEnvelope(requests[next++ & 63]!),
     () => parseXml(requests[next++ & 63]!, { maxDepth: 512 }),

@@ -49,7 +49,9 @@ export function addContractFlags(cmd: Command): Command {
     .option('--client-only', 'emit only the client (same as --no-server)')
     .option('--server-only', 'emit only the server stubs (same as --no-client)')
     .option('--bindings <list>', 'only these bindings, comma-separated: soap11,soap12,httpGet,httpPost')
-    .addOption(new Option('--long <mapping>', 'TypeScript type for xsd:long/integer').choices(['number', 'bigint', 'string']))
+    .addOption(
+      new Option('--long <mapping>', 'TypeScript type for xsd:long/integer').choices(['number', 'bigint', 'string']),
+    )
     .addOption(new Option('--decimal <mapping>', 'TypeScript type for xsd:decimal').choices(['number', 'string']))
     .addOption(new Option('--date-time <mapping>', 'TypeScript type for xsd:dateTime').choices(['date', 'string']))
     .option('--templates <dir>', 'folder of *.hbs templates overriding the built-in ones');
@@ -75,8 +77,10 @@ export function checkFlagValues(flags: ContractFlags & { readonly scaffold?: str
     ['--bindings', flags.bindings],
   ];
   for (const [name, value] of paths) {
-    if (value !== undefined && value.startsWith('-')) {
-      usage(`option ${name} needs a value, got the flag "${value}" (for a path that starts with "-", write ./${value})`);
+    if (value?.startsWith('-')) {
+      usage(
+        `option ${name} needs a value, got the flag "${value}" (for a path that starts with "-", write ./${value})`,
+      );
     }
   }
   if (flags.clientOnly && flags.serverOnly) usage('--client-only and --server-only cannot be used together');

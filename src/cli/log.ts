@@ -22,28 +22,28 @@ export class CliLog {
 
   /** Normal output (suppressed by --quiet). */
   info(line: string): void {
-    if (this.verbosity !== 'quiet') this.io.stdout(line + '\n');
+    if (this.verbosity !== 'quiet') this.io.stdout(`${line}\n`);
   }
 
   /** Detail shown only with --verbose. */
   detail(line: string): void {
-    if (this.verbosity === 'verbose') this.io.stdout(line + '\n');
+    if (this.verbosity === 'verbose') this.io.stdout(`${line}\n`);
   }
 
   /** Output that is the command's result (shown even with --quiet). */
   result(line: string): void {
-    this.io.stdout(line + '\n');
+    this.io.stdout(`${line}\n`);
   }
 
   /** A diagnostic on standard error; warnings are suppressed by --quiet. */
   diagnostic(d: Diagnostic): void {
     if (d.severity === 'warning' && this.verbosity === 'quiet') return;
-    this.io.stderr(this.paint(formatDiagnostic(d), d.severity) + '\n');
+    this.io.stderr(`${this.paint(formatDiagnostic(d), d.severity)}\n`);
   }
 
   /** An error line on standard error. */
   error(line: string): void {
-    this.io.stderr(this.paint(line, 'error') + '\n');
+    this.io.stderr(`${this.paint(line, 'error')}\n`);
   }
 
   private paint(text: string, severity: 'error' | 'warning'): string {

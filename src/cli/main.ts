@@ -51,7 +51,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), dep
     }
     const message = err instanceof Error ? err.message : String(err);
     log.error(`wsdlc: internal error: ${message}`);
-    if (debug && err instanceof Error && err.stack) io.stderr(err.stack + '\n');
+    if (debug && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
     else io.stderr('(this is a bug in wsdlc; rerun with --debug to see the stack trace)\n');
     return EXIT.internal;
   }
@@ -59,5 +59,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), dep
 
 /** A Node system error (has `code` and `syscall`), e.g. EACCES from a write. */
 function isSystemError(err: unknown): err is Error & { code: string; syscall: string } {
-  return err instanceof Error && typeof (err as { code?: unknown }).code === 'string' && typeof (err as { syscall?: unknown }).syscall === 'string';
+  return (
+    err instanceof Error &&
+    typeof (err as { code?: unknown }).code === 'string' &&
+    typeof (err as { syscall?: unknown }).syscall === 'string'
+  );
 }

@@ -97,7 +97,7 @@ function checkOutputs(contracts: ResolvedContract[], cwd: string, configFile?: s
     const guarded = [
       ['the working directory', cwd],
       ...(configFile !== undefined ? [['the config file', configFile]] : []),
-      ...contracts.filter((o) => !isUrl(o.wsdl)).map((o) => ['the contract ' + o.wsdl, o.wsdl]),
+      ...contracts.filter((o) => !isUrl(o.wsdl)).map((o) => [`the contract ${o.wsdl}`, o.wsdl]),
     ];
     for (const [what, path] of guarded) {
       if (path !== undefined && what !== undefined && within(path, c.outDir)) {
@@ -113,11 +113,27 @@ function checkOutputs(contracts: ResolvedContract[], cwd: string, configFile?: s
   return contracts;
 }
 
-function resolveOne(c: ContractConfig, baseDir: string, o: ContractOverrides, cwd: string, labelBase: string): ResolvedContract {
+function resolveOne(
+  c: ContractConfig,
+  baseDir: string,
+  o: ContractOverrides,
+  cwd: string,
+  labelBase: string,
+): ResolvedContract {
   const wsdl = isUrl(c.wsdl) ? c.wsdl : resolve(baseDir, c.wsdl);
-  const templates = o.templates !== undefined ? resolve(cwd, o.templates) : c.templates !== undefined ? resolve(baseDir, c.templates) : undefined;
+  const templates =
+    o.templates !== undefined
+      ? resolve(cwd, o.templates)
+      : c.templates !== undefined
+        ? resolve(baseDir, c.templates)
+        : undefined;
   if (templates !== undefined && !isDirectory(templates)) usage(`templates folder not found: ${templates}`);
-  const scaffold = o.scaffold !== undefined ? resolve(cwd, o.scaffold) : c.scaffold !== undefined ? resolve(baseDir, c.scaffold) : undefined;
+  const scaffold =
+    o.scaffold !== undefined
+      ? resolve(cwd, o.scaffold)
+      : c.scaffold !== undefined
+        ? resolve(baseDir, c.scaffold)
+        : undefined;
   const client = o.client ?? c.client ?? true;
   const server = o.server ?? c.server ?? true;
   if (!client && !server) usage('nothing to generate: both the client and the server are turned off');

@@ -24,7 +24,7 @@ export function packageRoot(): string {
       return dir;
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('wsdlc package root not found above ' + fileURLToPath(import.meta.url));
+    if (parent === dir) throw new Error(`wsdlc package root not found above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }

@@ -132,7 +132,10 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
       const list = rawBindings.filter((b: unknown, i): b is (typeof BINDING_KINDS)[number] => {
         if (typeof b === 'string' && (BINDING_KINDS as readonly string[]).includes(b)) return true;
         ok = false;
-        report([...at, 'bindings', i], `unknown binding ${JSON.stringify(b)} (expected one of ${BINDING_KINDS.join(', ')})`);
+        report(
+          [...at, 'bindings', i],
+          `unknown binding ${JSON.stringify(b)} (expected one of ${BINDING_KINDS.join(', ')})`,
+        );
         return false;
       });
       bindings = list;

@@ -132,7 +132,9 @@ function formatWithLanguageService(morph: TsMorph, project: Project, f: RawFile)
  */
 function syntaxError(f: RawFile, p: SyntaxProblem): Error {
   if (f.format && f.preformatted === false) {
-    return userError(`generated ${f.path}:${p.line}:${p.column}: ${p.message} (this file comes from a template in your --templates folder: fix that template)`);
+    return userError(
+      `generated ${f.path}:${p.line}:${p.column}: ${p.message} (this file comes from a template in your --templates folder: fix that template)`,
+    );
   }
   return new GeneratedSyntaxError(`internal error: generated ${f.path}:${p.line}:${p.column}: ${p.message}`);
 }

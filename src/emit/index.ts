@@ -46,12 +46,22 @@ export interface EmitExtras {
  * model let through (an undeclared type or element), and a plain `Error` for
  * internal bugs (generated code that does not parse).
  */
-export async function emitFiles(model: WsdlModel, options: EmitOptions, extras: EmitExtras = {}): Promise<GeneratedFile[]> {
-  return gateFiles(renderFileStream(model, options, extras), extras.syntaxChecker ? { checker: extras.syntaxChecker } : {});
+export async function emitFiles(
+  model: WsdlModel,
+  options: EmitOptions,
+  extras: EmitExtras = {},
+): Promise<GeneratedFile[]> {
+  return gateFiles(
+    renderFileStream(model, options, extras),
+    extras.syntaxChecker ? { checker: extras.syntaxChecker } : {},
+  );
 }
 
 /** The names pass, the type registry and the service model: what every view is built from. */
-function prepare(model: WsdlModel, options: Pick<EmitOptions, 'types' | 'bindings'>): { registry: TypeRegistry; sm: ServiceModel } {
+function prepare(
+  model: WsdlModel,
+  options: Pick<EmitOptions, 'types' | 'bindings'>,
+): { registry: TypeRegistry; sm: ServiceModel } {
   const plan = assignNames(model);
   const registry = new TypeRegistry(model, plan, options.types);
   registry.addAllNamedTypes();
@@ -91,8 +101,8 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   const header = headerLine(options);
   const tv = typesView(header, registry, sm);
   const declared = new Set(tv.declarations.map((d) => d.name));
-  const opTypes = [...new Set(sm.services.flatMap((s) => s.operations.flatMap((o) => [o.inputTs, o.outputTs])))].filter((n) =>
-    declared.has(n),
+  const opTypes = [...new Set(sm.services.flatMap((s) => s.operations.flatMap((o) => [o.inputTs, o.outputTs])))].filter(
+    (n) => declared.has(n),
   );
   const dir = options.templatesDir;
   const file = (path: string, name: TemplateName, view: object): RawFile => ({
@@ -106,12 +116,18 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   yield file('types.ts', 'types', tv);
   yield file('schema.ts', 'schema', schemaView(header, registry, sm));
   const headerTypeNames = headerTypes(sm).filter((n) => declared.has(n));
-  const clientTypes = [...new Set([...opTypes, ...headerTypeNames, ...faultDetailTypes(sm).filter((n) => declared.has(n))])];
+  const clientTypes = [
+    ...new Set([...opTypes, ...headerTypeNames, ...faultDetailTypes(sm).filter((n) => declared.has(n))]),
+  ];
   const serverTypes = [...new Set([...opTypes, ...headerTypeNames])];
   if (options.client) yield file('client.ts', 'client', clientView(header, sm, clientTypes, declared));
   if (options.server) yield file('server.ts', 'server', serverView(header, sm, serverTypes));
   yield file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText));
   for (const r of runtimeSources()) {
-    yield { path: `runtime/${r.name}`, content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`, format: false };
+    yield {
+      path: `runtime/${r.name}`,
+      content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`,
+      format: false,
+    };
   }
 }

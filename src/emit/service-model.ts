@@ -25,7 +25,16 @@ import type {
   WireMessage,
   WsdlModel,
 } from '../model/types.js';
-import { isIdentifierName, newPropertyScope, operationKey, qnameKey, toPropertyName, type NamePlan, type OperationNames, type ServiceNames } from '../names/index.js';
+import {
+  isIdentifierName,
+  newPropertyScope,
+  operationKey,
+  qnameKey,
+  toPropertyName,
+  type NamePlan,
+  type OperationNames,
+  type ServiceNames,
+} from '../names/index.js';
 import type {
   FaultDesc,
   FieldDesc,
@@ -156,7 +165,10 @@ export function buildServiceModel(
   if (only && first !== undefined && emptied.length === withPorts.length) {
     // The filter leaves nothing to call or serve: say so rather than emit a client whose binding type is `never`.
     const has = BINDING_ORDER.filter((k) => first.ports.some((p) => p.kind === k));
-    throw userError(`bindings ${only.join(', ')}: service ${first.name.name} has none of them (it has ${has.join(', ')})`, first.location);
+    throw userError(
+      `bindings ${only.join(', ')}: service ${first.name.name} has none of them (it has ${has.join(', ')})`,
+      first.location,
+    );
   }
   return { services, aliases };
 }
@@ -209,7 +221,8 @@ function elementEntry(
   name: { readonly hint: string } | { readonly claimed: string },
   declare: boolean,
 ): ComplexEntry | undefined {
-  if (decl.type.kind === 'complex') return registry.anonymousComplex(decl.type.type, name, decl.name, declare, decl.documentation);
+  if (decl.type.kind === 'complex')
+    return registry.anonymousComplex(decl.type.type, name, decl.name, declare, decl.documentation);
   if (decl.type.kind === 'named') {
     const r = registry.resolve(decl.type, '', decl.name.name, decl.location);
     if ('complex' in r.value) {
@@ -237,7 +250,12 @@ function elementValue(decl: ElementDecl, registry: TypeRegistry, declare = false
  * 1.2 Part 2 §3.1.5; PHP's SoapClient sends xsi:nil for a null argument): each
  * property may then be `null`.
  */
-function propsFromFields(fields: readonly Field[], parent: string, registry: TypeRegistry, encoded = false): PropInfo[] {
+function propsFromFields(
+  fields: readonly Field[],
+  parent: string,
+  registry: TypeRegistry,
+  encoded = false,
+): PropInfo[] {
   const scope = newPropertyScope();
   return fields.map((f) => {
     const p = fieldProp(f.name, f.type, parent, registry, scope.claim(toPropertyName(f.name)));
@@ -264,12 +282,31 @@ function fieldProp(name: string, use: TypeUse, parent: string, registry: TypeReg
   };
 }
 
-function partsEntry(parts: readonly MessagePart[], hint: string, xmlName: QName, registry: TypeRegistry, encoded: boolean): ComplexEntry {
+function partsEntry(
+  parts: readonly MessagePart[],
+  hint: string,
+  xmlName: QName,
+  registry: TypeRegistry,
+  encoded: boolean,
+): ComplexEntry {
   const scope = newPropertyScope();
   const props: PropInfo[] = parts.map((part) => {
-    const resolved = part.element ? elementValue(registry.element(part.element), registry) : part.type ? registry.resolve({ kind: 'named', ref: part.type }, hint, part.name) : { value: { scalar: 'string' } as ValueDesc, ts: 'string' };
+    const resolved = part.element
+      ? elementValue(registry.element(part.element), registry)
+      : part.type
+        ? registry.resolve({ kind: 'named', ref: part.type }, hint, part.name)
+        : { value: { scalar: 'string' } as ValueDesc, ts: 'string' };
     // Under SOAP encoding any accessor may be nil (SOAP 1.1 §5.1): an encoded part reads xsi:nil as null.
-    return { kind: 'element', prop: scope.claim(toPropertyName(part.name)), xmlName: part.name, ns: '', resolved, min: 1, max: 1, nillable: encoded };
+    return {
+      kind: 'element',
+      prop: scope.claim(toPropertyName(part.name)),
+      xmlName: part.name,
+      ns: '',
+      resolved,
+      min: 1,
+      max: 1,
+      nillable: encoded,
+    };
   });
   return registry.syntheticComplex(registry.claim(hint), xmlName, props, false);
 }
@@ -287,10 +324,19 @@ function buildOperation(
   const inWrapper = wrappedElement(bindings, 'input');
   if (inWrapper) inputEntry = elementEntry(registry.element(inWrapper), registry, { claimed: names.input }, true);
   if (!inputEntry) {
-    inputEntry = registry.syntheticComplex(names.input, { ns: service.name.ns, name: op.name }, propsFromFields(op.input.fields, names.input, registry, allEncoded(bindings)), true);
+    inputEntry = registry.syntheticComplex(
+      names.input,
+      { ns: service.name.ns, name: op.name },
+      propsFromFields(op.input.fields, names.input, registry, allEncoded(bindings)),
+      true,
+    );
   }
   if (inputEntry.tsName !== names.input) {
-    aliases.push({ name: names.input, aliasOf: inputEntry.tsName, documentation: `Input of the ${op.name} operation.` });
+    aliases.push({
+      name: names.input,
+      aliasOf: inputEntry.tsName,
+      documentation: `Input of the ${op.name} operation.`,
+    });
   } else if (!inputEntry.documentation) {
     (inputEntry as { documentation?: string }).documentation = `Input of the ${op.name} operation.`;
   }
@@ -306,14 +352,26 @@ function buildOperation(
       const max = maxOf(single.maxOccurs);
       // What any binding can return: xsi:nil where the SOAP result or an HTTP result element is nillable,
       // nothing where the SOAP result is optional (ASMX omits a null result: minOccurs="0").
-      outputTs = useTs(r.ts, single.nillable || httpResultNillable(bindings, registry) || soapResponseNillable(bindings, registry) || allEncoded(bindings), max);
+      outputTs = useTs(
+        r.ts,
+        single.nillable ||
+          httpResultNillable(bindings, registry) ||
+          soapResponseNillable(bindings, registry) ||
+          allEncoded(bindings),
+        max,
+      );
       if (single.minOccurs === 0 && max === 1) outputTs = `${outputTs} | undefined`;
     } else {
       let entry: ComplexEntry | undefined;
       const outWrapper = wrappedElement(bindings, 'output');
       if (outWrapper) entry = elementEntry(registry.element(outWrapper), registry, { claimed: names.output }, true);
       if (!entry) {
-        entry = registry.syntheticComplex(names.output, { ns: service.name.ns, name: `${op.name}Response` }, propsFromFields(op.output.fields, names.output, registry, allEncoded(bindings)), true);
+        entry = registry.syntheticComplex(
+          names.output,
+          { ns: service.name.ns, name: `${op.name}Response` },
+          propsFromFields(op.output.fields, names.output, registry, allEncoded(bindings)),
+          true,
+        );
       }
       outputValue = { complex: entry.key };
       outputTs = soapResponseNillable(bindings, registry) ? `${entry.tsName} | null` : entry.tsName;
@@ -357,7 +415,15 @@ function buildOperation(
       faults.push({ name: f.name, detailTs: elementValue(registry.element(f.element), registry, true).ts });
     }
   }
-  return { op, names, inputTs: names.input, outputTs: methodOutput, desc, faults, headers: headerProps(soapSources, registry) };
+  return {
+    op,
+    names,
+    inputTs: names.input,
+    outputTs: methodOutput,
+    desc,
+    faults,
+    headers: headerProps(soapSources, registry),
+  };
 }
 
 /**
@@ -367,7 +433,10 @@ function buildOperation(
  * that binding. A property whose parts have different types in different bindings
  * takes any of them (each binding encodes it with its own part's type).
  */
-function headerProps(sources: readonly OperationBinding[], registry: TypeRegistry): { prop: string; ts: string; types: string[] }[] {
+function headerProps(
+  sources: readonly OperationBinding[],
+  registry: TypeRegistry,
+): { prop: string; ts: string; types: string[] }[] {
   const types = new Map<string, string[]>();
   for (const b of sources) {
     const scope = newPropertyScope();
@@ -383,8 +452,13 @@ function headerProps(sources: readonly OperationBinding[], registry: TypeRegistr
   return [...types].map(([prop, list]) => ({ prop, ts: list.map(parenthesize).join(' | '), types: list }));
 }
 
-
-function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'output', b: OperationBinding, registry: TypeRegistry): SoapMessageDesc | undefined {
+function soapMessage(
+  op: LogicalOperation,
+  wire: WireMessage,
+  dir: 'input' | 'output',
+  b: OperationBinding,
+  registry: TypeRegistry,
+): SoapMessageDesc | undefined {
   let element: QName | undefined;
   let entry: ComplexEntry | undefined;
   let value: ValueDesc | undefined;
@@ -393,7 +467,13 @@ function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'ou
   if (b.style === 'rpc') {
     element = wire.element ?? { ns: '', name: dir === 'input' ? op.name : `${op.name}Response` };
     synthesized = true;
-    entry = partsEntry(wire.parts, `${op.name} ${dir === 'input' ? 'Request' : 'Response'}`, element, registry, b.use === 'encoded');
+    entry = partsEntry(
+      wire.parts,
+      `${op.name} ${dir === 'input' ? 'Request' : 'Response'}`,
+      element,
+      registry,
+      b.use === 'encoded',
+    );
     value = { complex: entry.key };
   } else if (wire.element) {
     element = wire.element;
@@ -408,19 +488,42 @@ function soapMessage(op: LogicalOperation, wire: WireMessage, dir: 'input' | 'ou
     }
   }
   if (!element || !value) return undefined;
-  const result = wire.resultChild && entry ? entry.props.find((p) => p.kind === 'element' && p.xmlName === wire.resultChild?.name && p.ns === wire.resultChild.ns)?.prop : undefined;
+  const result =
+    wire.resultChild && entry
+      ? entry.props.find(
+          (p) => p.kind === 'element' && p.xmlName === wire.resultChild?.name && p.ns === wire.resultChild.ns,
+        )?.prop
+      : undefined;
   const scope = newPropertyScope();
   const headers: FieldDesc[] = [];
   for (const h of wire.headers) {
     if (!h.element) continue;
-    headers.push({ prop: scope.claim(toPropertyName(h.part)), name: h.element.name, ns: h.element.ns, value: elementValue(registry.element(h.element), registry, true).value, min: 0, max: 1 });
+    headers.push({
+      prop: scope.claim(toPropertyName(h.part)),
+      name: h.element.name,
+      ns: h.element.ns,
+      value: elementValue(registry.element(h.element), registry, true).value,
+      min: 0,
+      max: 1,
+    });
   }
   // A nillable response element may come as xsi:nil: the call then returns null (its type says so).
   const nillable = dir === 'output' && !synthesized && registry.element(element).nillable;
-  return { element: { name: element.name, ns: element.ns }, value, ...(result ? { result } : {}), ...(headers.length ? { headers } : {}), ...(nillable ? { nillable: true } : {}) };
+  return {
+    element: { name: element.name, ns: element.ns },
+    value,
+    ...(result ? { result } : {}),
+    ...(headers.length ? { headers } : {}),
+    ...(nillable ? { nillable: true } : {}),
+  };
 }
 
-function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegistry, inputEntry: ComplexEntry): SoapOperationDesc | undefined {
+function soapDesc(
+  op: LogicalOperation,
+  b: OperationBinding,
+  registry: TypeRegistry,
+  inputEntry: ComplexEntry,
+): SoapOperationDesc | undefined {
   let input = soapMessage(op, b.input, 'input', b, registry);
   if (!input) return undefined;
   if ('scalar' in input.value) {
@@ -433,7 +536,11 @@ function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegis
   for (const f of op.faults) {
     if (!f.element) continue;
     const decl = registry.element(f.element);
-    faults.push({ name: f.name, element: { name: f.element.name, ns: f.element.ns }, value: elementValue(decl, registry, true).value });
+    faults.push({
+      name: f.name,
+      element: { name: f.element.name, ns: f.element.ns },
+      value: elementValue(decl, registry, true).value,
+    });
   }
   return {
     action: b.soapAction ?? '',
@@ -446,54 +553,101 @@ function soapDesc(op: LogicalOperation, b: OperationBinding, registry: TypeRegis
 }
 
 /** The input of an HTTP POST whose body is an XML document (WSDL 1.1 §5.6): root element and value. */
-function httpXmlInput(element: QName, inputEntry: ComplexEntry, registry: TypeRegistry): NonNullable<HttpOperationDesc['input']> {
+function httpXmlInput(
+  element: QName,
+  inputEntry: ComplexEntry,
+  registry: TypeRegistry,
+): NonNullable<HttpOperationDesc['input']> {
   const decl = registry.element(element);
   const value = elementValue(decl, registry).value;
   const el = { name: decl.name.name, ns: decl.name.ns };
   if ('complex' in value && value.complex === inputEntry.key) return { element: el, value };
   // The logical input is not the element's content (a simple element, or a SOAP wrapper of another shape): one property holds it.
   const only = inputEntry.props.length === 1 ? inputEntry.props[0] : undefined;
-  return only?.kind === 'element' && !('complex' in value) ? { element: el, value, part: only.prop } : { element: el, value };
+  return only?.kind === 'element' && !('complex' in value)
+    ? { element: el, value, part: only.prop }
+    : { element: el, value };
 }
 
 /**
  * The parameters of one element part whose content is a flat sequence of simple
  * elements (zeep-style HTTP bindings of a document element): one per child element.
  */
-function flatElementParams(part: MessagePart, inputEntry: ComplexEntry, registry: TypeRegistry): HttpParamDesc[] | undefined {
+function flatElementParams(
+  part: MessagePart,
+  inputEntry: ComplexEntry,
+  registry: TypeRegistry,
+): HttpParamDesc[] | undefined {
   if (!part.element) return undefined;
   const entry = elementEntry(registry.element(part.element), registry, { hint: part.element.name }, false);
-  if (!entry || !entry.props.every((p) => p.kind === 'element' && 'scalar' in p.resolved.value)) return undefined;
+  if (!entry?.props.every((p) => p.kind === 'element' && 'scalar' in p.resolved.value)) return undefined;
   return entry.props.map((child) => {
-    const prop = inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === child.xmlName) ?? inputEntry.props.find((p) => p.prop === child.prop);
-    return { prop: prop?.prop ?? child.prop, name: child.xmlName, value: child.resolved.value, min: child.min, max: child.max };
+    const prop =
+      inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === child.xmlName) ??
+      inputEntry.props.find((p) => p.prop === child.prop);
+    return {
+      prop: prop?.prop ?? child.prop,
+      name: child.xmlName,
+      value: child.resolved.value,
+      min: child.min,
+      max: child.max,
+    };
   });
 }
 
-function httpDesc(op: LogicalOperation, b: OperationBinding, inputEntry: ComplexEntry, registry: TypeRegistry): HttpOperationDesc {
-  const xmlInput = b.input.mode === 'xml' && b.input.element ? httpXmlInput(b.input.element, inputEntry, registry) : undefined;
+function httpDesc(
+  op: LogicalOperation,
+  b: OperationBinding,
+  inputEntry: ComplexEntry,
+  registry: TypeRegistry,
+): HttpOperationDesc {
+  const xmlInput =
+    b.input.mode === 'xml' && b.input.element ? httpXmlInput(b.input.element, inputEntry, registry) : undefined;
   const onlyPart = b.input.parts.length === 1 ? b.input.parts[0] : undefined;
   const flat = !xmlInput && onlyPart ? flatElementParams(onlyPart, inputEntry, registry) : undefined;
-  const params: HttpParamDesc[] = xmlInput ? [] : flat ?? b.input.parts.map((part) => {
-    const prop = inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === part.name) ?? inputEntry.props.find((p) => p.prop === part.name);
-    const partValue = part.type ? registry.resolve({ kind: 'named', ref: part.type }, '', part.name).value : { scalar: 'string' as const };
-    const value = prop && 'scalar' in prop.resolved.value ? prop.resolved.value : partValue;
-    // A parameter the logical input does not have (the contract's bindings disagree) cannot be passed: optional.
-    return { prop: prop?.prop ?? toPropertyName(part.name), name: part.name, value, min: prop ? prop.min : 0, max: prop ? prop.max : 1 };
-  });
+  const params: HttpParamDesc[] = xmlInput
+    ? []
+    : (flat ??
+      b.input.parts.map((part) => {
+        const prop =
+          inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === part.name) ??
+          inputEntry.props.find((p) => p.prop === part.name);
+        const partValue = part.type
+          ? registry.resolve({ kind: 'named', ref: part.type }, '', part.name).value
+          : { scalar: 'string' as const };
+        const value = prop && 'scalar' in prop.resolved.value ? prop.resolved.value : partValue;
+        // A parameter the logical input does not have (the contract's bindings disagree) cannot be passed: optional.
+        return {
+          prop: prop?.prop ?? toPropertyName(part.name),
+          name: part.name,
+          value,
+          min: prop ? prop.min : 0,
+          max: prop ? prop.max : 1,
+        };
+      }));
   let output: HttpOperationDesc['output'];
   if (b.output && b.output.mode === 'xml' && b.output.element) {
     const decl = registry.element(b.output.element);
-    output = { element: { name: decl.name.name, ns: decl.name.ns }, value: elementValue(decl, registry).value, ...(decl.nillable ? { nillable: true } : {}) };
+    output = {
+      element: { name: decl.name.name, ns: decl.name.ns },
+      value: elementValue(decl, registry).value,
+      ...(decl.nillable ? { nillable: true } : {}),
+    };
   } else if (b.output && b.output.mode !== 'none' && b.output.mode !== 'params') {
     const part = b.output.parts[0];
     if (part?.element) {
       const decl = registry.element(part.element);
-      output = { element: { name: decl.name.name, ns: decl.name.ns }, value: elementValue(decl, registry).value, ...(decl.nillable ? { nillable: true } : {}) };
+      output = {
+        element: { name: decl.name.name, ns: decl.name.ns },
+        value: elementValue(decl, registry).value,
+        ...(decl.nillable ? { nillable: true } : {}),
+      };
     }
   }
   if (!b.httpLocation && b.httpLocation !== '') {
-    throw userError(`operation ${op.name}: the HTTP binding ${b.binding.name} has no http:operation location (WSDL 1.1 §4.5)`);
+    throw userError(
+      `operation ${op.name}: the HTTP binding ${b.binding.name} has no http:operation location (WSDL 1.1 §4.5)`,
+    );
   }
   return { path: b.httpLocation, params, ...(xmlInput ? { input: xmlInput } : {}), ...(output ? { output } : {}) };
 }

@@ -37,7 +37,11 @@ export function firstSyntaxProblem(api: TypeScriptApi, node: ts.SourceFile): Syn
   const first = (node as ts.SourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics?.[0];
   if (first === undefined) return undefined;
   const lc = first.start !== undefined ? node.getLineAndCharacterOfPosition(first.start) : { line: -1, character: -1 };
-  return { line: lc.line + 1, column: lc.character + 1, message: api.flattenDiagnosticMessageText(first.messageText, '\n') };
+  return {
+    line: lc.line + 1,
+    column: lc.character + 1,
+    message: api.flattenDiagnosticMessageText(first.messageText, '\n'),
+  };
 }
 
 /** Checks files for syntax errors, possibly off the main thread. */
@@ -163,7 +167,10 @@ export function takeSyntaxChecker(): SyntaxChecker {
 }
 
 /** The worker side: answers {@link CheckRequest}s. Exported for syntax-worker.ts. */
-export function serveSyntaxChecks(port: { on(event: 'message', fn: (m: CheckRequest) => void): void; postMessage(m: CheckReply): void }): void {
+export function serveSyntaxChecks(port: {
+  on(event: 'message', fn: (m: CheckRequest) => void): void;
+  postMessage(m: CheckReply): void;
+}): void {
   typescript(); // Load the compiler now, while the main thread loads the contract.
   port.on('message', (m) => {
     const problem = findSyntaxProblem(m.path, m.content);

@@ -33,7 +33,9 @@ const cache = new Map<string, HandlebarsApi.TemplateDelegate>();
 /** The build's precompiled templates (`templates.precompiled.cjs`, see precompile-templates.ts). */
 interface Precompiled {
   readonly handlebarsVersion: string;
-  readonly templates: Readonly<Record<string, { readonly fingerprint: string; readonly spec: Parameters<typeof HandlebarsApi.template>[0] }>>;
+  readonly templates: Readonly<
+    Record<string, { readonly fingerprint: string; readonly spec: Parameters<typeof HandlebarsApi.template>[0] }>
+  >;
 }
 
 let precompiled: Precompiled | null | undefined;

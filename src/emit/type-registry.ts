@@ -165,9 +165,12 @@ export class TypeRegistry {
     this.#model = model;
     this.#plan = plan;
     this.#mapping = mapping;
-    for (const t of model.schema.complexTypes) if (!this.#complexDefs.has(qnameKey(t.name))) this.#complexDefs.set(qnameKey(t.name), t);
-    for (const t of model.schema.simpleTypes) if (!this.#simpleDefs.has(qnameKey(t.name))) this.#simpleDefs.set(qnameKey(t.name), t);
-    for (const e of model.schema.elements) if (!this.#elements.has(qnameKey(e.name))) this.#elements.set(qnameKey(e.name), e);
+    for (const t of model.schema.complexTypes)
+      if (!this.#complexDefs.has(qnameKey(t.name))) this.#complexDefs.set(qnameKey(t.name), t);
+    for (const t of model.schema.simpleTypes)
+      if (!this.#simpleDefs.has(qnameKey(t.name))) this.#simpleDefs.set(qnameKey(t.name), t);
+    for (const e of model.schema.elements)
+      if (!this.#elements.has(qnameKey(e.name))) this.#elements.set(qnameKey(e.name), e);
   }
 
   /** Registers every named complex and simple type of the schema, in model order. */
@@ -194,7 +197,12 @@ export class TypeRegistry {
       const key = qnameKey(m.name);
       if (seen.has(key)) continue;
       seen.add(key);
-      if (!m.abstract) out.push({ xmlName: m.name.name, ns: m.name.ns, resolved: this.resolve(m.type, parentName, m.name.name, m.location) });
+      if (!m.abstract)
+        out.push({
+          xmlName: m.name.name,
+          ns: m.name.ns,
+          resolved: this.resolve(m.type, parentName, m.name.name, m.location),
+        });
       queue.push(...(members.get(key) ?? []));
     }
     return out;
@@ -233,7 +241,10 @@ export class TypeRegistry {
         if (subst.length === 0) continue;
         p.subst = subst;
         if (p.substHead.abstract) p.abstractHead = true;
-        if (entry.declare) this.#noteTs([{ ...p, resolved: { value: p.resolved.value, ts: subst.map((m) => m.resolved.ts).join(' | ') } }]);
+        if (entry.declare)
+          this.#noteTs([
+            { ...p, resolved: { value: p.resolved.value, ts: subst.map((m) => m.resolved.ts).join(' | ') } },
+          ]);
       }
     }
   }
@@ -286,8 +297,23 @@ export class TypeRegistry {
   }
 
   /** A complex type made up from a list of fields (HTTP parameters, rpc parts, logical signatures). */
-  syntheticComplex(tsName: string, xmlName: QName, props: PropInfo[], declare: boolean, documentation?: string): ComplexEntry {
-    const entry: ComplexEntry = { key: tsName, tsName, declare, anonymous: true, xmlName, props, choiceGroups: [], ...(documentation ? { documentation } : {}) };
+  syntheticComplex(
+    tsName: string,
+    xmlName: QName,
+    props: PropInfo[],
+    declare: boolean,
+    documentation?: string,
+  ): ComplexEntry {
+    const entry: ComplexEntry = {
+      key: tsName,
+      tsName,
+      declare,
+      anonymous: true,
+      xmlName,
+      props,
+      choiceGroups: [],
+      ...(documentation ? { documentation } : {}),
+    };
     this.complexEntries.push(entry);
     this.#byKey.set(entry.key, entry);
     if (declare) this.#noteTs(props);
@@ -327,7 +353,13 @@ export class TypeRegistry {
       }));
     const attrs = e.props
       .filter((p) => p.kind === 'attribute')
-      .map((p) => ({ prop: p.prop, name: p.xmlName, ns: p.ns, value: p.resolved.value, ...(p.min > 0 ? { required: true } : {}) }));
+      .map((p) => ({
+        prop: p.prop,
+        name: p.xmlName,
+        ns: p.ns,
+        value: p.resolved.value,
+        ...(p.min > 0 ? { required: true } : {}),
+      }));
     const text = e.props.find((p) => p.kind === 'text');
     const any = e.props.find((p) => p.kind === 'any');
     const anyAttr = e.props.find((p) => p.kind === 'anyAttribute');
@@ -360,7 +392,11 @@ export class TypeRegistry {
   /** The next free choice group index of a base chain (group ids are unique along it). */
   #nextChoiceId(key: string | undefined): number {
     let next = 0;
-    for (let e = key ? this.entry(key) : undefined, n = 0; e && n < 100; e = e.baseKey ? this.entry(e.baseKey) : undefined, n++) {
+    for (
+      let e = key ? this.entry(key) : undefined, n = 0;
+      e && n < 100;
+      e = e.baseKey ? this.entry(e.baseKey) : undefined, n++
+    ) {
       for (const g of e.choiceGroups) next = Math.max(next, g.id + 1);
     }
     return next;
@@ -402,7 +438,12 @@ export class TypeRegistry {
 
     if (body.soapArrayItem) {
       soapArray = this.#resolveNamed(body.soapArrayItem, where);
-    } else if (body.base && body.derivation === 'extension' && !this.#isBuiltin(body.base) && this.#complexDefs.has(qnameKey(body.base))) {
+    } else if (
+      body.base &&
+      body.derivation === 'extension' &&
+      !this.#isBuiltin(body.base) &&
+      this.#complexDefs.has(qnameKey(body.base))
+    ) {
       const baseDef = this.#complexDefs.get(qnameKey(body.base));
       if (baseDef && !this.#building.has(baseDef)) baseKey = this.namedComplex(body.base, where).key;
     }
@@ -432,7 +473,12 @@ export class TypeRegistry {
     const walk = (p: Particle, minF: number, maxF: number, inChoice: Branch | undefined): void => {
       if (p.kind === 'element') {
         // The anonymous type of a global element is named after the element, not after whichever type refers to it first.
-        const resolved = this.resolve(p.type, p.ref !== undefined && p.type.kind === 'complex' ? '' : tsName, p.name.name, p.location);
+        const resolved = this.resolve(
+          p.type,
+          p.ref !== undefined && p.type.kind === 'complex' ? '' : tsName,
+          p.name.name,
+          p.location,
+        );
         const head = p.ref ? this.#elements.get(qnameKey(p.ref)) : undefined;
         props.push({
           kind: 'element',
@@ -452,7 +498,16 @@ export class TypeRegistry {
         });
       } else if (p.kind === 'any') {
         if (!props.some((x) => x.kind === 'any')) {
-          props.push({ kind: 'any', prop: scope.claim('$any'), xmlName: '', ns: '', resolved: { value: { scalar: 'xml' }, ts: 'XmlElement' }, min: 0, max: -1, nillable: false });
+          props.push({
+            kind: 'any',
+            prop: scope.claim('$any'),
+            xmlName: '',
+            ns: '',
+            resolved: { value: { scalar: 'xml' }, ts: 'XmlElement' },
+            min: 0,
+            max: -1,
+            nillable: false,
+          });
         }
       } else {
         const max = mulMax(maxOf(p.maxOccurs), maxF);
@@ -460,7 +515,9 @@ export class TypeRegistry {
           // An exclusive choice: one branch per particle (XML Schema Part 1 §3.8.4, choice).
           const group = nextGroup++;
           choiceGroups.push({ id: group, branches: p.particles.length, optional: p.minOccurs * minF === 0 });
-          p.particles.forEach((child, branch) => walk(child, 1, 1, { group, branch }));
+          p.particles.forEach((child, branch) => {
+            walk(child, 1, 1, { group, branch });
+          });
         } else if (p.kind === 'choice') {
           // Nested in a branch, or repeated: no exclusivity expressed; every field optional,
           // but for a choice of one particle, which is a sequence in all but name (EWS's NonEmptyArrayOfPaths).
@@ -475,7 +532,10 @@ export class TypeRegistry {
 
     for (const a of body.attributes) this.#addAttribute(a, props, scope, tsName);
     // xsd:anyAttribute: the attributes no declaration claims (once along a base chain).
-    if (body.anyAttribute && !(baseKey !== undefined && this.#chainProps(baseKey).some((p) => p.kind === 'anyAttribute'))) {
+    if (
+      body.anyAttribute &&
+      !(baseKey !== undefined && this.#chainProps(baseKey).some((p) => p.kind === 'anyAttribute'))
+    ) {
       props.push({
         kind: 'anyAttribute',
         prop: scope.claim('$anyAttributes'),
@@ -504,10 +564,21 @@ export class TypeRegistry {
     if (body.simpleContent && !inheritsText) {
       let resolved = this.resolve(body.simpleContent, tsName, 'Value', where);
       if ('complex' in resolved.value) {
-        const baseText = this.#chainProps((resolved.value as { complex: string }).complex).find((p) => p.kind === 'text');
+        const baseText = this.#chainProps((resolved.value as { complex: string }).complex).find(
+          (p) => p.kind === 'text',
+        );
         resolved = baseText ? baseText.resolved : { value: { scalar: 'string' }, ts: 'string' };
       }
-      props.push({ kind: 'text', prop: scope.claim('$value'), xmlName: '', ns: '', resolved, min: 1, max: 1, nillable: false });
+      props.push({
+        kind: 'text',
+        prop: scope.claim('$value'),
+        xmlName: '',
+        ns: '',
+        resolved,
+        min: 1,
+        max: 1,
+        nillable: false,
+      });
     }
     this.#building.delete(body);
     if (declare) this.#noteTs(props);
@@ -598,12 +669,19 @@ export class TypeRegistry {
     // A simpleContent restriction of a complex type restricts the base's simple content.
     const base: Resolved =
       'complex' in declared.value
-        ? this.#chainProps(declared.value.complex).find((p) => p.kind === 'text')?.resolved ?? { value: { scalar: 'string' }, ts: 'string' }
+        ? (this.#chainProps(declared.value.complex).find((p) => p.kind === 'text')?.resolved ?? {
+            value: { scalar: 'string' },
+            ts: 'string',
+          })
         : declared;
     const scalar = scalarOf(base.value);
     const values = body.facets.enumeration;
     if (values && values.length > 0) {
-      return { value: { scalar, enum: [...values] }, ts: enumTs(values, scalar, base.ts), ...(base.xsd ? { xsd: base.xsd } : {}) };
+      return {
+        value: { scalar, enum: [...values] },
+        ts: enumTs(values, scalar, base.ts),
+        ...(base.xsd ? { xsd: base.xsd } : {}),
+      };
     }
     return base;
   }

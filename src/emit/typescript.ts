@@ -92,7 +92,8 @@ function loadCached(): TypeScriptApi | undefined {
     compiled.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
     const api = mod.exports as TypeScriptApi;
     if (typeof api.createSourceFile !== 'function') return undefined;
-    if (cachedData === undefined || script.cachedDataRejected === true) pendingSave = () => saveCache(script, dir, cacheFile);
+    if (cachedData === undefined || script.cachedDataRejected === true)
+      pendingSave = () => saveCache(script, dir, cacheFile);
     return api;
   } catch {
     return undefined;

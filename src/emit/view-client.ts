@@ -85,9 +85,13 @@ function optionsTypeOf(o: OperationInfo): string {
 }
 
 /** Names of the fault unions and guards of every operation, unique against `taken`. */
-function faultNames(sm: ServiceModel, taken: ReadonlySet<string>): Map<OperationInfo, { typeName: string; guardName: string }> {
+function faultNames(
+  sm: ServiceModel,
+  taken: ReadonlySet<string>,
+): Map<OperationInfo, { typeName: string; guardName: string }> {
   const used = new Set(taken);
-  for (const s of sm.services) for (const n of [s.names.client, s.names.binding, s.names.descriptor, s.names.operations]) used.add(n);
+  for (const s of sm.services)
+    for (const n of [s.names.client, s.names.binding, s.names.descriptor, s.names.operations]) used.add(n);
   const out = new Map<OperationInfo, { typeName: string; guardName: string }>();
   for (const s of sm.services) {
     for (const o of s.operations) {
@@ -112,11 +116,20 @@ function throwsTag(o: OperationInfo, typeName: string | undefined): string | und
 /** What an operation's method resolves to, and the docs of it. */
 export function methodDoc(o: OperationInfo, s: ServiceInfo, throws?: string): string {
   const kinds = o.op.bindings.map((b) => b.kind).filter((k, i, all) => all.indexOf(k) === i && s.bindings.includes(k));
-  return docBlock(o.op.documentation, `Operation \`${o.op.name}\`${kinds.length ? ` (bindings: ${kinds.join(', ')})` : ''}.`, throws);
+  return docBlock(
+    o.op.documentation,
+    `Operation \`${o.op.name}\`${kinds.length ? ` (bindings: ${kinds.join(', ')})` : ''}.`,
+    throws,
+  );
 }
 
 /** Builds the client.ts view. */
-export function clientView(header: string, sm: ServiceModel, typeImports: readonly string[], declared: ReadonlySet<string> = new Set()): ClientView {
+export function clientView(
+  header: string,
+  sm: ServiceModel,
+  typeImports: readonly string[],
+  declared: ReadonlySet<string> = new Set(),
+): ClientView {
   const fnames = faultNames(sm, declared);
   const ops = sm.services.flatMap((s) => s.operations);
   return {
@@ -131,10 +144,15 @@ export function clientView(header: string, sm: ServiceModel, typeImports: readon
       ...(ops.some((o) => o.headers.length === 0) ? ['type CallOptions'] : []),
       ...(ops.some((o) => o.headers.length > 0) ? ['type CallOptionsWithHeaders'] : []),
       ...(fnames.size > 0 ? ['isDeclaredFault', 'type DeclaredFault'] : []),
-      ...(mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) ? ['type XmlElement'] : []),
+      ...(mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)])
+        ? ['type XmlElement']
+        : []),
     ]),
     services: sm.services.map((s) => ({
-      doc: docBlock(s.service.documentation, `Client of the ${s.names.xmlName} service. Default binding: ${s.defaultBinding}.`),
+      doc: docBlock(
+        s.service.documentation,
+        `Client of the ${s.names.xmlName} service. Default binding: ${s.defaultBinding}.`,
+      ),
       className: s.names.client,
       bindingTypeName: s.names.binding,
       bindingUnion: s.bindings.length ? s.bindings.map(tsString).join(' | ') : 'never',
@@ -151,14 +169,22 @@ export function clientView(header: string, sm: ServiceModel, typeImports: readon
       faults: s.operations.flatMap((o) => {
         const n = fnames.get(o);
         if (!n) return [];
-        return [{
-          doc: docBlock(undefined, `A declared fault of \`${o.op.name}\`: \`fault\` names the \`wsdl:fault\`, \`detail\` is its decoded detail.`),
-          guardDoc: docBlock(undefined, `Whether \`err\` is a declared fault of \`${o.op.name}\` (then narrow on \`err.fault\`).`),
-          typeName: n.typeName,
-          guardName: n.guardName,
-          union: o.faults.map((f) => `DeclaredFault<${tsString(f.name)}, ${f.detailTs}>`).join(' | '),
-          names: `[${o.faults.map((f) => tsString(f.name)).join(', ')}]`,
-        }];
+        return [
+          {
+            doc: docBlock(
+              undefined,
+              `A declared fault of \`${o.op.name}\`: \`fault\` names the \`wsdl:fault\`, \`detail\` is its decoded detail.`,
+            ),
+            guardDoc: docBlock(
+              undefined,
+              `Whether \`err\` is a declared fault of \`${o.op.name}\` (then narrow on \`err.fault\`).`,
+            ),
+            typeName: n.typeName,
+            guardName: n.guardName,
+            union: o.faults.map((f) => `DeclaredFault<${tsString(f.name)}, ${f.detailTs}>`).join(' | '),
+            names: `[${o.faults.map((f) => tsString(f.name)).join(', ')}]`,
+          },
+        ];
       }),
     })),
   };

@@ -62,8 +62,10 @@ export interface SchemaView {
 /** Builds the schema.ts view. */
 export function schemaView(header: string, registry: TypeRegistry, sm: ServiceModel): SchemaView {
   const hoist = new ConstantHoister();
-  const types = [...registry.complexEntries]
-    .map((e) => ({ key: objectKey(e.key), literal: tsLiteral(hoist.apply(registry.toComplexDesc(e)), '  ') }));
+  const types = [...registry.complexEntries].map((e) => ({
+    key: objectKey(e.key),
+    literal: tsLiteral(hoist.apply(registry.toComplexDesc(e)), '  '),
+  }));
   const services = sm.services.map((s) => ({
     doc: docBlock(`Descriptor of the ${s.names.xmlName} service (wsdl:service).`, s.service.documentation),
     descriptorName: s.names.descriptor,

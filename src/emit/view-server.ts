@@ -9,7 +9,9 @@ import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-
 import { headerTypes, methodDoc, typeTexts } from './view-client.js';
 
 function contextTypes(h: string | undefined): { ctxType: string; ctxArg: string } {
-  return h === undefined ? { ctxType: 'Ctx', ctxArg: 'ctx' } : { ctxType: `Ctx & SoapHeadersContext<${h}>`, ctxArg: `withSoapHeaders<${h}>(ctx)` };
+  return h === undefined
+    ? { ctxType: 'Ctx', ctxArg: 'ctx' }
+    : { ctxType: `Ctx & SoapHeadersContext<${h}>`, ctxArg: `withSoapHeaders<${h}>(ctx)` };
 }
 
 /** One operation of a service interface. */

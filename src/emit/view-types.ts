@@ -60,7 +60,10 @@ function propDoc(p: PropInfo): string {
   const xsd = p.resolved.xsd ? `@xsd ${p.resolved.xsd}` : undefined;
   // Values from the WSDL go through JSON.stringify (quotes, escapes) and then the JSDoc escaping of docBlock.
   const fixed = p.fixedValue !== undefined ? `Fixed by the schema: ${JSON.stringify(p.fixedValue)}.` : undefined;
-  const dflt = p.defaultValue !== undefined ? `@defaultValue ${JSON.stringify(p.defaultValue)} (assumed by the schema when absent or empty)` : undefined;
+  const dflt =
+    p.defaultValue !== undefined
+      ? `@defaultValue ${JSON.stringify(p.defaultValue)} (assumed by the schema when absent or empty)`
+      : undefined;
   return indentLines(docBlock(p.documentation, where, fixed, dflt, xsd), '  ');
 }
 
@@ -75,7 +78,10 @@ function itemTs(p: PropInfo): string {
   const members = p.subst.map((m) => ({ name: m.xmlName, ns: m.ns, value: m.resolved.value }));
   const chosen = selectableMembers({ value: p.resolved.value, subst: members });
   const selectable = p.subst.filter((_, i) => chosen.includes(members[i]!));
-  const all = [...(p.abstractHead && selectable.length > 0 ? [] : [p.resolved.ts]), ...selectable.map((m) => m.resolved.ts)];
+  const all = [
+    ...(p.abstractHead && selectable.length > 0 ? [] : [p.resolved.ts]),
+    ...selectable.map((m) => m.resolved.ts),
+  ];
   const unique = [...new Set(all)];
   return unique.length === 1 ? unique[0]! : unique.map((t) => (t.includes(' ') ? `(${t})` : t)).join(' | ');
 }
@@ -121,7 +127,11 @@ function descendantsOf(registry: TypeRegistry): Map<string, string[]> {
   return out;
 }
 
-function complexDecl(e: ComplexEntry, registry: TypeRegistry, descendants: ReadonlyMap<string, readonly string[]>): DeclView {
+function complexDecl(
+  e: ComplexEntry,
+  registry: TypeRegistry,
+  descendants: ReadonlyMap<string, readonly string[]>,
+): DeclView {
   if (e.soapArray) {
     return {
       doc: docBlock(e.documentation, 'SOAP-encoded array (SOAP 1.1 §5.4.2).'),
@@ -132,11 +142,22 @@ function complexDecl(e: ComplexEntry, registry: TypeRegistry, descendants: Reado
       aliasOf: `${e.soapArray.ts.includes('|') ? `(${e.soapArray.ts})` : e.soapArray.ts}[]`,
     };
   }
-  const base = e.baseKey ? registry.entry(e.baseKey)?.tsName ?? '' : '';
-  const doc = docBlock(e.documentation, !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined);
+  const base = e.baseKey ? (registry.entry(e.baseKey)?.tsName ?? '') : '';
+  const doc = docBlock(
+    e.documentation,
+    !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined,
+  );
   const tag = typeTagProp(e, descendants);
-  if (registry.hasChoice(e.key)) return { doc, isInterface: false, name: e.tsName, extends: '', props: [], aliasOf: choiceAlias(e, base, tag) };
-  return { doc, isInterface: true, name: e.tsName, extends: base, props: tag ? [tag, ...e.props.map(propView)] : e.props.map(propView), aliasOf: '' };
+  if (registry.hasChoice(e.key))
+    return { doc, isInterface: false, name: e.tsName, extends: '', props: [], aliasOf: choiceAlias(e, base, tag) };
+  return {
+    doc,
+    isInterface: true,
+    name: e.tsName,
+    extends: base,
+    props: tag ? [tag, ...e.props.map(propView)] : e.props.map(propView),
+    aliasOf: '',
+  };
 }
 
 function propLine(p: PropView): string {
@@ -183,7 +204,10 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
   for (const e of registry.complexEntries) if (e.declare) declarations.push(complexDecl(e, registry, descendants));
   for (const s of registry.simpleEntries) {
     declarations.push({
-      doc: docBlock(s.documentation, s.xmlName.name !== s.tsName ? `XML simple type \`${s.xmlName.name}\`.` : undefined),
+      doc: docBlock(
+        s.documentation,
+        s.xmlName.name !== s.tsName ? `XML simple type \`${s.xmlName.name}\`.` : undefined,
+      ),
       isInterface: false,
       name: s.tsName,
       extends: '',
@@ -192,8 +216,17 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
     });
   }
   for (const a of sm.aliases) {
-    declarations.push({ doc: docBlock(a.documentation), isInterface: false, name: a.name, extends: '', props: [], aliasOf: a.aliasOf });
+    declarations.push({
+      doc: docBlock(a.documentation),
+      isInterface: false,
+      name: a.name,
+      extends: '',
+      props: [],
+      aliasOf: a.aliasOf,
+    });
   }
-  const usesXmlElement = declarations.some((d) => d.aliasOf.includes('XmlElement') || d.props.some((p) => p.type.includes('XmlElement')));
+  const usesXmlElement = declarations.some(
+    (d) => d.aliasOf.includes('XmlElement') || d.props.some((p) => p.type.includes('XmlElement')),
+  );
   return { header, usesXmlElement, declarations };
 }

@@ -27,7 +27,17 @@ interface DeclaredEncoding {
 const UTF16_LABELS = new Set(['utf-16', 'utf16', 'utf-16le', 'utf-16be', 'ucs-2', 'iso-10646-ucs-2', 'unicode']);
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 /** Labels decoded byte for byte as ISO-8859-1 (true Latin-1, not the WHATWG windows-1252 alias). */
-const LATIN1_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1', 'iso-ir-100', 'cp819', 'ibm819']);
+const LATIN1_LABELS = new Set([
+  'iso-8859-1',
+  'iso8859-1',
+  'iso_8859-1',
+  'latin1',
+  'latin-1',
+  'l1',
+  'iso-ir-100',
+  'cp819',
+  'ibm819',
+]);
 const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'iso646-us', 'ansi_x3.4-1968']);
 
 /**
@@ -35,7 +45,9 @@ const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'iso646-us', 'ansi_x3.4-1968'
  * (XML 1.0 §2.8 production EncodingDecl), which are ASCII-compatible here.
  */
 function readDeclaredEncoding(bytes: Uint8Array, offset: number): DeclaredEncoding | undefined {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset + offset, Math.min(bytes.length - offset, 512)).toString('latin1');
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset + offset, Math.min(bytes.length - offset, 512)).toString(
+    'latin1',
+  );
   if (!head.startsWith('<?xml')) return undefined;
   const end = head.indexOf('?>');
   const decl = end < 0 ? head : head.slice(0, end);
@@ -87,8 +99,10 @@ export function decodeXmlBytes(bytes: Uint8Array, file: string): DecodedText {
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) {
     return { text: strictDecode(bytes.subarray(3), 'utf-8', file), encoding: 'utf-8' };
   }
-  if (b0 === 0xff && b1 === 0xfe) return { text: strictDecode(bytes.subarray(2), 'utf-16le', file), encoding: 'utf-16le' };
-  if (b0 === 0xfe && b1 === 0xff) return { text: strictDecode(bytes.subarray(2), 'utf-16be', file), encoding: 'utf-16be' };
+  if (b0 === 0xff && b1 === 0xfe)
+    return { text: strictDecode(bytes.subarray(2), 'utf-16le', file), encoding: 'utf-16le' };
+  if (b0 === 0xfe && b1 === 0xff)
+    return { text: strictDecode(bytes.subarray(2), 'utf-16be', file), encoding: 'utf-16be' };
   // UTF-16 without a BOM, recognised by "<?" (Appendix F.1, "without a byte order mark").
   if (b0 === 0x3c && b1 === 0x00 && b2 === 0x3f && b3 === 0x00) {
     return { text: strictDecode(bytes, 'utf-16le', file), encoding: 'utf-16le' };
@@ -104,9 +118,13 @@ export function decodeXmlBytes(bytes: Uint8Array, file: string): DecodedText {
     return { text: strictDecode(bytes, 'utf-8', file), encoding: 'utf-8' };
   }
   if (LATIN1_LABELS.has(label) || ASCII_LABELS.has(label)) {
-    return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'), encoding: 'iso-8859-1' };
+    return {
+      text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'),
+      encoding: 'iso-8859-1',
+    };
   }
-  if (label === 'windows-1252' || label === 'cp1252' || label === 'x-cp1252') return { text: decodeCp1252(bytes), encoding: 'windows-1252' };
+  if (label === 'windows-1252' || label === 'cp1252' || label === 'x-cp1252')
+    return { text: decodeCp1252(bytes), encoding: 'windows-1252' };
   let canonical: string;
   try {
     canonical = new TextDecoder(label).encoding;

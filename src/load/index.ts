@@ -78,7 +78,9 @@ class LoadRun {
     }
     const parsed = parseDocument(raw.bytes, displayName);
     const chameleon =
-      via?.ref.includingNamespace !== undefined && parsed.kind === 'xsd' && attr(parsed.root, 'targetNamespace') === undefined
+      via?.ref.includingNamespace !== undefined &&
+      parsed.kind === 'xsd' &&
+      attr(parsed.root, 'targetNamespace') === undefined
         ? via.ref.includingNamespace
         : undefined;
     const doc: SourceDocument = {

@@ -48,8 +48,5 @@ export function parseDocument(bytes: Uint8Array, file: string): ParsedDocument {
   }
   if (root.ns === WSDL11_NS && root.name === 'definitions') return { kind: 'wsdl', root, text };
   if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') return { kind: 'xsd', root, text };
-  throw userError(
-    `root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL11_NS}) or xsd:schema`,
-    at,
-  );
+  throw userError(`root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL11_NS}) or xsd:schema`, at);
 }

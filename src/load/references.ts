@@ -37,7 +37,8 @@ function schemaReferences(schema: XmlElement, effectiveNamespace: string | undef
     if (child.name !== 'import' && child.name !== 'include' && child.name !== 'redefine') continue;
     const location = attr(child, 'schemaLocation');
     if (!isLoadable(location)) continue;
-    const kind: ReferenceKind = child.name === 'import' ? 'xsd:import' : child.name === 'include' ? 'xsd:include' : 'xsd:redefine';
+    const kind: ReferenceKind =
+      child.name === 'import' ? 'xsd:import' : child.name === 'include' ? 'xsd:include' : 'xsd:redefine';
     const ref: DocumentReference =
       kind !== 'xsd:import' && targetNamespace
         ? { kind, location: location.trim(), element: child, includingNamespace: targetNamespace }

@@ -8,7 +8,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isHttpUrl } from './display-name.js';
 
 /** The outcome of resolving one reference. */
-export type Resolution = { readonly ok: true; readonly identity: string } | { readonly ok: false; readonly reason: string };
+export type Resolution =
+  | { readonly ok: true; readonly identity: string }
+  | { readonly ok: false; readonly reason: string };
 
 /** Turns a parsed URL into an identity, or explains why it cannot be loaded. */
 function identityOfUrl(url: URL, fromRemote: boolean): Resolution {

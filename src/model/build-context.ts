@@ -99,7 +99,13 @@ export class BuildContext {
   }
 
   /** Resolves a QName written in `el`'s scope; `what` names it in the error message. */
-  qnameValue(doc: SourceDocument, el: XmlElement, value: string, what: string, chameleonNs?: string): QName | undefined {
+  qnameValue(
+    doc: SourceDocument,
+    el: XmlElement,
+    value: string,
+    what: string,
+    chameleonNs?: string,
+  ): QName | undefined {
     const q = resolveQName(el, value);
     if (!q || q.name === '') {
       const trimmed = value.trim();

@@ -39,9 +39,10 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
   const ctx = new BuildContext(loaded);
   const main = loaded.main;
   if (main.kind !== 'wsdl' || main.root.ns !== WSDL_NS || main.root.name !== 'definitions') {
-    const message = isXsdNamespace(main.root.ns) && main.root.name === 'schema'
-      ? 'not a WSDL 1.1 document: this is an XML Schema document (root xsd:schema); compile the WSDL that imports it'
-      : `not a WSDL 1.1 document: root element is {${main.root.ns}}${main.root.name}, expected {${WSDL_NS}}definitions`;
+    const message =
+      isXsdNamespace(main.root.ns) && main.root.name === 'schema'
+        ? 'not a WSDL 1.1 document: this is an XML Schema document (root xsd:schema); compile the WSDL that imports it'
+        : `not a WSDL 1.1 document: root element is {${main.root.ns}}${main.root.name}, expected {${WSDL_NS}}definitions`;
     ctx.error(main, main.root, message);
     return { diagnostics: [...ctx.sink.errors, ...ctx.sink.warnings] };
   }
@@ -51,7 +52,9 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
   const schemaConverter = new SchemaConverter(ctx, schemaIndex, namespaceNotes);
   const schema = schemaConverter.convertAll();
   // Later stages follow types recursively: cycles and absurd depths are errors here, before any of them runs.
-  const typesUnsafe = checkTypeDepths(ctx, schema, { nesting: !schemaConverter.referenceChainTooDeep }) || schemaConverter.referenceChainTooDeep;
+  const typesUnsafe =
+    checkTypeDepths(ctx, schema, { nesting: !schemaConverter.referenceChainTooDeep }) ||
+    schemaConverter.referenceChainTooDeep;
   const complexTypes = new Map<string, ComplexTypeBody>(schema.complexTypes.map((t) => [qkey(t.name), t]));
 
   const wsdlIndex = indexWsdl(ctx);
@@ -83,7 +86,8 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
     documents: loaded.documents.map((d) => ({
       file: ctx.modelLoc(d, d.root).file,
       kind: d.kind,
-      targetNamespace: attr(d.root, 'targetNamespace') ?? (isXsdNamespace(d.root.ns) ? d.chameleonNamespace ?? '' : ''),
+      targetNamespace:
+        attr(d.root, 'targetNamespace') ?? (isXsdNamespace(d.root.ns) ? (d.chameleonNamespace ?? '') : ''),
     })),
     targetNamespace: attr(main.root, 'targetNamespace') ?? '',
     ...optional('name', attr(main.root, 'name')),

@@ -19,7 +19,7 @@ export type NamespaceNotes = Map<string, string[]>;
 
 /** The namespace a loaded document declares (the includer's for a chameleon schema). */
 function declaredNamespace(doc: SourceDocument): string {
-  return attr(doc.root, 'targetNamespace') ?? (isXsdNamespace(doc.root.ns) ? doc.chameleonNamespace ?? '' : '');
+  return attr(doc.root, 'targetNamespace') ?? (isXsdNamespace(doc.root.ns) ? (doc.chameleonNamespace ?? '') : '');
 }
 
 /** Warns about each import whose document declares another namespace; returns notes keyed by the expected namespace. */
@@ -39,7 +39,11 @@ export function checkImportNamespaces(ctx: BuildContext): NamespaceNotes {
       if (actual === expected) continue;
       const loc = ctx.diagLoc(doc, ref.element);
       const actualText = actual === '' ? 'no targetNamespace' : `targetNamespace "${actual}"`;
-      ctx.warning(doc, ref.element, `${ref.kind} namespace="${expected}" loads ${target.displayName}, which has ${actualText}; its components are in that namespace`);
+      ctx.warning(
+        doc,
+        ref.element,
+        `${ref.kind} namespace="${expected}" loads ${target.displayName}, which has ${actualText}; its components are in that namespace`,
+      );
       const note = `the ${ref.kind} at ${loc.file}:${loc.line}:${loc.column} loaded ${target.displayName}, which has ${actualText}`;
       const list = notes.get(expected) ?? [];
       // One note per document that failed to deliver the namespace.

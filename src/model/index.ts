@@ -25,7 +25,7 @@ export async function loadModel(source: string, options?: LoadOptions): Promise<
  * Never throws for contract problems (only for internal bugs).
  */
 export async function validateContract(source: string, options?: LoadOptions): Promise<Diagnostic[]> {
-  let loaded;
+  let loaded: Awaited<ReturnType<typeof loadDocuments>>;
   try {
     loaded = await loadDocuments(source, options);
   } catch (err) {

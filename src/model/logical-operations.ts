@@ -5,7 +5,15 @@
  */
 import type { BuildContext } from './build-context.js';
 import type {
-  Binding, LogicalFault, LogicalOperation, Message, OperationBinding, PortType, Service, Signature, TypeRef,
+  Binding,
+  LogicalFault,
+  LogicalOperation,
+  Message,
+  OperationBinding,
+  PortType,
+  Service,
+  Signature,
+  TypeRef,
 } from './types.js';
 import type { BoundOperation, WireLookups, WireResult } from './wire-message.js';
 import { httpWire, paramsAreSimple, soapWire } from './wire-message.js';
@@ -106,8 +114,13 @@ export function linkOperations(
  * or a URL-encoded parameter of complex type (`name=value` pairs hold simple values only, WSDL 1.1 §4.4, §4.6).
  */
 function unsupportedHttpInput(lookups: WireLookups, ob: OperationBinding): string | undefined {
-  if (ob.kind === 'httpGet' && ob.input.mode === 'xml') return 'an XML document input cannot be sent over HTTP GET (a GET request has no body)';
-  if ((ob.kind === 'httpGet' || ob.kind === 'httpPost') && ob.input.mode === 'params' && !paramsAreSimple(lookups, ob.input.parts)) {
+  if (ob.kind === 'httpGet' && ob.input.mode === 'xml')
+    return 'an XML document input cannot be sent over HTTP GET (a GET request has no body)';
+  if (
+    (ob.kind === 'httpGet' || ob.kind === 'httpPost') &&
+    ob.input.mode === 'params' &&
+    !paramsAreSimple(lookups, ob.input.parts)
+  ) {
     return 'an input part of complex type cannot be sent as URL-encoded name=value parameters';
   }
   return undefined;
@@ -128,7 +141,9 @@ function link(lookups: WireLookups, bound: BoundOperation): Linked {
   const soap = binding.kind === 'soap11' || binding.kind === 'soap12';
   const wire = soap ? soapWire : httpWire;
   const input: WireResult = wire(lookups, bound, 'input', abstract.input?.message);
-  const output: WireResult | undefined = abstract.output ? wire(lookups, bound, 'output', abstract.output.message) : undefined;
+  const output: WireResult | undefined = abstract.output
+    ? wire(lookups, bound, 'output', abstract.output.message)
+    : undefined;
   const ob: OperationBinding = {
     kind: binding.kind,
     port: port.name,

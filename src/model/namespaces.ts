@@ -32,7 +32,11 @@ export const ADDRESSING_ACTION_NS: readonly string[] = [
 ];
 
 /** XML Schema namespaces: the 2001 Recommendation and the older drafts some WSDLs still use. */
-const XSD_NAMESPACES = new Set<string>([XSD_NS, 'http://www.w3.org/2000/10/XMLSchema', 'http://www.w3.org/1999/XMLSchema']);
+const XSD_NAMESPACES = new Set<string>([
+  XSD_NS,
+  'http://www.w3.org/2000/10/XMLSchema',
+  'http://www.w3.org/1999/XMLSchema',
+]);
 
 /** Whether `ns` is an XML Schema namespace (current or a pre-Recommendation draft). */
 export function isXsdNamespace(ns: string): boolean {

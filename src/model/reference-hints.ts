@@ -96,7 +96,8 @@ function baseHint(q: HintQuery): string {
   if (near) return ` (did you mean ${qdisplay(near)}?)`;
   const elsewhere: string[] = [];
   for (const n of sameKind.names) {
-    if (n.name === missing.name && n.ns !== missing.ns) elsewhere.push(n.ns === '' ? 'no namespace' : `namespace "${n.ns}"`);
+    if (n.name === missing.name && n.ns !== missing.ns)
+      elsewhere.push(n.ns === '' ? 'no namespace' : `namespace "${n.ns}"`);
   }
   if (elsewhere.length > 0) {
     return ` (${article(sameKind.label)} ${sameKind.label} named "${missing.name}" exists in ${elsewhere.slice(0, 3).join(', ')})`;

@@ -12,8 +12,21 @@ import type { XmlElement } from '../runtime/xml-parse.js';
 import { attr } from '../runtime/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type {
-  AttributeDecl, AttributeGroupDef, AttributeUse, ComplexType, ComplexTypeBody, ElementDecl, ElementParticle,
-  GroupParticle, ModelGroupDef, Particle, QName, SchemaModel, SimpleType, SimpleTypeBody, TypeRef,
+  AttributeDecl,
+  AttributeGroupDef,
+  AttributeUse,
+  ComplexType,
+  ComplexTypeBody,
+  ElementDecl,
+  ElementParticle,
+  GroupParticle,
+  ModelGroupDef,
+  Particle,
+  QName,
+  SchemaModel,
+  SimpleType,
+  SimpleTypeBody,
+  TypeRef,
 } from './types.js';
 import { XSD_NS } from './types.js';
 import { SOAPENC_NS, WSDL_NS, XML_NS, XSI_NS, isXsdNamespace } from './namespaces.js';
@@ -67,11 +80,16 @@ export class SchemaConverter {
    */
   hint(kind: RefKind, q: QName, scope?: SchemaScope): string {
     // An unprefixed name with no default namespace was also looked up in the schema's own namespace.
-    const own = scope && q.ns === '' && scope.tns !== '' ? this.index.ignored.get(qkey({ ns: scope.tns, name: q.name })) : undefined;
+    const own =
+      scope && q.ns === '' && scope.tns !== ''
+        ? this.index.ignored.get(qkey({ ns: scope.tns, name: q.name }))
+        : undefined;
     const ignored = this.index.ignored.get(qkey(q)) ?? own;
     if (ignored) {
       const written = ignored.el.prefix ? `${ignored.el.prefix}:${ignored.el.name}` : ignored.el.name;
-      const meant = ignored.lookalike ? `; did you mean ${ignored.el.prefix ? `${ignored.el.prefix}:` : ''}${ignored.lookalike}?` : '';
+      const meant = ignored.lookalike
+        ? `; did you mean ${ignored.el.prefix ? `${ignored.el.prefix}:` : ''}${ignored.lookalike}?`
+        : '';
       return ` (${ignored.doc.displayName}:${ignored.el.line}:${ignored.el.column} declares it with <${written}>, which is not an XML Schema element${meant})`;
     }
     const c = this.index.components;
@@ -79,12 +97,21 @@ export class SchemaConverter {
     const types: HintCandidates = { label: 'type', names: names('complexType', 'simpleType') };
     const elements: HintCandidates = { label: 'element', names: names('element') };
     if (kind === 'type' && q.ns === XSD_NS) {
-      return referenceHint({ missing: q, sameKind: { label: 'type', names: [...XSD_BUILTIN_TYPES].map((name) => ({ ns: XSD_NS, name })) } });
+      return referenceHint({
+        missing: q,
+        sameKind: { label: 'type', names: [...XSD_BUILTIN_TYPES].map((name) => ({ ns: XSD_NS, name })) },
+      });
     }
     const sameKind: HintCandidates =
       kind === 'type' ? types : kind === 'element' ? elements : { label: `xsd:${kind}`, names: names(kind) };
     const otherKinds = kind === 'type' ? [elements] : kind === 'element' ? [types] : [];
-    return referenceHint({ missing: q, sameKind, otherKinds, loadedNamespaces: this.loadedNamespaces, namespaceNotes: this.namespaceNotes });
+    return referenceHint({
+      missing: q,
+      sameKind,
+      otherKinds,
+      loadedNamespaces: this.loadedNamespaces,
+      namespaceNotes: this.namespaceNotes,
+    });
   }
 
   /** Converts every component, in document order. */
@@ -104,7 +131,15 @@ export class SchemaConverter {
       if (g) attributeGroups.push(g);
     }
     const attributes = [...c.attribute.values()].map((r) => this.globalAttribute(r));
-    return { elements, complexTypes, simpleTypes, groups, attributeGroups, attributes, schemas: this.index.scopes.map((s) => s.info) };
+    return {
+      elements,
+      complexTypes,
+      simpleTypes,
+      groups,
+      attributeGroups,
+      attributes,
+      schemas: this.index.scopes.map((s) => s.info),
+    };
   }
 
   /** Whether a chain of element, group or attribute group references was too deep to convert (an error was recorded). */
@@ -141,7 +176,12 @@ export class SchemaConverter {
   /** Whether a type name resolves (built-in, SOAP encoding, or declared). */
   hasType(name: QName): boolean {
     const k = qkey(name);
-    return isBuiltinType(name) || isSoapEncodingName(name) || this.index.components.complexType.has(k) || this.index.components.simpleType.has(k);
+    return (
+      isBuiltinType(name) ||
+      isSoapEncodingName(name) ||
+      this.index.components.complexType.has(k) ||
+      this.index.components.simpleType.has(k)
+    );
   }
 
   /** The raw named complex type `name`, if declared. */
@@ -180,7 +220,11 @@ export class SchemaConverter {
     if (kind === 'type') candidates.push({ ns: XSD_NS, name: q.name });
     for (const c of candidates) {
       if (c.ns === '' || !this.exists(kind, c)) continue;
-      this.ctx.warning(scope.doc, el, `unprefixed reference "${written}" with no default namespace in scope resolved to ${qdisplay(c)}`);
+      this.ctx.warning(
+        scope.doc,
+        el,
+        `unprefixed reference "${written}" with no default namespace in scope resolved to ${qdisplay(c)}`,
+      );
       return c;
     }
     return q;
@@ -191,7 +235,12 @@ export class SchemaConverter {
    * With `elementFallback`, a name that is no type but a global element stands
    * for that element's type (see {@link SchemaConverter.elementAsType}).
    */
-  private typeRefAttr(scope: SchemaScope, el: XmlElement, attrName: string, elementFallback = false): TypeRef | undefined {
+  private typeRefAttr(
+    scope: SchemaScope,
+    el: XmlElement,
+    attrName: string,
+    elementFallback = false,
+  ): TypeRef | undefined {
     const q = this.ref('type', scope, el, attrName);
     if (!q) return undefined;
     if (elementFallback && !this.hasType(q)) {
@@ -222,7 +271,11 @@ export class SchemaConverter {
         const named = this.ctx.qnameAttr(raw.scope.doc, raw.el, 'type', raw.scope.chameleonNs);
         if (named && this.hasType(named)) type = { kind: 'named', ref: named };
       }
-      this.ctx.warning(scope.doc, el, `type="${written}" names the element ${qdisplay(c)}, not a type; that element's type is used`);
+      this.ctx.warning(
+        scope.doc,
+        el,
+        `type="${written}" names the element ${qdisplay(c)}, not a type; that element's type is used`,
+      );
       return type;
     }
     return undefined;
@@ -239,7 +292,11 @@ export class SchemaConverter {
     const raw = this.index.components[kind].get(qkey(q));
     if (!raw) {
       const refKind: RefKind = kind === 'complexType' || kind === 'simpleType' ? 'type' : kind;
-      this.ctx.error(scope.doc, el, `undefined ${kind === 'element' ? 'element' : `xsd:${kind}`} ${qdisplay(q)}${this.hint(refKind, q, scope)}`);
+      this.ctx.error(
+        scope.doc,
+        el,
+        `undefined ${kind === 'element' ? 'element' : `xsd:${kind}`} ${qdisplay(q)}${this.hint(refKind, q, scope)}`,
+      );
     }
     return raw;
   }
@@ -252,7 +309,14 @@ export class SchemaConverter {
     const cached = this.elementCache.get(key);
     if (cached) return cached;
     const { el, scope } = raw;
-    if (this.tooDeep('element', raw)) return { name: raw.name, type: ANY_TYPE, nillable: false, abstract: false, location: this.ctx.modelLoc(scope.doc, el) };
+    if (this.tooDeep('element', raw))
+      return {
+        name: raw.name,
+        type: ANY_TYPE,
+        nillable: false,
+        abstract: false,
+        location: this.ctx.modelLoc(scope.doc, el),
+      };
     this.elementsInProgress.add(key);
     const substitutionGroup = this.ref('element', scope, el, 'substitutionGroup');
     let type = this.declaredType(scope, el, 'complexOrSimple');
@@ -281,9 +345,11 @@ export class SchemaConverter {
 
   /** The `type` attribute or the anonymous type child of a declaration. */
   private declaredType(scope: SchemaScope, el: XmlElement, allowed: 'complexOrSimple' | 'simple'): TypeRef | undefined {
-    if (attr(el, 'type') !== undefined) return this.typeRefAttr(scope, el, 'type', allowed === 'complexOrSimple') ?? ANY_TYPE;
+    if (attr(el, 'type') !== undefined)
+      return this.typeRefAttr(scope, el, 'type', allowed === 'complexOrSimple') ?? ANY_TYPE;
     for (const c of xsdChildren(el)) {
-      if (c.name === 'complexType' && allowed === 'complexOrSimple') return { kind: 'complex', type: this.complexBody(scope, c) };
+      if (c.name === 'complexType' && allowed === 'complexOrSimple')
+        return { kind: 'complex', type: this.complexBody(scope, c) };
       if (c.name === 'simpleType') return { kind: 'simple', type: this.simpleBody(scope, c) };
     }
     return undefined;
@@ -306,9 +372,17 @@ export class SchemaConverter {
           // A recursive reference through an anonymous type cannot be copied
           // without a cycle; it is typed xsd:anyType instead.
           const target = this.index.components.element.get(qkey(ref));
-          const named = target && attr(target.el, 'type') !== undefined ? this.ref('type', target.scope, target.el, 'type') : undefined;
+          const named =
+            target && attr(target.el, 'type') !== undefined
+              ? this.ref('type', target.scope, target.el, 'type')
+              : undefined;
           if (named) type = { kind: 'named', ref: named };
-          else this.ctx.warning(scope.doc, el, `recursive reference to element ${qdisplay(ref)} (anonymous type) is typed xsd:anyType`);
+          else
+            this.ctx.warning(
+              scope.doc,
+              el,
+              `recursive reference to element ${qdisplay(ref)} (anonymous type) is typed xsd:anyType`,
+            );
         } else {
           const decl = this.globalElement(raw);
           type = decl.type;
@@ -320,8 +394,16 @@ export class SchemaConverter {
         type = ANY_TYPE;
       }
       return {
-        kind: 'element', name: ref, ref, type, ...occurs, nillable,
-        ...optional('default', def), ...optional('fixed', fixed), ...optional('documentation', documentation), location: loc,
+        kind: 'element',
+        name: ref,
+        ref,
+        type,
+        ...occurs,
+        nillable,
+        ...optional('default', def),
+        ...optional('fixed', fixed),
+        ...optional('documentation', documentation),
+        location: loc,
       };
     }
     // xs:NCName collapses whitespace (XML Schema Part 2 §3.3.7): name="ResultCode " is ResultCode.
@@ -389,7 +471,8 @@ export class SchemaConverter {
       case 'group': {
         const ref = this.ref('group', scope, el, 'ref');
         if (!ref) {
-          if (attr(el, 'ref') === undefined) this.ctx.error(scope.doc, el, 'xsd:group in a content model needs a ref attribute');
+          if (attr(el, 'ref') === undefined)
+            this.ctx.error(scope.doc, el, 'xsd:group in a content model needs a ref attribute');
           return undefined;
         }
         const raw = this.lookup('group', scope, el, ref);
@@ -464,8 +547,13 @@ export class SchemaConverter {
       if (raw) type = this.globalAttribute(raw).type;
       else if (!isWellKnownAttribute(ref)) this.ctx.error(scope.doc, el, `undefined attribute ${qdisplay(ref)}`);
       return {
-        name: ref, ref, type, use,
-        ...optional('default', attr(el, 'default')), ...optional('fixed', attr(el, 'fixed')), ...optional('documentation', documentation),
+        name: ref,
+        ref,
+        type,
+        use,
+        ...optional('default', attr(el, 'default')),
+        ...optional('fixed', attr(el, 'fixed')),
+        ...optional('documentation', documentation),
       };
     }
     const localName = attr(el, 'name')?.trim();
@@ -569,7 +657,12 @@ export class SchemaConverter {
   }
 
   /** `complexContent/extension|restriction` (XML Schema Part 1 §3.4.2). */
-  private complexContent(scope: SchemaScope, deriv: XmlElement, body: Mutable<ComplexTypeBody>, attributes: AttributeUse[]): boolean {
+  private complexContent(
+    scope: SchemaScope,
+    deriv: XmlElement,
+    body: Mutable<ComplexTypeBody>,
+    attributes: AttributeUse[],
+  ): boolean {
     const base = this.ref('type', scope, deriv, 'base');
     if (base) {
       this.checkType(scope, deriv, base);
@@ -616,7 +709,12 @@ export class SchemaConverter {
   }
 
   /** `simpleContent/extension|restriction` (XML Schema Part 1 §3.4.2). */
-  private simpleContent(scope: SchemaScope, deriv: XmlElement, body: Mutable<ComplexTypeBody>, attributes: AttributeUse[]): boolean {
+  private simpleContent(
+    scope: SchemaScope,
+    deriv: XmlElement,
+    body: Mutable<ComplexTypeBody>,
+    attributes: AttributeUse[],
+  ): boolean {
     const base = this.ref('type', scope, deriv, 'base');
     if (base) this.checkType(scope, deriv, base);
     if (base && this.index.components.complexType.has(qkey(base))) {
@@ -673,16 +771,25 @@ export class SchemaConverter {
       }
       if (c.name === 'list') {
         const inline = xsdChildren(c).find((d) => d.name === 'simpleType');
-        const itemType: TypeRef = attr(c, 'itemType') !== undefined
-          ? this.typeRefAttr(scope, c, 'itemType') ?? ANY_SIMPLE_TYPE
-          : inline ? { kind: 'simple', type: this.simpleBody(scope, inline) } : ANY_SIMPLE_TYPE;
+        const itemType: TypeRef =
+          attr(c, 'itemType') !== undefined
+            ? (this.typeRefAttr(scope, c, 'itemType') ?? ANY_SIMPLE_TYPE)
+            : inline
+              ? { kind: 'simple', type: this.simpleBody(scope, inline) }
+              : ANY_SIMPLE_TYPE;
         return { variety: 'list', itemType };
       }
       if (c.name === 'union') {
         const memberTypes: TypeRef[] = [];
         const names = (attr(c, 'memberTypes') ?? '').split(/\s+/).filter((s) => s !== '');
         for (const n of names) {
-          const resolved = this.ctx.qnameValue(scope.doc, c, n, `memberTypes="${attr(c, 'memberTypes') ?? ''}"`, scope.chameleonNs);
+          const resolved = this.ctx.qnameValue(
+            scope.doc,
+            c,
+            n,
+            `memberTypes="${attr(c, 'memberTypes') ?? ''}"`,
+            scope.chameleonNs,
+          );
           if (!resolved) continue;
           const q = this.lenient('type', scope, c, resolved, n);
           this.checkType(scope, c, q);

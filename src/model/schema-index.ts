@@ -56,7 +56,14 @@ export interface SchemaIndex {
   readonly ignored: Map<string, IgnoredDeclaration>;
 }
 
-const KINDS: readonly ComponentKind[] = ['element', 'complexType', 'simpleType', 'group', 'attributeGroup', 'attribute'];
+const KINDS: readonly ComponentKind[] = [
+  'element',
+  'complexType',
+  'simpleType',
+  'group',
+  'attributeGroup',
+  'attribute',
+];
 
 /** The other elements allowed at the top of a schema (XML Schema Part 1 §3.15.2). */
 const OTHER_TOP_LEVEL = new Set(['include', 'import', 'redefine', 'annotation', 'notation']);
@@ -95,7 +102,9 @@ export function indexSchemas(ctx: BuildContext): SchemaIndex {
 function noteUnknown(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, el: XmlElement, tns: string): void {
   const lookalike = [...KINDS, ...OTHER_TOP_LEVEL].find((k) => k.toLowerCase() === el.name.toLowerCase());
   const written = el.prefix ? `${el.prefix}:${el.name}` : el.name;
-  const hint = lookalike ? ` (did you mean ${el.prefix ? `${el.prefix}:` : ''}${lookalike}? element names are case-sensitive)` : '';
+  const hint = lookalike
+    ? ` (did you mean ${el.prefix ? `${el.prefix}:` : ''}${lookalike}? element names are case-sensitive)`
+    : '';
   ctx.warning(doc, el, `<${written}> is not an XML Schema element${hint}; it is ignored`);
   const name = attr(el, 'name');
   if (name === undefined) return;
@@ -136,7 +145,10 @@ function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, s
     if (typeof child === 'string' || !isXsdNamespace(child.ns)) continue;
     if ((child.name === 'include' || child.name === 'redefine') && attr(child, 'schemaLocation') === undefined) {
       // XML Schema Part 1 §4.2.1, §4.2.2: schemaLocation is required on include and redefine.
-      const wrong = attr(child, 'location') !== undefined ? ' (it has a "location" attribute; the attribute is schemaLocation)' : '';
+      const wrong =
+        attr(child, 'location') !== undefined
+          ? ' (it has a "location" attribute; the attribute is schemaLocation)'
+          : '';
       ctx.error(doc, child, `xsd:${child.name} has no schemaLocation attribute${wrong}, so nothing is included`);
       continue;
     }
@@ -158,7 +170,11 @@ function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, s
       // The same document reached twice is deduplicated by the loader; a second
       // definition elsewhere is ignored (first wins) with a warning.
       if (!sameDeclaration(existing.scope.doc, existing.el, doc, child)) {
-        ctx.warning(doc, child, `duplicate xsd:${kind} ${qdisplay(name)} ignored (first defined at ${existing.scope.doc.displayName}:${existing.el.line}:${existing.el.column})`);
+        ctx.warning(
+          doc,
+          child,
+          `duplicate xsd:${kind} ${qdisplay(name)} ignored (first defined at ${existing.scope.doc.displayName}:${existing.el.line}:${existing.el.column})`,
+        );
       }
       continue;
     }

@@ -25,7 +25,8 @@ export function readFacets(ctx: BuildContext, doc: SourceDocument, restriction: 
       if (Number.isInteger(n) && n >= 0) facets[c.name] = n;
       else ctx.error(doc, c, `xsd:${c.name} value "${value}" is not a non-negative integer`);
     } else if (BOUNDS.has(c.name)) facets[c.name] = value;
-    else if (c.name === 'whiteSpace' && (value === 'preserve' || value === 'replace' || value === 'collapse')) facets.whiteSpace = value;
+    else if (c.name === 'whiteSpace' && (value === 'preserve' || value === 'replace' || value === 'collapse'))
+      facets.whiteSpace = value;
   }
   if (enumeration.length > 0) facets.enumeration = enumeration;
   if (pattern.length > 0) facets.pattern = pattern;

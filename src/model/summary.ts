@@ -1,5 +1,15 @@
 /** The human-readable model summary printed by `wsdlc inspect`. */
-import type { ComplexTypeBody, ElementParticle, Field, LogicalOperation, Particle, Signature, TypeRef, TypeUse, WsdlModel } from './types.js';
+import type {
+  ComplexTypeBody,
+  ElementParticle,
+  Field,
+  LogicalOperation,
+  Particle,
+  Signature,
+  TypeRef,
+  TypeUse,
+  WsdlModel,
+} from './types.js';
 import { formatDiagnostic } from '../util/errors.js';
 import { qkey } from './qname-key.js';
 
@@ -41,7 +51,9 @@ class TypeRenderer {
   body(b: ComplexTypeBody, depth: number): string {
     if (depth > 1) return '{...}';
     if (b.simpleContent) return this.name(b.simpleContent, depth);
-    const parts = elementsOf(b.particle).map((e) => `${e.name.name}: ${this.name(e.type, depth + 1)}${isMany(e) ? '[]' : ''}`);
+    const parts = elementsOf(b.particle).map(
+      (e) => `${e.name.name}: ${this.name(e.type, depth + 1)}${isMany(e) ? '[]' : ''}`,
+    );
     for (const a of b.attributes) parts.push(`@${a.name.name}: ${this.name(a.type, depth + 1)}`);
     const inherited = b.base ? `${b.base.name} & ` : '';
     return `${inherited}{ ${parts.join(', ')} }`.replace('{  }', '{}');
@@ -83,14 +95,17 @@ export function summarizeModel(model: WsdlModel): string {
   const r = new TypeRenderer(model);
   const lines: string[] = [];
   lines.push(`Contract ${model.name ?? model.source}  (targetNamespace ${model.targetNamespace || '(none)'})`);
-  lines.push(`  ${model.documents.length} document(s), ${model.schema.elements.length} elements, ${model.schema.complexTypes.length} complex types, ${model.schema.simpleTypes.length} simple types`);
+  lines.push(
+    `  ${model.documents.length} document(s), ${model.schema.elements.length} elements, ${model.schema.complexTypes.length} complex types, ${model.schema.simpleTypes.length} simple types`,
+  );
   for (const s of model.services) {
     lines.push('');
     lines.push(`Service ${s.name.name}`);
     if (s.documentation) lines.push(`  ${s.documentation.split('\n')[0]}`);
     lines.push('  Ports:');
     const width = Math.max(0, ...s.ports.map((p) => p.name.length));
-    for (const p of s.ports) lines.push(`    ${p.name.padEnd(width)}  ${p.kind.padEnd(8)}  ${p.address || '(no address)'}`);
+    for (const p of s.ports)
+      lines.push(`    ${p.name.padEnd(width)}  ${p.kind.padEnd(8)}  ${p.address || '(no address)'}`);
     lines.push('  Operations:');
     for (const op of model.operations) {
       if (qkey(op.service) === qkey(s.name)) lines.push(operationLine(r, op));
@@ -101,5 +116,5 @@ export function summarizeModel(model: WsdlModel): string {
     lines.push('Warnings:');
     for (const w of model.warnings) lines.push(`  ${formatDiagnostic(w)}`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -19,7 +19,15 @@
  */
 import type { BuildContext } from './build-context.js';
 import { qdisplay, qkey } from './qname-key.js';
-import type { ComplexTypeBody, Particle, QName, SchemaModel, SimpleTypeBody, SourceLocation, TypeRef } from './types.js';
+import type {
+  ComplexTypeBody,
+  Particle,
+  QName,
+  SchemaModel,
+  SimpleTypeBody,
+  SourceLocation,
+  TypeRef,
+} from './types.js';
 
 /** The longest chain of base types accepted (a type deriving directly from a built-in has depth 1). */
 export const MAX_DERIVATION_DEPTH = 100;
@@ -45,7 +53,11 @@ interface TypeNode {
  * false` skips the nesting check (the converter already reported a reference
  * chain too deep to convert, which is the same problem).
  */
-export function checkTypeDepths(ctx: BuildContext, schema: SchemaModel, options: { readonly nesting: boolean } = { nesting: true }): boolean {
+export function checkTypeDepths(
+  ctx: BuildContext,
+  schema: SchemaModel,
+  options: { readonly nesting: boolean } = { nesting: true },
+): boolean {
   const before = ctx.sink.errors.length;
   checkDerivations(ctx, schema);
   if (options.nesting) checkNesting(ctx, schema);
@@ -111,7 +123,12 @@ function checkDerivations(ctx: BuildContext, schema: SchemaModel): void {
 }
 
 /** Reports one derivation cycle once, at its member that comes first in the schema. */
-function reportCycle(ctx: BuildContext, nodes: ReadonlyMap<string, TypeNode>, cycle: readonly string[], reported: Set<string>): void {
+function reportCycle(
+  ctx: BuildContext,
+  nodes: ReadonlyMap<string, TypeNode>,
+  cycle: readonly string[],
+  reported: Set<string>,
+): void {
   if (cycle.some((k) => reported.has(k))) return;
   for (const k of cycle) reported.add(k);
   const order = [...nodes.keys()];
@@ -120,7 +137,10 @@ function reportCycle(ctx: BuildContext, nodes: ReadonlyMap<string, TypeNode>, cy
   const loop = [...cycle.slice(at), ...cycle.slice(0, at), first].map((k) => qdisplay(nodes.get(k)!.name));
   const node = nodes.get(first)!;
   const spec = node.kind === 'complexType' ? 'XML Schema Part 1 §3.4.6' : 'XML Schema Part 2 §4.1.6';
-  ctx.sink.error(`${node.kind} ${qdisplay(node.name)} derives from itself: ${loop.join(' -> ')} (circular definitions are not allowed, ${spec})`, ctx.diagFromModel(node.location));
+  ctx.sink.error(
+    `${node.kind} ${qdisplay(node.name)} derives from itself: ${loop.join(' -> ')} (circular definitions are not allowed, ${spec})`,
+    ctx.diagFromModel(node.location),
+  );
 }
 
 /** The named types a simple type body derives from: its base, list item type and union members (inline ones followed). */
@@ -160,9 +180,13 @@ type Nested = ComplexTypeBody | Particle;
 function checkNesting(ctx: BuildContext, schema: SchemaModel): void {
   const memo = new Map<Nested, number>();
   const roots: { readonly what: string; readonly location: SourceLocation; readonly root: Nested }[] = [];
-  for (const e of schema.elements) if (e.type.kind === 'complex') roots.push({ what: `element ${qdisplay(e.name)}`, location: e.location, root: e.type.type });
-  for (const t of schema.complexTypes) roots.push({ what: `complexType ${qdisplay(t.name)}`, location: t.location, root: t });
-  for (const g of schema.groups) roots.push({ what: `group ${qdisplay(g.name)}`, location: g.location, root: g.particle });
+  for (const e of schema.elements)
+    if (e.type.kind === 'complex')
+      roots.push({ what: `element ${qdisplay(e.name)}`, location: e.location, root: e.type.type });
+  for (const t of schema.complexTypes)
+    roots.push({ what: `complexType ${qdisplay(t.name)}`, location: t.location, root: t });
+  for (const g of schema.groups)
+    roots.push({ what: `group ${qdisplay(g.name)}`, location: g.location, root: g.particle });
   let first: (typeof roots)[number] | undefined;
   let more = 0;
   for (const r of roots) {
@@ -199,7 +223,9 @@ function nestedChildren(n: Nested): Nested[] {
 function nestingDepth(root: Nested, memo: Map<Nested, number>): number {
   const known = memo.get(root);
   if (known !== undefined) return known;
-  const stack: { node: Nested; children: Nested[]; i: number }[] = [{ node: root, children: nestedChildren(root), i: 0 }];
+  const stack: { node: Nested; children: Nested[]; i: number }[] = [
+    { node: root, children: nestedChildren(root), i: 0 },
+  ];
   // The converter never shares an object with its own content; this guards the walk anyway.
   const active = new Set<Nested>([root]);
   while (stack.length > 0) {

@@ -16,8 +16,21 @@
  * - HTTP output with `mime:mimeXml` (WSDL 1.1 §5.6): one XML document whose root is the part's element.
  */
 import type {
-  AbstractOperation, Binding, BindingMessage, BindingOperation, ComplexTypeBody, Field, Message, MessagePart, Port, QName,
-  SoapHeaderPart, Signature, TypeRef, TypeUse, WireMessage,
+  AbstractOperation,
+  Binding,
+  BindingMessage,
+  BindingOperation,
+  ComplexTypeBody,
+  Field,
+  Message,
+  MessagePart,
+  Port,
+  QName,
+  SoapHeaderPart,
+  Signature,
+  TypeRef,
+  TypeUse,
+  WireMessage,
 } from './types.js';
 import type { ElementDecl } from './types.js';
 import { qkey } from './qname-key.js';
@@ -48,7 +61,10 @@ const NO_MESSAGE: QName = { ns: '', name: '' };
 /** The type use of a value carried by global element `name`. */
 export function elementTypeUse(lookups: WireLookups, name: QName): TypeUse {
   const decl = lookups.element(name);
-  const type: TypeRef = decl?.type ?? { kind: 'named', ref: { ns: 'http://www.w3.org/2001/XMLSchema', name: 'anyType' } };
+  const type: TypeRef = decl?.type ?? {
+    kind: 'named',
+    ref: { ns: 'http://www.w3.org/2001/XMLSchema', name: 'anyType' },
+  };
   return { type, minOccurs: 1, maxOccurs: 1, nillable: decl?.nillable ?? false, element: name };
 }
 
@@ -66,8 +82,14 @@ function partFields(lookups: WireLookups, parts: readonly MessagePart[]): Field[
 function wrapperChildren(lookups: WireLookups, element: QName): Field[] | undefined {
   const decl = lookups.element(element);
   if (!decl) return undefined;
-  const body = decl.type.kind === 'complex' ? decl.type.type : decl.type.kind === 'named' ? lookups.complexType(decl.type.ref) : undefined;
-  if (!body || body.base || body.simpleContent || body.attributes.length > 0 || body.anyAttribute || body.mixed) return undefined;
+  const body =
+    decl.type.kind === 'complex'
+      ? decl.type.type
+      : decl.type.kind === 'named'
+        ? lookups.complexType(decl.type.ref)
+        : undefined;
+  if (!body || body.base || body.simpleContent || body.attributes.length > 0 || body.anyAttribute || body.mixed)
+    return undefined;
   const p = body.particle;
   if (!p) return [];
   if (p.kind !== 'sequence' && p.kind !== 'all') return undefined;
@@ -100,7 +122,7 @@ function isSimpleTypeRef(lookups: WireLookups, t: TypeRef): boolean {
  */
 export function flatChildren(lookups: WireLookups, element: QName): Field[] | undefined {
   const children = wrapperChildren(lookups, element);
-  return children && children.every((f) => isSimpleTypeRef(lookups, f.type.type)) ? children : undefined;
+  return children?.every((f) => isSimpleTypeRef(lookups, f.type.type)) ? children : undefined;
 }
 
 /** Whether an HTTP GET/POST input's parameters can all be sent as `name=value` pairs (simple values, or one flat element part). */
@@ -124,7 +146,8 @@ function isXmlMediaType(type: string): boolean {
 
 /** The part an HTTP input sends as an XML document (`mime:mimeXml`, or `mime:content` of an XML type), if any. */
 function xmlInputPart(bm: BindingMessage | undefined, parts: readonly MessagePart[]): MessagePart | undefined {
-  if (bm?.mimeXmlPart !== undefined) return parts.find((p) => p.name === bm.mimeXmlPart) ?? (parts.length === 1 ? parts[0] : undefined);
+  if (bm?.mimeXmlPart !== undefined)
+    return parts.find((p) => p.name === bm.mimeXmlPart) ?? (parts.length === 1 ? parts[0] : undefined);
   if (bm?.mimeContentType !== undefined && isXmlMediaType(bm.mimeContentType) && parts.length === 1) return parts[0];
   return undefined;
 }
@@ -144,14 +167,19 @@ function headerParts(lookups: WireLookups, bm: BindingMessage | undefined): Soap
 
 /** Computes the wire message and signature of one direction of a SOAP binding operation. */
 export function soapWire(
-  lookups: WireLookups, bound: BoundOperation, direction: 'input' | 'output', messageName: QName | undefined,
+  lookups: WireLookups,
+  bound: BoundOperation,
+  direction: 'input' | 'output',
+  messageName: QName | undefined,
 ): WireResult {
   const bm = bound.operation[direction];
   const message = messageName ? lookups.messages.get(qkey(messageName)) : undefined;
   const headers = headerParts(lookups, bm);
   const allParts = message?.parts ?? [];
   const bodyPartNames = bm?.body?.parts;
-  const headerNames = new Set(bm?.headers.filter((h) => messageName && qkey(h.message) === qkey(messageName)).map((h) => h.part));
+  const headerNames = new Set(
+    bm?.headers.filter((h) => messageName && qkey(h.message) === qkey(messageName)).map((h) => h.part),
+  );
   const parts = bodyPartNames
     ? bodyPartNames.map((n) => allParts.find((p) => p.name === n)).filter((p): p is MessagePart => p !== undefined)
     : allParts.filter((p) => !headerNames.has(p.name));
@@ -167,10 +195,16 @@ export function soapWire(
   };
 
   if (style === 'rpc') {
-    const element: QName = { ns: bm?.body?.namespace ?? '', name: direction === 'input' ? bound.operation.name : `${bound.operation.name}Response` };
+    const element: QName = {
+      ns: bm?.body?.namespace ?? '',
+      name: direction === 'input' ? bound.operation.name : `${bound.operation.name}Response`,
+    };
     const fields = partFields(lookups, parts);
     const s = single(fields);
-    return { wire: { ...base, mode: 'wrapped', element, ...(s.resultChild ? { resultChild: s.resultChild } : {}) }, signature: s.signature };
+    return {
+      wire: { ...base, mode: 'wrapped', element, ...(s.resultChild ? { resultChild: s.resultChild } : {}) },
+      signature: s.signature,
+    };
   }
   if (parts.length === 0) return { wire: { ...base, mode: 'none' }, signature: { fields: [] } };
   const first = parts[0];
@@ -179,20 +213,32 @@ export function soapWire(
     if (children) {
       const s = single(children);
       return {
-        wire: { ...base, mode: 'wrapped', element: first.element, ...(s.resultChild ? { resultChild: s.resultChild } : {}) },
+        wire: {
+          ...base,
+          mode: 'wrapped',
+          element: first.element,
+          ...(s.resultChild ? { resultChild: s.resultChild } : {}),
+        },
         signature: s.signature,
       };
     }
   }
   const fields = partFields(lookups, parts);
   const only = fields[0];
-  const signature: Signature = direction === 'output' && fields.length === 1 && only ? { fields, single: only.type } : { fields };
-  return { wire: { ...base, mode: 'bare', ...(parts.length === 1 && first?.element ? { element: first.element } : {}) }, signature };
+  const signature: Signature =
+    direction === 'output' && fields.length === 1 && only ? { fields, single: only.type } : { fields };
+  return {
+    wire: { ...base, mode: 'bare', ...(parts.length === 1 && first?.element ? { element: first.element } : {}) },
+    signature,
+  };
 }
 
 /** Computes the wire message and signature of one direction of an HTTP GET/POST binding operation. */
 export function httpWire(
-  lookups: WireLookups, bound: BoundOperation, direction: 'input' | 'output', messageName: QName | undefined,
+  lookups: WireLookups,
+  bound: BoundOperation,
+  direction: 'input' | 'output',
+  messageName: QName | undefined,
 ): WireResult {
   const bm = bound.operation[direction];
   const message = messageName ? lookups.messages.get(qkey(messageName)) : undefined;
@@ -212,9 +258,12 @@ export function httpWire(
     return { wire: { ...base, mode: 'params', parts }, signature: { fields: flat ?? partFields(lookups, parts) } };
   }
   const partName = bm?.mimeXmlPart;
-  const xmlPart = partName !== undefined
-    ? parts.find((p) => p.name === partName) ?? (parts.length === 1 ? parts[0] : undefined)
-    : bm?.mimeContentType !== undefined && parts.length === 1 ? parts[0] : undefined;
+  const xmlPart =
+    partName !== undefined
+      ? (parts.find((p) => p.name === partName) ?? (parts.length === 1 ? parts[0] : undefined))
+      : bm?.mimeContentType !== undefined && parts.length === 1
+        ? parts[0]
+        : undefined;
   if (xmlPart) {
     const use = partTypeUse(lookups, xmlPart);
     return {
@@ -224,4 +273,3 @@ export function httpWire(
   }
   return { wire: { ...base, mode: 'none', parts: [] }, signature: { fields: [] } };
 }
-

@@ -5,7 +5,15 @@
 import type { XmlElement } from '../runtime/xml-parse.js';
 import { attr, childElements } from '../runtime/xml-parse.js';
 import type { BuildContext } from './build-context.js';
-import type { AbstractOperation, Message, MessagePart, OperationFaultRef, OperationMessageRef, OperationPattern, PortType } from './types.js';
+import type {
+  AbstractOperation,
+  Message,
+  MessagePart,
+  OperationFaultRef,
+  OperationMessageRef,
+  OperationPattern,
+  PortType,
+} from './types.js';
 import { ADDRESSING_ACTION_NS, WSDL_NS } from './namespaces.js';
 import { wsdlDocumentation } from './documentation.js';
 import type { RawWsdlComponent } from './wsdl-index.js';
@@ -28,12 +36,17 @@ export function convertMessage(ctx: BuildContext, schema: SchemaConverter, raw: 
     const type = resolveWsdlRef(ctx, raw.doc, p, 'type', (q) => schema.hasType(q), [XSD_NS]);
     if (element) {
       if (!schema.element(element)) {
-        ctx.error(raw.doc, p, `undefined element ${qdisplay(element)} in part "${name}" of message ${raw.name.name}${schema.hint('element', element)}`);
+        ctx.error(
+          raw.doc,
+          p,
+          `undefined element ${qdisplay(element)} in part "${name}" of message ${raw.name.name}${schema.hint('element', element)}`,
+        );
       }
       parts.push({ name, element });
     } else if (type) {
       if (!schema.hasType(type)) {
-        const what = type.ns === XSD_NS ? `"${type.name}" is not an XML Schema built-in type` : `undefined type ${qdisplay(type)}`;
+        const what =
+          type.ns === XSD_NS ? `"${type.name}" is not an XML Schema built-in type` : `undefined type ${qdisplay(type)}`;
         ctx.error(raw.doc, p, `${what} in part "${name}" of message ${raw.name.name}${schema.hint('type', type)}`);
       }
       parts.push({ name, type });
@@ -100,13 +113,19 @@ export function convertPortType(ctx: BuildContext, hints: WsdlHints, raw: RawWsd
   };
 }
 
-function messageRef(ctx: BuildContext, hints: WsdlHints, raw: RawWsdlComponent, el: XmlElement): OperationMessageRef | undefined {
+function messageRef(
+  ctx: BuildContext,
+  hints: WsdlHints,
+  raw: RawWsdlComponent,
+  el: XmlElement,
+): OperationMessageRef | undefined {
   const message = resolveWsdlRef(ctx, raw.doc, el, 'message', (q) => hints.has('message', q));
   if (!message) {
     if (attr(el, 'message') === undefined) ctx.error(raw.doc, el, `wsdl:${el.name} has no message attribute`);
     return undefined;
   }
-  if (!hints.has('message', message)) ctx.error(raw.doc, el, `undefined message ${qdisplay(message)}${hints.hint('message', message)}`);
+  if (!hints.has('message', message))
+    ctx.error(raw.doc, el, `undefined message ${qdisplay(message)}${hints.hint('message', message)}`);
   let action: string | undefined;
   for (const ns of ADDRESSING_ACTION_NS) action ??= attr(el, 'Action', ns);
   return { ...optional('name', attr(el, 'name')), message, ...optional('action', action) };

@@ -8,7 +8,16 @@ import type { XmlElement } from '../runtime/xml-parse.js';
 import { attr, childElements, firstChild } from '../runtime/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type {
-  AbstractOperation, Binding, BindingFault, BindingKind, BindingMessage, BindingOperation, Message, PortType, SoapBody, SoapHeader,
+  AbstractOperation,
+  Binding,
+  BindingFault,
+  BindingKind,
+  BindingMessage,
+  BindingOperation,
+  Message,
+  PortType,
+  SoapBody,
+  SoapHeader,
 } from './types.js';
 import { HTTP_BINDING_NS, MIME_NS, SOAP11_BINDING_NS, SOAP12_BINDING_NS, WSDL_NS } from './namespaces.js';
 import { wsdlDocumentation } from './documentation.js';
@@ -53,17 +62,23 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
   const detected = detectBindingKind(el);
   if (!detected) {
     const ext = childElements(el).find((c) => c.ns !== WSDL_NS);
-    ctx.warning(doc, el, `binding ${raw.name.name} skipped: no SOAP 1.1, SOAP 1.2 or HTTP GET/POST binding extension${ext ? ` (found {${ext.ns}}${ext.name})` : ''}`);
+    ctx.warning(
+      doc,
+      el,
+      `binding ${raw.name.name} skipped: no SOAP 1.1, SOAP 1.2 or HTTP GET/POST binding extension${ext ? ` (found {${ext.ns}}${ext.name})` : ''}`,
+    );
     return undefined;
   }
   const { kind, ext } = detected;
   const portTypeName = resolveWsdlRef(ctx, doc, el, 'type', (q) => lookups.portTypes.has(qkey(q)));
-  if (!portTypeName && attr(el, 'type') === undefined) ctx.error(doc, el, `binding ${raw.name.name} has no type attribute`);
+  if (!portTypeName && attr(el, 'type') === undefined)
+    ctx.error(doc, el, `binding ${raw.name.name} has no type attribute`);
   const portType = portTypeName ? lookups.portTypes.get(qkey(portTypeName)) : undefined;
-  if (portTypeName && !portType) ctx.error(doc, el, `undefined portType ${qdisplay(portTypeName)}${lookups.hints.hint('portType', portTypeName)}`);
+  if (portTypeName && !portType)
+    ctx.error(doc, el, `undefined portType ${qdisplay(portTypeName)}${lookups.hints.hint('portType', portTypeName)}`);
   const soap = kind === 'soap11' || kind === 'soap12';
   const extNs = kind === 'soap11' ? SOAP11_BINDING_NS : kind === 'soap12' ? SOAP12_BINDING_NS : HTTP_BINDING_NS;
-  const bindingStyle = soap ? parseStyle(attr(ext, 'style')) ?? 'document' : undefined;
+  const bindingStyle = soap ? (parseStyle(attr(ext, 'style')) ?? 'document') : undefined;
 
   const operations: BindingOperation[] = [];
   for (const op of childElements(el, WSDL_NS, 'operation')) {
@@ -78,18 +93,31 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
       // same name. One without it has no messages and cannot be called; it is
       // skipped with a warning, as zeep and wsdl.exe do.
       const known = portType.operations.map((o) => o.name);
-      ctx.warning(doc, op, `binding ${raw.name.name}: operation "${name}" is not defined in portType ${qdisplay(portType.name)}${known.length > 0 ? ` (it has ${known.map((n) => `"${n}"`).join(', ')})` : ' (it has no operations)'}; the binding operation is skipped`);
+      ctx.warning(
+        doc,
+        op,
+        `binding ${raw.name.name}: operation "${name}" is not defined in portType ${qdisplay(portType.name)}${known.length > 0 ? ` (it has ${known.map((n) => `"${n}"`).join(', ')})` : ' (it has no operations)'}; the binding operation is skipped`,
+      );
       continue;
     }
     const opExt = firstChild(op, extNs, 'operation');
     const inputEl = firstChild(op, WSDL_NS, 'input');
     const outputEl = firstChild(op, WSDL_NS, 'output');
-    for (const [direction, present] of [['input', inputEl], ['output', outputEl]] as const) {
+    for (const [direction, present] of [
+      ['input', inputEl],
+      ['output', outputEl],
+    ] as const) {
       if (!abstract?.[direction] || present) continue;
       // WSDL 1.1 §2.5: the binding gives the wire format of each message of the operation.
       const stray = childElements(op).find((c) => c.name === direction && c.ns !== WSDL_NS);
-      const found = stray ? ` (found <${stray.prefix ? `${stray.prefix}:` : ''}${stray.name}> in namespace ${stray.ns}, not wsdl:${direction})` : '';
-      ctx.warning(doc, op, `binding ${raw.name.name}: operation "${name}" has no wsdl:${direction}${found}; the ${direction} is sent with the binding's defaults`);
+      const found = stray
+        ? ` (found <${stray.prefix ? `${stray.prefix}:` : ''}${stray.name}> in namespace ${stray.ns}, not wsdl:${direction})`
+        : '';
+      ctx.warning(
+        doc,
+        op,
+        `binding ${raw.name.name}: operation "${name}" has no wsdl:${direction}${found}; the ${direction} is sent with the binding's defaults`,
+      );
     }
     const inMsg = abstract?.input ? lookups.messages.get(qkey(abstract.input.message)) : undefined;
     const outMsg = abstract?.output ? lookups.messages.get(qkey(abstract.output.message)) : undefined;
@@ -136,7 +164,12 @@ function findAbstractOperation(portType: PortType, op: XmlElement, name: string)
   if (candidates.length <= 1) return candidates[0];
   const inName = attr(firstChild(op, WSDL_NS, 'input') ?? op, 'name');
   const outName = attr(firstChild(op, WSDL_NS, 'output') ?? op, 'name');
-  return candidates.find((c) => (inName === undefined || c.input?.name === inName) && (outName === undefined || c.output?.name === outName)) ?? candidates[0];
+  return (
+    candidates.find(
+      (c) =>
+        (inName === undefined || c.input?.name === inName) && (outName === undefined || c.output?.name === outName),
+    ) ?? candidates[0]
+  );
 }
 
 /** Elements under a binding input/output, looking inside `mime:multipartRelated/mime:part` (WSDL 1.1 §5.4). */
@@ -157,7 +190,13 @@ function useOf(value: string | undefined): 'literal' | 'encoded' {
 }
 
 function bindingMessage(
-  ctx: BuildContext, doc: SourceDocument, el: XmlElement, extNs: string, soap: boolean, message: Message | undefined, lookups: BindingLookups,
+  ctx: BuildContext,
+  doc: SourceDocument,
+  el: XmlElement,
+  extNs: string,
+  soap: boolean,
+  message: Message | undefined,
+  lookups: BindingLookups,
 ): BindingMessage {
   let body: SoapBody | undefined;
   const headers: SoapHeader[] = [];
@@ -176,7 +215,12 @@ function bindingMessage(
       };
       if (message && body.parts) {
         for (const p of body.parts) {
-          if (!message.parts.some((mp) => mp.name === p)) ctx.error(doc, c, `soap:body names part "${p}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`);
+          if (!message.parts.some((mp) => mp.name === p))
+            ctx.error(
+              doc,
+              c,
+              `soap:body names part "${p}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`,
+            );
         }
       }
     } else if (soap && c.ns === extNs && c.name === 'header') {
@@ -192,7 +236,11 @@ function bindingMessage(
       const only = message && message.parts.length === 1 ? message.parts[0]?.name : undefined;
       mimeXmlPart = attr(c, 'part') ?? only ?? '';
       if (message && attr(c, 'part') !== undefined && !message.parts.some((p) => p.name === mimeXmlPart)) {
-        ctx.error(doc, c, `mime:mimeXml names part "${mimeXmlPart}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`);
+        ctx.error(
+          doc,
+          c,
+          `mime:mimeXml names part "${mimeXmlPart}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`,
+        );
       }
     }
   }
@@ -208,16 +256,27 @@ function bindingMessage(
 }
 
 /** `soap:header` (WSDL 1.1 §3.7): checks the message and part it names. */
-function soapHeader(ctx: BuildContext, doc: SourceDocument, el: XmlElement, lookups: BindingLookups): SoapHeader | undefined {
+function soapHeader(
+  ctx: BuildContext,
+  doc: SourceDocument,
+  el: XmlElement,
+  lookups: BindingLookups,
+): SoapHeader | undefined {
   const message = resolveWsdlRef(ctx, doc, el, 'message', (q) => lookups.messages.has(qkey(q)));
   const part = attr(el, 'part');
   if (!message || part === undefined) {
-    if (message || attr(el, 'message') === undefined) ctx.error(doc, el, 'soap:header needs message and part attributes');
+    if (message || attr(el, 'message') === undefined)
+      ctx.error(doc, el, 'soap:header needs message and part attributes');
     return undefined;
   }
   const msg = lookups.messages.get(qkey(message));
   if (!msg) ctx.error(doc, el, `undefined message ${qdisplay(message)}${lookups.hints.hint('message', message)}`);
-  else if (!msg.parts.some((p) => p.name === part)) ctx.error(doc, el, `soap:header names part "${part}" which message ${qdisplay(message)} does not have${partsHint(msg)}`);
+  else if (!msg.parts.some((p) => p.name === part))
+    ctx.error(
+      doc,
+      el,
+      `soap:header names part "${part}" which message ${qdisplay(message)} does not have${partsHint(msg)}`,
+    );
   return {
     message,
     part,
@@ -229,5 +288,7 @@ function soapHeader(ctx: BuildContext, doc: SourceDocument, el: XmlElement, look
 
 /** ` (it has parts "a", "b")` or ` (it has no parts)`. */
 function partsHint(message: Message): string {
-  return message.parts.length === 0 ? ' (it has no parts)' : ` (it has ${message.parts.map((p) => `"${p.name}"`).join(', ')})`;
+  return message.parts.length === 0
+    ? ' (it has no parts)'
+    : ` (it has ${message.parts.map((p) => `"${p.name}"`).join(', ')})`;
 }

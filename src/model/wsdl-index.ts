@@ -35,7 +35,11 @@ export function indexWsdl(ctx: BuildContext): WsdlIndex {
     if (doc.kind !== 'wsdl') continue;
     const root = doc.root;
     if (root.ns !== WSDL_NS || root.name !== 'definitions') {
-      ctx.error(doc, root, `not a WSDL 1.1 document: root element is {${root.ns}}${root.name}, expected {${WSDL_NS}}definitions`);
+      ctx.error(
+        doc,
+        root,
+        `not a WSDL 1.1 document: root element is {${root.ns}}${root.name}, expected {${WSDL_NS}}definitions`,
+      );
       continue;
     }
     const tns = attr(root, 'targetNamespace') ?? '';
@@ -53,7 +57,11 @@ export function indexWsdl(ctx: BuildContext): WsdlIndex {
       const existing = map.get(qkey(name));
       if (existing) {
         if (sameDeclaration(existing.doc, existing.el, doc, child)) continue;
-        ctx.warning(doc, child, `duplicate wsdl:${kind} ${qdisplay(name)} ignored (first defined at ${existing.doc.displayName}:${existing.el.line}:${existing.el.column})`);
+        ctx.warning(
+          doc,
+          child,
+          `duplicate wsdl:${kind} ${qdisplay(name)} ignored (first defined at ${existing.doc.displayName}:${existing.el.line}:${existing.el.column})`,
+        );
         continue;
       }
       map.set(qkey(name), { name, el: child, doc });

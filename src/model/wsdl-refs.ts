@@ -23,8 +23,12 @@ import type { WsdlComponentKind, WsdlIndex } from './wsdl-index.js';
  * Records an error for an unbound prefix; returns `undefined` then.
  */
 export function resolveWsdlRef(
-  ctx: BuildContext, doc: SourceDocument, el: XmlElement, attrName: string,
-  exists: (q: QName) => boolean, extraNamespaces: readonly string[] = [],
+  ctx: BuildContext,
+  doc: SourceDocument,
+  el: XmlElement,
+  attrName: string,
+  exists: (q: QName) => boolean,
+  extraNamespaces: readonly string[] = [],
 ): QName | undefined {
   const q = ctx.qnameAttr(doc, el, attrName);
   if (!q || exists(q)) return q;
@@ -34,7 +38,11 @@ export function resolveWsdlRef(
   for (const ns of [tns, ...extraNamespaces]) {
     const c = { ns, name: q.name };
     if (ns === q.ns || !exists(c)) continue;
-    ctx.warning(doc, el, `unprefixed ${attrName}="${written}" resolves to ${qdisplay(q)}, which is not defined; ${qdisplay(c)} is used`);
+    ctx.warning(
+      doc,
+      el,
+      `unprefixed ${attrName}="${written}" resolves to ${qdisplay(q)}, which is not defined; ${qdisplay(c)} is used`,
+    );
     return c;
   }
   return q;
@@ -57,7 +65,9 @@ export class WsdlHints {
   /** A parenthesised hint (leading space) or `''` for an undefined `kind` named `q`. */
   hint(kind: WsdlComponentKind, q: QName): string {
     const names = (k: WsdlComponentKind): QName[] => [...this.index[k].values()].map((r) => r.name);
-    const others = (['message', 'portType', 'binding'] as const).filter((k) => k !== kind).map((k) => ({ label: k, names: names(k) }));
+    const others = (['message', 'portType', 'binding'] as const)
+      .filter((k) => k !== kind)
+      .map((k) => ({ label: k, names: names(k) }));
     return referenceHint({
       missing: q,
       sameKind: { label: kind, names: names(kind) },

@@ -15,7 +15,12 @@ const ADDRESS_NS = new Set([SOAP11_BINDING_NS, SOAP12_BINDING_NS, HTTP_BINDING_N
  * Converts a service. Ports whose binding was skipped (no supported
  * extension; already warned about) are left out.
  */
-export function convertService(ctx: BuildContext, hints: WsdlHints, bindings: ReadonlyMap<string, Binding>, raw: RawWsdlComponent): Service {
+export function convertService(
+  ctx: BuildContext,
+  hints: WsdlHints,
+  bindings: ReadonlyMap<string, Binding>,
+  raw: RawWsdlComponent,
+): Service {
   const ports: Port[] = [];
   for (const p of childElements(raw.el, WSDL_NS, 'port')) {
     const name = attr(p, 'name');
@@ -30,7 +35,8 @@ export function convertService(ctx: BuildContext, hints: WsdlHints, bindings: Re
     }
     const binding = bindings.get(qkey(bindingName));
     if (!binding) {
-      if (!hints.has('binding', bindingName)) ctx.error(raw.doc, p, `undefined binding ${qdisplay(bindingName)}${hints.hint('binding', bindingName)}`);
+      if (!hints.has('binding', bindingName))
+        ctx.error(raw.doc, p, `undefined binding ${qdisplay(bindingName)}${hints.hint('binding', bindingName)}`);
       continue;
     }
     const addressEl = childElements(p).find((c) => c.name === 'address' && ADDRESS_NS.has(c.ns));

@@ -105,5 +105,9 @@ export const RESERVED_METHOD_NAMES: ReadonlySet<string> = new Set(['constructor'
 
 /** The identifier `raw` itself when valid and not reserved, else the same rules as types without re-casing. */
 export function toPlainIdentifier(raw: string): string {
-  return finish(segments(raw).map((p, i) => (i === 0 ? p : upperFirst(p))).join(''));
+  return finish(
+    segments(raw)
+      .map((p, i) => (i === 0 ? p : upperFirst(p)))
+      .join(''),
+  );
 }

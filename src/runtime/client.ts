@@ -11,7 +11,14 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import type { BindingKind, HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from './descriptors.js';
+import type {
+  BindingKind,
+  HttpOperationDesc,
+  OperationDesc,
+  PortDesc,
+  ServiceDesc,
+  SoapOperationDesc,
+} from './descriptors.js';
 import { isNil, readComplexContent, readValue, writeComplexContent, writeField, writeValue } from './codec.js';
 import { parseContentType } from './content-type.js';
 import { findFault, parseFault, HttpError, ResponseError } from './faults.js';
@@ -30,7 +37,14 @@ import {
 } from './soap-envelope.js';
 import { fetchTransport } from './transport-fetch.js';
 import { http1Transport } from './transport-http1.js';
-import { abortReason, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_RESPONSE_NODES, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+import {
+  abortReason,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RESPONSE_NODES,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
 import { parseXml, XmlParseError, type XmlElement } from './xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from './xml-write.js';
 
@@ -92,7 +106,10 @@ function ok(status: number): boolean {
  * `{ ...a, ...b }` as a loop (same keys, order and values for plain header
  * objects; an object spread costs several times more in V8, on every call).
  */
-function mergeHeaders(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): Record<string, string> {
+function mergeHeaders(
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of Object.keys(a)) out[k] = a[k]!;
   for (const k of Object.keys(b)) out[k] = b[k]!;
@@ -161,7 +178,8 @@ export class ServiceClient {
   url(operation: OperationDesc): URL {
     let u = this.urls.get(operation.name);
     if (!u) {
-      const http = this.binding === 'httpGet' ? operation.httpGet : this.binding === 'httpPost' ? operation.httpPost : undefined;
+      const http =
+        this.binding === 'httpGet' ? operation.httpGet : this.binding === 'httpPost' ? operation.httpPost : undefined;
       u = new URL(http ? joinUrl(this.base, http.path) : this.base);
       this.urls.set(operation.name, u);
     }
@@ -235,7 +253,13 @@ export class ServiceClient {
   }
 
   // Not `async`: one promise (the transport's) plus the `then` that reads the response.
-  private callSoap(op: OperationDesc, soap: SoapOperationDesc, version: SoapVersion, input: unknown, options: CallOptions): Promise<unknown> {
+  private callSoap(
+    op: OperationDesc,
+    soap: SoapOperationDesc,
+    version: SoapVersion,
+    input: unknown,
+    options: CallOptions,
+  ): Promise<unknown> {
     let sent: Promise<TransportResponse>;
     try {
       const plan = this.soapPlan(op, soap, version);
@@ -251,7 +275,13 @@ export class ServiceClient {
         writeComplexContent(w, value, msg.value.complex, types, msg.element.name);
         envelope = w.end().end().end().toString();
       } else {
-        envelope = writeEnvelopeFor(version, soap, value, types, headerFields && soapHeaders ? { fields: headerFields, values: soapHeaders } : undefined);
+        envelope = writeEnvelopeFor(
+          version,
+          soap,
+          value,
+          types,
+          headerFields && soapHeaders ? { fields: headerFields, values: soapHeaders } : undefined,
+        );
       }
       sent = this.exchange('POST', plan.url, mergeHeaders(this.headers, plan.headers), envelope, options);
     } catch (err) {
@@ -260,15 +290,23 @@ export class ServiceClient {
     return sent.then((res) => this.readSoapResponse(op, soap, version, res));
   }
 
-  private readSoapResponse(op: OperationDesc, soap: SoapOperationDesc, version: SoapVersion, res: TransportResponse): unknown {
+  private readSoapResponse(
+    op: OperationDesc,
+    soap: SoapOperationDesc,
+    version: SoapVersion,
+    res: TransportResponse,
+  ): unknown {
     const { status, body } = res;
     const type = parseContentType(res.headers['content-type']).type;
     if (type !== '' && !isXmlType(type)) {
       if (!ok(status)) throw new HttpError(status, body, res.headers);
-      throw new ResponseError(`${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])} (HTTP ${status})`, { status, body });
+      throw new ResponseError(
+        `${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])} (HTTP ${status})`,
+        { status, body },
+      );
     }
     if (!soap.output && ok(status) && body.trim() === '') return undefined;
-    let env;
+    let env: ReturnType<typeof parseEnvelope>;
     try {
       env = parseEnvelope(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });
     } catch (err) {
@@ -288,7 +326,10 @@ export class ServiceClient {
     }
     if (!ok(status)) throw new HttpError(status, body, res.headers);
     if (env.version !== version) {
-      throw new ResponseError(`${op.name}: expected a SOAP ${version} response, got SOAP ${env.version}`, { status, body });
+      throw new ResponseError(`${op.name}: expected a SOAP ${version} response, got SOAP ${env.version}`, {
+        status,
+        body,
+      });
     }
     const out = soap.output;
     if (!out) return undefined;
@@ -315,22 +356,33 @@ export class ServiceClient {
     // The response element carries the operation's result: xsi:nil on it leaves nothing to return.
     if (isNil(wrapper)) {
       if (out.nillable) return null;
-      throw new ResponseError(`${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)}`, { status, body });
+      throw new ResponseError(
+        `${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)}`,
+        { status, body },
+      );
     }
     try {
-      const value = 'complex' in out.value
-        ? readComplexContent(wrapper, out.value.complex, this.service.types, wrapper.name)
-        : readValue(wrapper, out.value, this.service.types);
+      const value =
+        'complex' in out.value
+          ? readComplexContent(wrapper, out.value.complex, this.service.types, wrapper.name)
+          : readValue(wrapper, out.value, this.service.types);
       if (out.result === undefined) return value;
       if (value === null || typeof value !== 'object') return undefined;
       return (value as Record<string, unknown>)[out.result];
     } catch (err) {
-      if (err instanceof DecodeError) throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
+      if (err instanceof DecodeError)
+        throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
       throw err;
     }
   }
 
-  private async callHttp(op: OperationDesc, http: HttpOperationDesc, get: boolean, input: unknown, options: CallOptions): Promise<unknown> {
+  private async callHttp(
+    op: OperationDesc,
+    http: HttpOperationDesc,
+    get: boolean,
+    input: unknown,
+    options: CallOptions,
+  ): Promise<unknown> {
     const form = encodeHttpParams(http, input, op.name);
     const base = this.url(op);
     let res: TransportResponse;
@@ -339,9 +391,21 @@ export class ServiceClient {
       res = await this.exchange('GET', url, mergeHeaders(this.headers, {}), undefined, options);
     } else if (http.input) {
       const doc = encodeHttpXmlInput(http.input, input, this.service.types);
-      res = await this.exchange('POST', base, mergeHeaders(this.headers, { 'Content-Type': XML_DOCUMENT_CONTENT_TYPE }), doc, options);
+      res = await this.exchange(
+        'POST',
+        base,
+        mergeHeaders(this.headers, { 'Content-Type': XML_DOCUMENT_CONTENT_TYPE }),
+        doc,
+        options,
+      );
     } else {
-      res = await this.exchange('POST', base, mergeHeaders(this.headers, { 'Content-Type': FORM_CONTENT_TYPE }), form, options);
+      res = await this.exchange(
+        'POST',
+        base,
+        mergeHeaders(this.headers, { 'Content-Type': FORM_CONTENT_TYPE }),
+        form,
+        options,
+      );
     }
     const { status, body } = res;
     if (!ok(status)) throw new HttpError(status, body, res.headers);
@@ -349,30 +413,44 @@ export class ServiceClient {
     if (!out) return undefined;
     const type = parseContentType(res.headers['content-type']).type;
     if (type !== '' && !isXmlType(type)) {
-      throw new ResponseError(`${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])}`, { status, body });
+      throw new ResponseError(
+        `${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])}`,
+        { status, body },
+      );
     }
     let root: XmlElement;
     try {
       root = parseXml(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });
     } catch (err) {
       if (err instanceof XmlParseError) {
-        throw new ResponseError(`${op.name}: malformed XML response at ${err.line}:${err.column}: ${err.message}`, { status, body, cause: err });
+        throw new ResponseError(`${op.name}: malformed XML response at ${err.line}:${err.column}: ${err.message}`, {
+          status,
+          body,
+          cause: err,
+        });
       }
       throw err;
     }
     if (root.name !== out.element.name) {
-      throw new ResponseError(`${op.name}: expected ${describeElement(out.element)} as the response root, got ${describeElement(root)}`, {
-        status,
-        body,
-      });
+      throw new ResponseError(
+        `${op.name}: expected ${describeElement(out.element)} as the response root, got ${describeElement(root)}`,
+        {
+          status,
+          body,
+        },
+      );
     }
     if (!out.nillable && isNil(root)) {
-      throw new ResponseError(`${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)} (not nillable)`, { status, body });
+      throw new ResponseError(
+        `${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)} (not nillable)`,
+        { status, body },
+      );
     }
     try {
       return readValue(root, out.value, this.service.types);
     } catch (err) {
-      if (err instanceof DecodeError) throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
+      if (err instanceof DecodeError)
+        throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
       throw err;
     }
   }
@@ -395,7 +473,10 @@ export function writeEnvelopeFor(
         writeComplexContent(w, input, msg.value.complex, types, msg.element.name);
         w.end();
       } else {
-        const value = msg.part === undefined || typeof input !== 'object' || input === null ? input : (input as Record<string, unknown>)[msg.part];
+        const value =
+          msg.part === undefined || typeof input !== 'object' || input === null
+            ? input
+            : (input as Record<string, unknown>)[msg.part];
         writeValue(w, msg.element, value, msg.value, types);
       }
     },

@@ -74,7 +74,8 @@ class Recorder implements DecodeRecorder {
     let hole = -1;
     if (text.includes('\u0000')) {
       const k = Number(text.slice(1));
-      if (text.charCodeAt(0) === 0 && Number.isInteger(k) && k >= 0 && k < this.holes && text === holeMarker(k)) hole = k;
+      if (text.charCodeAt(0) === 0 && Number.isInteger(k) && k >= 0 && k < this.holes && text === holeMarker(k))
+        hole = k;
       else this.refused = true;
     }
     this.calls.push({ hole, text: hole < 0 ? text : '', desc, scope, path });
@@ -92,7 +93,9 @@ function planNode(value: unknown, seen: Set<object>): PlanNode | undefined {
   // The prototype itself, not instanceof: an object whose prototype a `__proto__` property set to a placeholder is not one.
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === CallPlaceholder.prototype) {
     const call = value as CallPlaceholder;
-    return seen.has(call) ? undefined : (seen.add(call), { kind: 'call', index: call.index });
+    if (seen.has(call)) return undefined;
+    seen.add(call);
+    return { kind: 'call', index: call.index };
   }
   if (typeof value === 'string') return value.includes('\u0000') ? undefined : { kind: 'constant', value };
   if (typeof value === 'function') return undefined;
@@ -154,7 +157,13 @@ export class DecodePlan {
    * simple values than that); `undefined` when the shape's documents must be
    * decoded from their tree (see the file comment).
    */
-  static record(el: XmlElement, desc: ValueDesc, types: TypeRegistry, holes: number, nodes: number): DecodePlan | undefined {
+  static record(
+    el: XmlElement,
+    desc: ValueDesc,
+    types: TypeRegistry,
+    holes: number,
+    nodes: number,
+  ): DecodePlan | undefined {
     const recorder = new Recorder(holes, nodes);
     let value: unknown;
     try {

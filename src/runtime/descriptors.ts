@@ -58,7 +58,12 @@ export type IntegerRange =
  * enumeration or (integers) a built-in range, or a complex type.
  */
 export type ValueDesc =
-  | { readonly scalar: ScalarKind; readonly enum?: readonly string[]; readonly list?: boolean; readonly range?: IntegerRange }
+  | {
+      readonly scalar: ScalarKind;
+      readonly enum?: readonly string[];
+      readonly list?: boolean;
+      readonly range?: IntegerRange;
+    }
   | { readonly complex: string };
 
 /** An element in a complex type's content, flattened in document order. */

@@ -77,7 +77,13 @@ export function readBodyThen(req: IncomingMessage, limits: BodyLimits, done: Bod
   if (declared !== undefined) {
     const n = Number(declared);
     if (n > limits.maxBytes) {
-      done(new BodyReadError('tooLarge', `request body of ${declared} bytes exceeds the limit of ${limits.maxBytes} bytes`), undefined);
+      done(
+        new BodyReadError(
+          'tooLarge',
+          `request body of ${declared} bytes exceeds the limit of ${limits.maxBytes} bytes`,
+        ),
+        undefined,
+      );
       return;
     }
     if (n === 0 && req.complete) {
@@ -181,7 +187,10 @@ function alreadyReadBuffer(req: IncomingMessage, limits: BodyLimits): Buffer | B
   const pre: unknown = (req as IncomingMessage & { body?: unknown }).body;
   const buf = Buffer.isBuffer(pre) ? pre : typeof pre === 'string' ? Buffer.from(pre, 'utf8') : undefined;
   if (buf === undefined) {
-    return new BodyReadError('consumed', 'the request body was already read by another middleware; mount the service handler before body parsers');
+    return new BodyReadError(
+      'consumed',
+      'the request body was already read by another middleware; mount the service handler before body parsers',
+    );
   }
   if (buf.length > limits.maxBytes) {
     return new BodyReadError('tooLarge', `request body exceeds the limit of ${limits.maxBytes} bytes`);

@@ -35,7 +35,8 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown, opName =
     }
     if (isMany(p.max)) {
       const items: readonly unknown[] = Array.isArray(v) ? v : [v];
-      for (let i = 0; i < items.length; i++) params.append(p.name, encodeSimpleValue(items[i], p.value, `${path}[${i}]`));
+      for (let i = 0; i < items.length; i++)
+        params.append(p.name, encodeSimpleValue(items[i], p.value, `${path}[${i}]`));
     } else {
       params.append(p.name, encodeSimpleValue(v, p.value, path));
     }

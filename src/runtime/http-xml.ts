@@ -23,7 +23,10 @@ export const XML_DOCUMENT_CONTENT_TYPE = 'text/xml; charset=utf-8';
  * @throws EncodeError when the input does not fit the element's type.
  */
 export function encodeHttpXmlInput(input: HttpXmlInput, value: unknown, types: ServiceDesc['types']): string {
-  const v = input.part === undefined || typeof value !== 'object' || value === null ? value : (value as Record<string, unknown>)[input.part];
+  const v =
+    input.part === undefined || typeof value !== 'object' || value === null
+      ? value
+      : (value as Record<string, unknown>)[input.part];
   const w = new XmlWriter().declaration();
   writeValue(w, input.element, v === undefined && 'complex' in input.value ? {} : v, input.value, types);
   return w.toString();

@@ -55,7 +55,8 @@ const INTEGER = /^[+-]?[0-9]+$/;
 const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 const DOUBLE = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 // XML Schema Part 2 §3.2.7: -?yyyy-mm-ddThh:mm:ss(.s+)?(zzzzzz)?
-const DATE_TIME = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?$/;
+const DATE_TIME =
+  /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 const WS = /[\t\n\r ]+/;
@@ -103,7 +104,15 @@ function decodeDateTime(text: string): Date {
   // Field ranges (XML Schema Part 2 §3.2.7.1): no day 31 of a 30-day month, 24:00:00 only as the end of a day,
   // no second 60, a timezone within ±14:00. Date.UTC would silently roll such values over into another instant.
   const endOfDay = hour === 24 && minute === 0 && second === 0 && (frac === undefined || Number(frac) === 0);
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || (hour > 23 && !endOfDay) || minute > 59 || second > 59) {
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month) ||
+    (hour > 23 && !endOfDay) ||
+    minute > 59 ||
+    second > 59
+  ) {
     fail(`invalid xsd:dateTime ${show(text)}`);
   }
   const ms = frac ? Math.floor(Number(`0${frac}`) * 1000 + 1e-7) : 0;
@@ -119,7 +128,8 @@ function decodeDateTime(text: string): Date {
     const sign = tz[0] === '-' ? -1 : 1;
     const tzHours = Number(tz.slice(1, 3));
     const tzMinutes = Number(tz.slice(4, 6));
-    if (tzMinutes > 59 || tzHours > 14 || (tzHours === 14 && tzMinutes > 0)) fail(`invalid timezone in xsd:dateTime ${show(text)}`);
+    if (tzMinutes > 59 || tzHours > 14 || (tzHours === 14 && tzMinutes > 0))
+      fail(`invalid timezone in xsd:dateTime ${show(text)}`);
     t -= sign * (tzHours * 60 + tzMinutes) * 60_000;
   }
   if (!Number.isFinite(t)) fail(`xsd:dateTime out of range ${show(text)}`);
@@ -144,7 +154,10 @@ const INTEGER_BOUNDS: Readonly<Record<IntegerRange, readonly [string, string]>> 
 
 /** The bounds as numbers, for JS number values (a bound beyond the safe range is as good as none for a safe integer). */
 const NUMBER_BOUNDS = Object.fromEntries(
-  Object.entries(INTEGER_BOUNDS).map(([range, [min, max]]) => [range, [min === '' ? -Infinity : Number(min), max === '' ? Infinity : Number(max)] as const]),
+  Object.entries(INTEGER_BOUNDS).map(([range, [min, max]]) => [
+    range,
+    [min === '' ? -Infinity : Number(min), max === '' ? Infinity : Number(max)] as const,
+  ]),
 ) as Readonly<Record<IntegerRange, readonly [number, number]>>;
 /** The bounds as BigInts (made once per range, on first use). */
 const BIGINT_BOUNDS = new Map<IntegerRange, readonly [bigint | undefined, bigint | undefined]>();
@@ -272,7 +285,11 @@ export function encodeScalar(kind: ScalarKind, value: unknown, w?: XmlWriter): s
       return wrong('a boolean', value);
     case 'int':
       if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-      if (typeof value === 'bigint' && value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      if (
+        typeof value === 'bigint' &&
+        value >= BigInt(Number.MIN_SAFE_INTEGER) &&
+        value <= BigInt(Number.MAX_SAFE_INTEGER)
+      ) {
         return value.toString();
       }
       return wrong('an integer number', value);
@@ -287,12 +304,26 @@ export function encodeScalar(kind: ScalarKind, value: unknown, w?: XmlWriter): s
       if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
       return wrong('a bigint', value);
     case 'integerString': {
-      const t = typeof value === 'string' ? value.trim() : typeof value === 'bigint' ? value.toString() : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : wrong('an integer string', value);
+      const t =
+        typeof value === 'string'
+          ? value.trim()
+          : typeof value === 'bigint'
+            ? value.toString()
+            : typeof value === 'number' && Number.isSafeInteger(value)
+              ? String(value)
+              : wrong('an integer string', value);
       if (!INTEGER.test(t)) throw new EncodeError('', `invalid integer ${show(t)}`);
       return t;
     }
     case 'decimalString': {
-      const t = typeof value === 'string' ? value.trim() : typeof value === 'bigint' ? value.toString() : typeof value === 'number' && Number.isFinite(value) ? String(value) : wrong('a decimal string', value);
+      const t =
+        typeof value === 'string'
+          ? value.trim()
+          : typeof value === 'bigint'
+            ? value.toString()
+            : typeof value === 'number' && Number.isFinite(value)
+              ? String(value)
+              : wrong('a decimal string', value);
       if (!DECIMAL.test(t)) throw new EncodeError('', `invalid decimal ${show(t)}`);
       return t;
     }

@@ -21,11 +21,13 @@ function decodeOne(param: HttpParamDesc, value: ValueDesc, text: string): unknow
     throw new ParamError(`Parameter ${param.name} has a complex type and cannot be passed over HTTP GET/POST.`);
   }
   // Every binding carries the same XML Schema values: a character XML cannot hold is not a string value either.
-  if (NOT_XML_CHAR.test(text)) throw new ParamError(`Parameter ${param.name} contains a character that XML cannot carry.`);
+  if (NOT_XML_CHAR.test(text))
+    throw new ParamError(`Parameter ${param.name} contains a character that XML cannot carry.`);
   try {
     return decodeSimpleValue(text, value, param.name);
   } catch (err) {
-    if (err instanceof DecodeError) throw new ParamError(`Cannot convert ${JSON.stringify(text)} for parameter ${param.name}: ${err.reason}.`);
+    if (err instanceof DecodeError)
+      throw new ParamError(`Cannot convert ${JSON.stringify(text)} for parameter ${param.name}: ${err.reason}.`);
     throw err;
   }
 }

@@ -16,7 +16,13 @@ export const TEXT_PLAIN = 'text/plain; charset=utf-8';
 const CLOSE_GRACE_MS = 1000;
 
 /** Sends a complete response with a body and an exact `Content-Length`. */
-export function send(res: ServerResponse, status: number, contentType: string, body: string, extraHeaders?: Readonly<Record<string, string>>): void {
+export function send(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string,
+  extraHeaders?: Readonly<Record<string, string>>,
+): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -33,7 +39,12 @@ export function send(res: ServerResponse, status: number, contentType: string, b
 }
 
 /** Sends a text/plain response whose body is exactly `message` (as ASMX sends a fault reason over HTTP GET/POST). */
-export function sendText(res: ServerResponse, status: number, message: string, extraHeaders?: Readonly<Record<string, string>>): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  extraHeaders?: Readonly<Record<string, string>>,
+): void {
   send(res, status, TEXT_PLAIN, message, extraHeaders);
 }
 

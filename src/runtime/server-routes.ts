@@ -4,7 +4,14 @@
  * element selects, which operation an HTTP GET/POST path selects.
  * Ships with generated code.
  */
-import type { BindingKind, HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from './descriptors.js';
+import type {
+  BindingKind,
+  HttpOperationDesc,
+  OperationDesc,
+  PortDesc,
+  ServiceDesc,
+  SoapOperationDesc,
+} from './descriptors.js';
 
 /** An operation as served over one SOAP version. */
 export interface SoapRoute {
@@ -152,7 +159,10 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
 
   const serviceTable = new Map<string, ServiceEndpoint>();
   for (const [key, svc] of services) {
-    const endpoint: { -readonly [K in keyof ServiceEndpoint]: ServiceEndpoint[K] } = { path: svc.path, allow: 'GET, HEAD, POST' };
+    const endpoint: { -readonly [K in keyof ServiceEndpoint]: ServiceEndpoint[K] } = {
+      path: svc.path,
+      allow: 'GET, HEAD, POST',
+    };
     if (svc.soap11) endpoint.soap11 = svc.soap11;
     if (svc.soap12) endpoint.soap12 = svc.soap12;
     serviceTable.set(key, endpoint);

@@ -98,7 +98,9 @@ function mountPathOf(req: IncomingMessage, path: string): string {
   if (typeof original !== 'string' || original === req.url) return '';
   const q = original.indexOf('?');
   const originalPath = q < 0 ? original : original.slice(0, q);
-  return originalPath.length > path.length && originalPath.endsWith(path) ? originalPath.slice(0, originalPath.length - path.length) : '';
+  return originalPath.length > path.length && originalPath.endsWith(path)
+    ? originalPath.slice(0, originalPath.length - path.length)
+    : '';
 }
 
 /** The lookup key of a request path: percent-decoded, lower-cased, without a trailing `/`. */
@@ -172,7 +174,9 @@ export function createServiceHandler(
     else missing.push(op.name);
   }
   if (missing.length > 0) {
-    throw new TypeError(`createServiceHandler(${service.name}): no implementation for operation(s) ${missing.join(', ')}`);
+    throw new TypeError(
+      `createServiceHandler(${service.name}): no implementation for operation(s) ${missing.join(', ')}`,
+    );
   }
   const state: HandlerState = {
     service,
@@ -190,7 +194,13 @@ export function createServiceHandler(
   const trustProxy = options.trustProxy ?? false;
   const helpText = `${service.name} web service. Operations: ${service.operations.map((o) => o.name).join(', ')}.`;
 
-  function serveServicePath(req: IncomingMessage, res: ServerResponse, svc: ServiceEndpoint, path: string, query: string): void {
+  function serveServicePath(
+    req: IncomingMessage,
+    res: ServerResponse,
+    svc: ServiceEndpoint,
+    path: string,
+    query: string,
+  ): void {
     const method = req.method;
     if (method === 'POST') {
       if (refusedCoding(req, res)) return;
@@ -204,8 +214,14 @@ export function createServiceHandler(
         serveSoap(state, req, res, svc.soap12, '1.2', mediaType);
         return;
       }
-      const accepted = [svc.soap11 ? 'text/xml' : '', svc.soap12 ? 'application/soap+xml' : ''].filter((t) => t !== '').join(' or ');
-      sendText(res, 415, `Unsupported content type ${JSON.stringify(mediaType.type)}; expected ${accepted || 'nothing (no SOAP port here)'}.`);
+      const accepted = [svc.soap11 ? 'text/xml' : '', svc.soap12 ? 'application/soap+xml' : '']
+        .filter((t) => t !== '')
+        .join(' or ');
+      sendText(
+        res,
+        415,
+        `Unsupported content type ${JSON.stringify(mediaType.type)}; expected ${accepted || 'nothing (no SOAP port here)'}.`,
+      );
       return;
     }
     if (method === 'GET' || method === 'HEAD') {
@@ -243,7 +259,9 @@ export function createServiceHandler(
         void serveHttpXml(state, req, res, ep.postXml, mediaType);
         return;
       }
-      const accepted = [ep.post ? 'application/x-www-form-urlencoded' : '', ep.postXml ? 'text/xml' : ''].filter((t) => t !== '').join(' or ');
+      const accepted = [ep.post ? 'application/x-www-form-urlencoded' : '', ep.postXml ? 'text/xml' : '']
+        .filter((t) => t !== '')
+        .join(' or ');
       sendText(res, 415, `Unsupported content type ${JSON.stringify(mediaType.type)}; expected ${accepted}.`);
       return;
     }

@@ -71,8 +71,6 @@ const OWS_EDGES = /^[ \t]+|[ \t]+$/g;
 /** `close` among the options of a Connection header. */
 const CLOSE_OPTION = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
 
-
-
 /** Creates an HTTP/1.1 transport with its own connection pool. */
 export function createHttp1Transport(options: Http1TransportOptions = {}): Transport {
   const settings: Settings = {
@@ -91,7 +89,6 @@ interface Settings {
   /** Idle connections by origin (`protocol//host:port`), most recently used last. */
   readonly pools: Map<string, Connection[]>;
 }
-
 
 /**
  * The request head (request line and header lines, RFC 9112 §3, §5). The
@@ -114,14 +111,14 @@ function requestHead(
     const value = headers[name]!;
     if (!TOKEN.test(name)) throw new TypeError(`invalid HTTP header name ${JSON.stringify(name)}`);
     if (!FIELD_VALUE.test(value)) throw new TypeError(`invalid character in HTTP header ${name}`);
-    const lower = name.length === 4 || name.length === 10 || name.length === 14 || name.length === 17 ? name.toLowerCase() : '';
+    const lower =
+      name.length === 4 || name.length === 10 || name.length === 14 || name.length === 17 ? name.toLowerCase() : '';
     if (lower === 'host') hasHost = true;
     else if (lower === 'connection') {
       hasConnection = true;
       // The caller asked to close: this connection must not carry another request (RFC 9112 §9.6).
       if (CLOSE_OPTION.test(value)) ex.closeAfter = true;
-    }
-    else if (lower === 'content-length' || lower === 'transfer-encoding') continue; // framing is ours
+    } else if (lower === 'content-length' || lower === 'transfer-encoding') continue; // framing is ours
     head += `${name}: ${value}\r\n`;
   }
   if (!hasHost) head += `Host: ${t.host}\r\n`;
@@ -162,7 +159,6 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
   }
   return promise;
 }
-
 
 /** An idle connection for `t`'s origin, or a new one. */
 function acquire(settings: Settings, t: Target): Connection {
@@ -402,7 +398,8 @@ class Exchange implements DeadlineEntry {
     if (this.pendingHead !== undefined) buf = Buffer.concat([this.pendingHead, buf]);
     const end = buf.indexOf('\r\n\r\n', from, 'latin1');
     if (end < 0) {
-      if (buf.length > this.maxHeaderBytes) throw new HttpProtocolError(`response head exceeds ${this.maxHeaderBytes} bytes`);
+      if (buf.length > this.maxHeaderBytes)
+        throw new HttpProtocolError(`response head exceeds ${this.maxHeaderBytes} bytes`);
       this.pendingHead = buf;
       return chunk.length;
     }
@@ -418,7 +415,8 @@ class Exchange implements DeadlineEntry {
     const lines = text.split('\r\n');
     const statusLine = lines[0]!;
     const m = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [\t\x20-\x7e\x80-\xff]*)?$/.exec(statusLine);
-    if (m === null) throw new HttpProtocolError(`malformed HTTP status line ${JSON.stringify(statusLine.slice(0, 100))}`);
+    if (m === null)
+      throw new HttpProtocolError(`malformed HTTP status line ${JSON.stringify(statusLine.slice(0, 100))}`);
     const status = Number(m[2]);
     // No prototype: a header named `constructor` or `__proto__` is just a header.
     const headers = Object.create(null) as Record<string, string>;
@@ -427,7 +425,8 @@ class Exchange implements DeadlineEntry {
       const colon = line.indexOf(':');
       const name = colon > 0 ? line.slice(0, colon) : '';
       // Obsolete line folding (a line starting with white space) and white space before the colon are refused (RFC 9112 §5.1, §5.2).
-      if (!TOKEN.test(name)) throw new HttpProtocolError(`malformed HTTP header line ${JSON.stringify(line.slice(0, 100))}`);
+      if (!TOKEN.test(name))
+        throw new HttpProtocolError(`malformed HTTP header line ${JSON.stringify(line.slice(0, 100))}`);
       // Optional white space (RFC 9110 §5.6.3) is spaces and tabs only.
       const value = line.slice(colon + 1).replace(OWS_EDGES, '');
       if (!FIELD_VALUE.test(value)) throw new HttpProtocolError(`invalid character in HTTP header ${name}`);
@@ -443,7 +442,8 @@ class Exchange implements DeadlineEntry {
     this.status = status;
     this.headers = headers;
     const connection = (headers['connection'] ?? '').toLowerCase();
-    this.keepAlive = m[1] === '1' ? !/(?:^|,)\s*close\s*(?:,|$)/.test(connection) : /(?:^|,)\s*keep-alive\s*(?:,|$)/.test(connection);
+    this.keepAlive =
+      m[1] === '1' ? !/(?:^|,)\s*close\s*(?:,|$)/.test(connection) : /(?:^|,)\s*keep-alive\s*(?:,|$)/.test(connection);
     this.keepAliveMs = keepAliveHint(headers['keep-alive']);
     const te = headers['transfer-encoding'];
     const cl = headers['content-length'];
@@ -454,7 +454,10 @@ class Exchange implements DeadlineEntry {
       if (cl !== undefined) throw new HttpProtocolError('response has both Transfer-Encoding and Content-Length');
       // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means the framing is faulty.
       if (m[1] === '0') throw new HttpProtocolError('HTTP/1.0 response with Transfer-Encoding');
-      const codings = te.toLowerCase().split(',').map((c) => c.trim());
+      const codings = te
+        .toLowerCase()
+        .split(',')
+        .map((c) => c.trim());
       if (codings[codings.length - 1] === 'chunked') {
         if (codings.length > 1) throw new HttpProtocolError(`unsupported Transfer-Encoding ${JSON.stringify(te)}`);
         this.phase = CHUNK_SIZE;
@@ -602,9 +605,11 @@ function contentLength(value: string): number {
   let length: number | undefined;
   for (const part of value.split(',')) {
     const v = part.trim();
-    if (!/^\d{1,15}$/.test(v)) throw new HttpProtocolError(`malformed Content-Length ${JSON.stringify(value.slice(0, 100))}`);
+    if (!/^\d{1,15}$/.test(v))
+      throw new HttpProtocolError(`malformed Content-Length ${JSON.stringify(value.slice(0, 100))}`);
     const n = Number(v);
-    if (length !== undefined && n !== length) throw new HttpProtocolError(`conflicting Content-Length values ${JSON.stringify(value.slice(0, 100))}`);
+    if (length !== undefined && n !== length)
+      throw new HttpProtocolError(`conflicting Content-Length values ${JSON.stringify(value.slice(0, 100))}`);
     length = n;
   }
   return length ?? 0;

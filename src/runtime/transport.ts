@@ -66,7 +66,8 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, s
   try {
     return decodeXmlBody(b, charset);
   } catch (err) {
-    if (err instanceof XmlEncodingError) throw new ResponseError(`response body: ${err.message}`, { status, body: decodeBodyLeniently(b, charset) });
+    if (err instanceof XmlEncodingError)
+      throw new ResponseError(`response body: ${err.message}`, { status, body: decodeBodyLeniently(b, charset) });
     throw err;
   }
 }
@@ -79,7 +80,10 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, s
 export function checkContentEncoding(headers: Readonly<Record<string, string>>, status: number): void {
   const coding = headers['content-encoding']?.trim().toLowerCase();
   if (coding === undefined || coding === '' || coding === 'identity') return;
-  throw new ResponseError(`response has Content-Encoding ${JSON.stringify(headers['content-encoding'])}, which this transport does not decode`, { status, body: '' });
+  throw new ResponseError(
+    `response has Content-Encoding ${JSON.stringify(headers['content-encoding'])}, which this transport does not decode`,
+    { status, body: '' },
+  );
 }
 
 /**
@@ -88,7 +92,9 @@ export function checkContentEncoding(headers: Readonly<Record<string, string>>, 
  * can tell it from a programming error and retry where that is safe.
  */
 export function connectionClosed(midResponse: boolean, cause?: unknown): Error {
-  const message = midResponse ? 'the server closed the connection mid-response' : 'socket hang up: the server closed the connection before responding';
+  const message = midResponse
+    ? 'the server closed the connection mid-response'
+    : 'socket hang up: the server closed the connection before responding';
   const err = cause === undefined ? new Error(message) : new Error(message, { cause });
   return Object.assign(err, { code: 'ECONNRESET' });
 }
@@ -111,7 +117,10 @@ export function abortReason(signal: AbortSignal): unknown {
 function noop(): void {}
 
 /** The resolvers of the promise {@link responsePromise} made last: read them right after calling it. */
-export const captured: { resolve: (res: TransportResponse) => void; reject: (err: unknown) => void } = { resolve: noop, reject: noop };
+export const captured: { resolve: (res: TransportResponse) => void; reject: (err: unknown) => void } = {
+  resolve: noop,
+  reject: noop,
+};
 
 function capture(resolve: (res: TransportResponse) => void, reject: (err: unknown) => void): void {
   captured.resolve = resolve;

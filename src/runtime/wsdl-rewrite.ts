@@ -27,7 +27,13 @@ export type LocationFor = (portName: string | undefined) => string;
 
 /** Whether `el` is a port address element whose `location` is to be rewritten. */
 function isPortAddress(el: XmlElement): boolean {
-  return el.name === 'address' && ADDRESS_NS.has(el.ns) && el.parent !== undefined && el.parent.ns === WSDL_NS && el.parent.name === 'port';
+  return (
+    el.name === 'address' &&
+    ADDRESS_NS.has(el.ns) &&
+    el.parent !== undefined &&
+    el.parent.ns === WSDL_NS &&
+    el.parent.name === 'port'
+  );
 }
 
 function writeElement(w: XmlWriter, el: XmlElement, locationFor: LocationFor): void {
@@ -78,7 +84,9 @@ export class WsdlServer {
     try {
       this.root = parseXml(wsdlText);
     } catch (err) {
-      throw new Error(`the WSDL passed as options.wsdl is not well-formed XML: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(
+        `the WSDL passed as options.wsdl is not well-formed XML: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 

@@ -104,7 +104,14 @@ export class XmlParseError extends Error {
  */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElement {
   try {
-    return scanXml(text, { positions: options.positions ?? false, maxDepth: options.maxDepth ?? 256, maxNodes: options.maxNodes, memo: options.memo, shapes: options.shapes, shapesMissed: options.shapesMissed });
+    return scanXml(text, {
+      positions: options.positions ?? false,
+      maxDepth: options.maxDepth ?? 256,
+      maxNodes: options.maxNodes,
+      memo: options.memo,
+      shapes: options.shapes,
+      shapesMissed: options.shapesMissed,
+    });
   } catch (err) {
     if (err instanceof XmlScanFailure) {
       const { line, column } = lineColumnAt(text, err.offset);

@@ -96,7 +96,8 @@ export class XmlShapeMemo {
    * @throws RangeError when `capacity` is not a positive integer
    */
   constructor(readonly capacity = 8) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`XmlShapeMemo capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`XmlShapeMemo capacity must be a positive integer, got ${capacity}`);
   }
 
   /**
@@ -174,7 +175,12 @@ export class XmlShapeMemo {
     const depth = { max: 0 };
     const shapeRoot = shapeOf(root, holeOf, 1, depth);
     if (shapeRoot === undefined) return;
-    const shape: XmlShape = Object.freeze({ literals: Object.freeze(literals), root: shapeRoot, nodes, depth: depth.max });
+    const shape: XmlShape = Object.freeze({
+      literals: Object.freeze(literals),
+      root: shapeRoot,
+      nodes,
+      depth: depth.max,
+    });
     if (this.shapes.length < this.capacity) this.shapes.push(shape);
     else {
       this.shapes[this.next] = shape;
@@ -261,7 +267,12 @@ function build(shape: ShapeElement, parent: XmlElement | undefined, holes: reado
 }
 
 /** The frozen shape of `el` (holes from `holeOf`), or `undefined` when it is deeper than a shape may be. */
-function shapeOf(el: XmlElement, holeOf: ReadonlyMap<XmlElement, number>, level: number, depth: { max: number }): ShapeElement | undefined {
+function shapeOf(
+  el: XmlElement,
+  holeOf: ReadonlyMap<XmlElement, number>,
+  level: number,
+  depth: { max: number },
+): ShapeElement | undefined {
   if (level > MAX_SHAPE_DEPTH) return undefined;
   if (level > depth.max) depth.max = level;
   const hole = holeOf.get(el);

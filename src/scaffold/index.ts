@@ -48,7 +48,12 @@ export async function scaffold(input: ScaffoldInput): Promise<ScaffoldResult> {
       file: input.displayName,
       action: 'unchanged',
       added: [],
-      warnings: [{ severity: 'warning', message: `${input.displayName}: no service interface generated (is --no-server set?); scaffold skipped` }],
+      warnings: [
+        {
+          severity: 'warning',
+          message: `${input.displayName}: no service interface generated (is --no-server set?); scaffold skipped`,
+        },
+      ],
     };
   }
   const existing = await readIfExists(fs, input.file);
@@ -63,7 +68,8 @@ export async function scaffold(input: ScaffoldInput): Promise<ScaffoldResult> {
     };
   }
   const merged = mergeScaffold(existing, services, input.displayName);
-  if (merged.text === existing) return { file: input.displayName, action: 'unchanged', added: [], warnings: merged.warnings };
+  if (merged.text === existing)
+    return { file: input.displayName, action: 'unchanged', added: [], warnings: merged.warnings };
   if (!input.dryRun) await writeAtomically(fs, input.file, merged.text);
   return { file: input.displayName, action: 'update', added: merged.added, warnings: merged.warnings };
 }
@@ -75,13 +81,16 @@ function importsFor(input: ScaffoldInput): ScaffoldImports {
   const serverText = input.files.find((f) => f.path === 'server.ts')?.content ?? '';
   const reexported = (hasIndex ? indexText : serverText).includes('SoapFault');
   const types = moduleSpecifier(dirname(input.file), join(input.outDir, typesModule));
-  return { types, soapFault: reexported ? types : moduleSpecifier(dirname(input.file), join(input.outDir, 'runtime', 'faults.js')) };
+  return {
+    types,
+    soapFault: reexported ? types : moduleSpecifier(dirname(input.file), join(input.outDir, 'runtime', 'faults.js')),
+  };
 }
 
 /** A relative ESM specifier from `fromDir` to `target`: POSIX slashes, starting with `./` or `../`. */
 export function moduleSpecifier(fromDir: string, target: string): string {
   const rel = relative(fromDir, target).split(sep).join('/');
-  return rel.startsWith('.') ? rel : './' + rel;
+  return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
 async function writeAtomically(fs: WriterFs, file: string, text: string): Promise<void> {

@@ -65,7 +65,14 @@ export function mergeScaffold(text: string, services: readonly ServiceInterface[
     const missing = service.methods.filter((m) => !present.has(m.name));
     if (missing.length === 0) continue;
     added.push(...missing.map((m) => `${service.name}.${m.name}`));
-    inserts.push(insertion(text, obj, missing.map((m) => m), eol));
+    inserts.push(
+      insertion(
+        text,
+        obj,
+        missing.map((m) => m),
+        eol,
+      ),
+    );
   }
   let out = text;
   for (const ins of inserts.sort((a, b) => b.pos - a.pos)) out = out.slice(0, ins.pos) + ins.text + out.slice(ins.pos);
@@ -81,7 +88,7 @@ function insertion(
   const props = obj.getProperties();
   const last = props[props.length - 1];
   if (!last) {
-    const indent = lineIndent(text, obj.getStart()) + '  ';
+    const indent = `${lineIndent(text, obj.getStart())}  `;
     const body = missing.map((m) => `${eol}${indent}${renderStubMethod(m, indent, eol)},`).join('');
     return { pos: obj.getStart() + 1, text: body + eol + lineIndent(text, obj.getStart()) };
   }
@@ -90,8 +97,8 @@ function insertion(
   const between = text.slice(last.getEnd(), closeBrace);
   const comma = /^\s*,/.exec(between);
   const methods = missing.map((m) => `${eol}${indent}${renderStubMethod(m, indent, eol)}`);
-  if (comma) return { pos: last.getEnd() + comma[0].length, text: methods.map((m) => m + ',').join('') };
-  return { pos: last.getEnd(), text: ',' + methods.join(',') };
+  if (comma) return { pos: last.getEnd() + comma[0].length, text: methods.map((m) => `${m},`).join('') };
+  return { pos: last.getEnd(), text: `,${methods.join(',')}` };
 }
 
 /** The whitespace at the start of the line holding `pos`. */
@@ -103,7 +110,7 @@ function lineIndent(text: string, pos: number): string {
 /** The object literal implementing `interfaceName`, if any. */
 function findImplementation(source: SourceFile, interfaceName: string): ObjectLiteralExpression | undefined {
   const matches = (typeText: string | undefined): boolean =>
-    typeText !== undefined && (typeText === interfaceName || typeText.endsWith('.' + interfaceName));
+    typeText !== undefined && (typeText === interfaceName || typeText.endsWith(`.${interfaceName}`));
   for (const decl of source.getVariableDeclarations()) {
     const init = decl.getInitializer();
     if (Node.isObjectLiteralExpression(init) && matches(decl.getTypeNode()?.getText())) return init;

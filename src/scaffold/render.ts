@@ -35,7 +35,11 @@ export function renderStubMethod(method: ServiceMethod, indent: string, eol: str
  * A whole new scaffold file implementing every service interface.
  * @param sourceLabel the contract, as named in the header comment
  */
-export function renderScaffold(services: readonly ServiceInterface[], imports: ScaffoldImports, sourceLabel: string): string {
+export function renderScaffold(
+  services: readonly ServiceInterface[],
+  imports: ScaffoldImports,
+  sourceLabel: string,
+): string {
   const names = services.map((s) => `type ${s.name}`);
   const lines: string[] = [
     '/**',
@@ -56,5 +60,5 @@ export function renderScaffold(services: readonly ServiceInterface[], imports: S
     for (const m of s.methods) lines.push(`  ${renderStubMethod(m, '  ', '\n')},`);
     lines.push('};');
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -31,7 +31,10 @@ export const SERVER_FILE = 'server.ts';
  * interfaces whose name ends in `Service` and whose members are all methods.
  * @param operations the model's operations, to name each method's WSDL operation
  */
-export function findServiceInterfaces(files: readonly GeneratedFile[], operations: readonly LogicalOperation[]): ServiceInterface[] {
+export function findServiceInterfaces(
+  files: readonly GeneratedFile[],
+  operations: readonly LogicalOperation[],
+): ServiceInterface[] {
   const server = files.find((f) => f.path === SERVER_FILE);
   if (!server) return [];
   const source = parseTs(server.content, SERVER_FILE);
@@ -43,7 +46,8 @@ export function findServiceInterfaces(files: readonly GeneratedFile[], operation
     const methods: ServiceMethod[] = [];
     let allMethods = members.length > 0;
     for (const m of members) {
-      if (Node.isMethodSignature(m)) methods.push({ name: m.getName(), operation: operationFor(m.getName(), operations) });
+      if (Node.isMethodSignature(m))
+        methods.push({ name: m.getName(), operation: operationFor(m.getName(), operations) });
       else if (Node.isPropertySignature(m) && Node.isFunctionTypeNode(m.getTypeNode())) {
         methods.push({ name: m.getName(), operation: operationFor(m.getName(), operations) });
       } else allMethods = false;

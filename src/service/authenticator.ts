@@ -85,7 +85,8 @@ export class Authenticator {
    * @throws AuthError `invalid-credentials` for an unknown user or a wrong password
    */
   async login(username: unknown, password: unknown): Promise<string> {
-    if (typeof username !== 'string' || username.length === 0) throw new AuthError('invalid-input', 'Username is required.');
+    if (typeof username !== 'string' || username.length === 0)
+      throw new AuthError('invalid-input', 'Username is required.');
     if (typeof password !== 'string') throw new AuthError('invalid-input', 'Password is required.');
     if (password.length > MAX_PASSWORD_LENGTH) throw new AuthError('invalid-credentials', INVALID_CREDENTIALS_MESSAGE);
     const user = await this.users.find(username);
@@ -103,7 +104,8 @@ export class Authenticator {
    * @throws AuthError `invalid-ticket` when the ticket is unknown, expired or already logged out
    */
   async logout(ticket: unknown): Promise<string> {
-    if (typeof ticket !== 'string' || ticket.length === 0) throw new AuthError('invalid-input', 'ServiceTicket is required.');
+    if (typeof ticket !== 'string' || ticket.length === 0)
+      throw new AuthError('invalid-input', 'ServiceTicket is required.');
     const session = isWellFormedTicket(ticket) ? await this.sessions.delete(ticket) : undefined;
     if (!session) throw new AuthError('invalid-ticket', INVALID_TICKET_MESSAGE);
     return ticket;

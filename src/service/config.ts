@@ -38,7 +38,9 @@ export interface ServiceConfig {
 }
 
 /** The result of parsing: run with a config, or print help. */
-export type ParsedCommandLine = { readonly kind: 'run'; readonly config: ServiceConfig } | { readonly kind: 'help'; readonly text: string };
+export type ParsedCommandLine =
+  | { readonly kind: 'run'; readonly config: ServiceConfig }
+  | { readonly kind: 'help'; readonly text: string };
 
 /** Help text of `npm start`. */
 export const SERVICE_USAGE = `Usage: npm start -- [options]
@@ -99,7 +101,11 @@ export function resolveScrypt(flag: string | undefined, env: NodeJS.ProcessEnv):
  * Parses the service's command line and environment.
  * @throws WsdlcError (exit code 2) for bad flags or values
  */
-export function parseServiceCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ParsedCommandLine {
+export function parseServiceCommandLine(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): ParsedCommandLine {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -134,7 +140,8 @@ export function parseServiceCommandLine(argv: readonly string[], env: NodeJS.Pro
   const sessionTtlMs = (ttlText === undefined ? 1200 : integer('--session-ttl', ttlText, 1, 365 * 24 * 3600)) * 1000;
   const redisUrl = pick(str('redis-url'), env, 'REDIS_URL');
   const storeText = pick(str('store'), env, 'SESSION_STORE') ?? (redisUrl ? 'redis' : 'memory');
-  if (storeText !== 'memory' && storeText !== 'redis') throw usageError(`--store must be "memory" or "redis", got ${JSON.stringify(storeText)}`);
+  if (storeText !== 'memory' && storeText !== 'redis')
+    throw usageError(`--store must be "memory" or "redis", got ${JSON.stringify(storeText)}`);
   if (storeText === 'redis' && !redisUrl) throw usageError('--store redis needs --redis-url or REDIS_URL');
   const config: ServiceConfig = {
     host,

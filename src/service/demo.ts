@@ -27,7 +27,13 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
   const password = randomBytes(12).toString('base64url');
   await addUser(usersFile, username, password, scrypt);
   print(`created user "${username}" in ${usersFile}`);
-  const service = await startAuthService({ host: '127.0.0.1', port: 0, usersFile, scrypt, log: (l) => print(`  [server] ${l}`) });
+  const service = await startAuthService({
+    host: '127.0.0.1',
+    port: 0,
+    usersFile,
+    scrypt,
+    log: (l) => print(`  [server] ${l}`),
+  });
   print(`service listening on ${service.url}`);
   try {
     for (const binding of BINDINGS) {
@@ -38,10 +44,15 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
       print(`${binding}: Logout(${ServiceTicket})`);
       const out = await client.logout({ ServiceTicket });
       print(`${binding}:   -> ServiceTicket ${out.ServiceTicket} (session ended)`);
-      print(`${binding}: Logout again -> ${await refusal(client.logout({ ServiceTicket }), 'a logged-out ticket was accepted')}`);
+      print(
+        `${binding}: Logout again -> ${await refusal(client.logout({ ServiceTicket }), 'a logged-out ticket was accepted')}`,
+      );
     }
     const client = new AuthClient({ baseUrl: service.baseUrl, binding: 'soap12' });
-    const wrong = await refusal(client.login({ Username: username, Password: 'wrong' }), 'a wrong password was accepted');
+    const wrong = await refusal(
+      client.login({ Username: username, Password: 'wrong' }),
+      'a wrong password was accepted',
+    );
     print(`soap12: Login with a wrong password -> ${wrong}`);
   } finally {
     await service.close();

@@ -30,7 +30,8 @@ export class MemorySessionStore implements SessionStore {
   constructor(options: MemorySessionStoreOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.maxSessions = options.maxSessions ?? 100_000;
-    if (!Number.isSafeInteger(this.maxSessions) || this.maxSessions < 1) throw new RangeError('maxSessions must be a positive integer');
+    if (!Number.isSafeInteger(this.maxSessions) || this.maxSessions < 1)
+      throw new RangeError('maxSessions must be a positive integer');
     const interval = options.sweepIntervalMs ?? 60_000;
     if (interval > 0) {
       this.timer = setInterval(() => this.sweep(), interval);

@@ -14,7 +14,9 @@ export class PromptAbortedError extends Error {
 }
 
 function isTty(input: Readable): input is ReadStream {
-  return (input as Partial<ReadStream>).isTTY === true && typeof (input as Partial<ReadStream>).setRawMode === 'function';
+  return (
+    (input as Partial<ReadStream>).isTTY === true && typeof (input as Partial<ReadStream>).setRawMode === 'function'
+  );
 }
 
 /** Reads the first line of a non-terminal stream. */
@@ -47,11 +49,10 @@ function readHidden(input: ReadStream, output: Writable, prompt: string): Promis
     };
     const onData = (chunk: string): void => {
       for (const ch of chunk) {
-        if (ch === '\r' || ch === '\n') return finish();
-        if (ch === '\u0003') return finish(new PromptAbortedError('aborted'));
-        if (ch === '\u0004') {
-          if (value.length === 0) return finish(new PromptAbortedError('aborted'));
-          return finish();
+        if (ch === '\r' || ch === '\n' || ch === '\u0003' || ch === '\u0004') {
+          const aborted = ch === '\u0003' || (ch === '\u0004' && value.length === 0);
+          finish(aborted ? new PromptAbortedError('aborted') : undefined);
+          return;
         }
         if (ch === '\u007f' || ch === '\b') {
           value = [...value].slice(0, -1).join('');

@@ -55,7 +55,11 @@ export class RedisSessionStore implements SessionStore {
     this.ownsClient = options.redis === undefined;
     this.redis =
       options.redis ??
-      new Redis(options.url ?? 'redis://127.0.0.1:6379', { lazyConnect: false, maxRetriesPerRequest: 2, ...options.redisOptions });
+      new Redis(options.url ?? 'redis://127.0.0.1:6379', {
+        lazyConnect: false,
+        maxRetriesPerRequest: 2,
+        ...options.redisOptions,
+      });
     this.prefix = options.prefix ?? 'wsdlc:auth:session:';
     this.clock = options.clock ?? systemClock;
   }

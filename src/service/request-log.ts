@@ -44,7 +44,13 @@ function pathOf(req: IncomingMessage): string {
 }
 
 /** Formats one access-log line. */
-export function formatAccessLine(when: Date, binding: string, operation: string, status: number, durationMs: number): string {
+export function formatAccessLine(
+  when: Date,
+  binding: string,
+  operation: string,
+  status: number,
+  durationMs: number,
+): string {
   return `${when.toISOString()} ${binding} ${operation} ${status} ${durationMs.toFixed(1)}ms`;
 }
 
@@ -59,7 +65,9 @@ export function withAccessLog(handler: RequestListener, log: LogSink): RequestLi
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const known = operations.get(req);
       const status = res.writableFinished ? res.statusCode : 0;
-      log(formatAccessLine(new Date(), known?.binding ?? guessBinding(req), known?.operation ?? pathOf(req), status, ms));
+      log(
+        formatAccessLine(new Date(), known?.binding ?? guessBinding(req), known?.operation ?? pathOf(req), status, ms),
+      );
     };
     res.once('finish', done);
     res.once('close', done);

@@ -94,7 +94,9 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
   const log = options.log;
   const handler = createAuthHandler(createAuthImpl(authenticator), {
     debug: options.debug ?? false,
-    ...(log ? { onError: (err: unknown) => log(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`) } : {}),
+    ...(log
+      ? { onError: (err: unknown) => log(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`) }
+      : {}),
   });
   const logged = log ? withAccessLog(handler, log) : handler;
   const inFlight = new Set<ServerResponse>();

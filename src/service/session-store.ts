@@ -44,5 +44,6 @@ export const DEFAULT_SESSION_TTL_MS = 20 * 60 * 1000;
 
 /** Validates a time to live; throws `RangeError` when it is not a positive integer of milliseconds. */
 export function checkTtl(ttlMs: number): void {
-  if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError(`session TTL must be a positive integer of milliseconds, got ${ttlMs}`);
+  if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0)
+    throw new RangeError(`session TTL must be a positive integer of milliseconds, got ${ttlMs}`);
 }

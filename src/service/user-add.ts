@@ -32,11 +32,17 @@ export interface AddUserResult {
 }
 
 /** Adds or updates `username` with `password` in `usersFile` (atomic rewrite). */
-export async function addUser(usersFile: string, username: string, password: string, scrypt?: ScryptParams): Promise<AddUserResult> {
+export async function addUser(
+  usersFile: string,
+  username: string,
+  password: string,
+  scrypt?: ScryptParams,
+): Promise<AddUserResult> {
   const problem = usernameProblem(username);
   if (problem) throw usageError(problem);
   if (password.length === 0) throw usageError('the password is empty');
-  if (password.length > MAX_PASSWORD_LENGTH) throw usageError(`the password is longer than ${MAX_PASSWORD_LENGTH} characters`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    throw usageError(`the password is longer than ${MAX_PASSWORD_LENGTH} characters`);
   const users = await readUsersFile(usersFile);
   const created = !users.has(username);
   users.set(username, { passwordHash: await hashPassword(password, scrypt), updatedAt: new Date().toISOString() });
@@ -57,7 +63,11 @@ export async function userAddCommand(
   }
   if (positionals.length !== 1) throw usageError(`expected one username\n${USER_ADD_USAGE}`);
   const username = positionals[0] as string;
-  const file = resolveUsersFile(values.users ?? nonEmpty(io.env['USERS_FILE']), values['data-dir'] ?? nonEmpty(io.env['DATA_DIR']), io.cwd);
+  const file = resolveUsersFile(
+    values.users ?? nonEmpty(io.env['USERS_FILE']),
+    values['data-dir'] ?? nonEmpty(io.env['DATA_DIR']),
+    io.cwd,
+  );
   const scrypt = resolveScrypt(values['scrypt-log-n'], io.env);
   let password: string;
   try {
@@ -75,7 +85,12 @@ function parseUserAddArgs(argv: readonly string[]) {
   try {
     return parseArgs({
       args: [...argv],
-      options: { users: { type: 'string' }, 'data-dir': { type: 'string' }, 'scrypt-log-n': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        users: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'scrypt-log-n': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -89,5 +104,12 @@ function nonEmpty(v: string | undefined): string | undefined {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runCli(() => userAddCommand(process.argv.slice(2), { input: process.stdin, output: process.stderr, env: process.env, cwd: process.cwd() }));
+  await runCli(() =>
+    userAddCommand(process.argv.slice(2), {
+      input: process.stdin,
+      output: process.stderr,
+      env: process.env,
+      cwd: process.cwd(),
+    }),
+  );
 }

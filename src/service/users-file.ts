@@ -57,7 +57,11 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 }
 
 /** Where in the text a user's entry starts (for error locations); line 1 column 1 if not found. */
-function locate(file: string, text: string, needle: string | undefined): { file: string; line: number; column: number } {
+function locate(
+  file: string,
+  text: string,
+  needle: string | undefined,
+): { file: string; line: number; column: number } {
   const at = needle === undefined ? -1 : text.indexOf(JSON.stringify(needle));
   return { file, ...lineColumn(text, Math.max(at, 0)) };
 }
@@ -88,7 +92,10 @@ export function parseUsers(text: string, file: string): Map<string, UserRecord> 
     const problem = usernameProblem(name);
     if (problem) throw userError(`user ${JSON.stringify(name)}: ${problem}`, locate(file, text, name));
     if (!isRecord(entry) || typeof entry['passwordHash'] !== 'string' || !isPasswordHash(entry['passwordHash'])) {
-      throw userError(`user ${JSON.stringify(name)}: "passwordHash" must be an scrypt hash (scrypt$N$r$p$salt$key)`, locate(file, text, name));
+      throw userError(
+        `user ${JSON.stringify(name)}: "passwordHash" must be an scrypt hash (scrypt$N$r$p$salt$key)`,
+        locate(file, text, name),
+      );
     }
     const updatedAt = typeof entry['updatedAt'] === 'string' ? entry['updatedAt'] : '';
     users.set(name, { passwordHash: entry['passwordHash'], updatedAt });

@@ -11,7 +11,11 @@
  * earliest item is thrown. Items start in order, so every item before a failing one
  * has run by then: the error reported does not depend on which finished first.
  */
-export async function eachConcurrently<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function eachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failedAt = -1;
   let failure: unknown;

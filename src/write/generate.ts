@@ -89,7 +89,8 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
   const cwd = options.cwd ?? process.cwd();
   const out: Prepared[] = [];
   // Started before the first contract is loaded, so the compiler loads meanwhile; used by the default emitter only.
-  const syntaxChecker = options.emit === undefined && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
+  const syntaxChecker =
+    options.emit === undefined && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
   try {
     for (const contract of contracts) {
       const { model, wsdlText } = await load(contract.wsdl, { cwd: contract.baseDir });
@@ -115,12 +116,19 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
 function checkScaffoldPath(file: string, cwd: string): void {
   const shown = displayPath(file, cwd);
   if (statQuiet(file)?.isDirectory() === true) {
-    throw new WsdlcError({ severity: 'error', message: `--scaffold ${shown} is a folder; give the path of a .ts file` }, 2);
+    throw new WsdlcError(
+      { severity: 'error', message: `--scaffold ${shown} is a folder; give the path of a .ts file` },
+      2,
+    );
   }
   for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
     const st = statQuiet(dir);
     if (st === undefined) continue;
-    if (!st.isDirectory()) throw new WsdlcError({ severity: 'error', message: `--scaffold ${shown}: ${displayPath(dir, cwd)} is a file, not a folder` }, 2);
+    if (!st.isDirectory())
+      throw new WsdlcError(
+        { severity: 'error', message: `--scaffold ${shown}: ${displayPath(dir, cwd)} is a file, not a folder` },
+        2,
+      );
     break;
   }
 }
@@ -163,7 +171,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
 }
 
-async function generateLocked(options: GenerateOptions, releases: (() => Promise<void>)[] | undefined): Promise<GenerateResult> {
+async function generateLocked(
+  options: GenerateOptions,
+  releases: (() => Promise<void>)[] | undefined,
+): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const fs = options.fs ?? nodeFs;
   const prepared = await prepare(options, releases);

@@ -30,7 +30,7 @@ export function renderManifest(files: readonly { path: string; content: string }
   const record: Record<string, string> = {};
   for (const f of entries) record[f.path] = sha256(f.content);
   const manifest: Manifest = { generator: 'wsdlc', manifestVersion: 1, files: record };
-  return JSON.stringify(manifest, null, 2) + '\n';
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /**

@@ -16,7 +16,10 @@ import { WsdlcError } from '../util/errors.js';
  */
 export function checkOutputPath(path: string, origin: string): string {
   const bad = (why: string): never => {
-    throw new WsdlcError({ severity: 'error', message: `${origin}: unsafe output path ${JSON.stringify(path)}: ${why}` });
+    throw new WsdlcError({
+      severity: 'error',
+      message: `${origin}: unsafe output path ${JSON.stringify(path)}: ${why}`,
+    });
   };
   if (path === '') bad('empty');
   if (path.includes('\0')) bad('contains a NUL character');
@@ -37,7 +40,7 @@ export function checkOutputPath(path: string, origin: string): string {
 export function resolveInside(dir: string, rel: string): string {
   const abs = resolve(dir, ...rel.split('/'));
   const back = relative(dir, abs);
-  if (back === '' || back.startsWith('..' + sep) || back === '..' || isAbsolute(back)) {
+  if (back === '' || back.startsWith(`..${sep}`) || back === '..' || isAbsolute(back)) {
     throw new WsdlcError({ severity: 'error', message: `unsafe output path ${JSON.stringify(rel)}: escapes ${dir}` });
   }
   return abs;

@@ -20,7 +20,10 @@ export type EmitFn = (
 
 /** The default loader: `loadDocuments` + `buildModel`. */
 export const defaultLoad: LoadFn = async (source, options) => {
-  const [{ loadDocuments }, { buildModel }] = await Promise.all([import('../load/index.js'), import('../model/index.js')]);
+  const [{ loadDocuments }, { buildModel }] = await Promise.all([
+    import('../load/index.js'),
+    import('../model/index.js'),
+  ]);
   const loaded = await loadDocuments(source, options);
   return { model: buildModel(loaded), wsdlText: loaded.main.text };
 };

@@ -57,14 +57,19 @@ export interface PlanOptions {
  * @param generated files from the emitter (paths relative to `outDir`)
  * @throws WsdlcError for unsafe or duplicate paths, or an invalid manifest
  */
-export async function planOutput(outDir: string, generated: readonly GeneratedFile[], options: PlanOptions = {}): Promise<OutputPlan> {
+export async function planOutput(
+  outDir: string,
+  generated: readonly GeneratedFile[],
+  options: PlanOptions = {},
+): Promise<OutputPlan> {
   const fs = options.fs ?? nodeFs;
   const base = options.displayBase ?? process.cwd();
   const seen = new Set<string>();
   const files: GeneratedFile[] = [];
   for (const f of generated) {
     const path = checkOutputPath(f.path, 'emitter');
-    if (path === MANIFEST_NAME) throw new WsdlcError({ severity: 'error', message: `emitter: ${MANIFEST_NAME} is reserved` });
+    if (path === MANIFEST_NAME)
+      throw new WsdlcError({ severity: 'error', message: `emitter: ${MANIFEST_NAME} is reserved` });
     if (seen.has(path)) throw new WsdlcError({ severity: 'error', message: `emitter: file ${path} generated twice` });
     seen.add(path);
     resolveInside(outDir, path);
@@ -76,7 +81,8 @@ export async function planOutput(outDir: string, generated: readonly GeneratedFi
   await refuseNonFolderOutput(fs, outDir, base);
   const manifestPath = join(outDir, MANIFEST_NAME);
   const manifestText = await readIfExists(fs, manifestPath);
-  const previous = manifestText === undefined ? undefined : parseManifest(manifestText, displayPath(manifestPath, base));
+  const previous =
+    manifestText === undefined ? undefined : parseManifest(manifestText, displayPath(manifestPath, base));
   const owned = new Set(Object.keys(previous?.files ?? {}));
   if (previous) owned.add(MANIFEST_NAME);
   await refuseBlockedFolders(fs, outDir, files, owned, base);
@@ -145,10 +151,18 @@ async function refuseNonFolderOutput(fs: WriterFs, outDir: string, base: string)
     stat = await fs.stat(outDir);
   } catch (err) {
     if (isErrno(err, 'ENOENT')) return;
-    if (isErrno(err, 'ENOTDIR')) throw new WsdlcError({ severity: 'error', message: `output ${displayPath(outDir, base)} is inside a file, not a folder` });
+    if (isErrno(err, 'ENOTDIR'))
+      throw new WsdlcError({
+        severity: 'error',
+        message: `output ${displayPath(outDir, base)} is inside a file, not a folder`,
+      });
     throw err;
   }
-  if (!stat.isDirectory()) throw new WsdlcError({ severity: 'error', message: `output ${displayPath(outDir, base)} exists and is not a folder` });
+  if (!stat.isDirectory())
+    throw new WsdlcError({
+      severity: 'error',
+      message: `output ${displayPath(outDir, base)} exists and is not a folder`,
+    });
 }
 
 async function refuseBlockedFolders(

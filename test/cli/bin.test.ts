@@ -13,16 +13,28 @@ const BIN = join(ROOT, 'bin/wsdlc.js');
 let dir = '';
 
 function wsdlc(args: string[], cwd = dir): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 beforeAll(() => {
   // Same as `npm run build` (the package's `prepare`): tsc, then the templates' precompilation.
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, encoding: 'utf8' });
+  const build = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
-  const precompile = spawnSync(process.execPath, [join(ROOT, 'dist/emit/precompile-templates.js')], { cwd: ROOT, encoding: 'utf8' });
-  if (precompile.status !== 0) throw new Error(`precompiling the templates failed:\n${precompile.stdout}${precompile.stderr}`);
+  const precompile = spawnSync(process.execPath, [join(ROOT, 'dist/emit/precompile-templates.js')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (precompile.status !== 0)
+    throw new Error(`precompiling the templates failed:\n${precompile.stdout}${precompile.stderr}`);
   dir = tempDir();
   mkdirSync(join(dir, 'wsdl'));
   writeFileSync(join(dir, 'package.json'), '{}\n');
@@ -52,7 +64,9 @@ describe('node bin/wsdlc.js', () => {
     expect(g.stderr).toBe('');
     expect(g.code).toBe(0);
     const first = snapshotTree(join(dir, 'generated/auth'));
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(['.wsdlc-manifest.json', 'client.ts', 'index.ts', 'server.ts']));
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining(['.wsdlc-manifest.json', 'client.ts', 'index.ts', 'server.ts']),
+    );
     expect(first['client.ts']).toContain('wsdl/auth.wsdl');
     const c = wsdlc(['check', 'wsdl/auth.wsdl', '-o', 'generated/auth']);
     expect(c.code).toBe(0);
@@ -65,7 +79,10 @@ describe('node bin/wsdlc.js', () => {
   it('exits quietly when the reader closes the pipe early (wsdlc inspect ... | head)', async () => {
     // A large model (megabytes of JSON) so the output cannot fit in the pipe before we close it.
     const big = join(ROOT, '../shared/corpus/large/salesforce/partner_v58.wsdl');
-    const child = spawn(process.execPath, [BIN, 'inspect', big, '--json'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'inspect', big, '--json'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // Read one chunk, then close our end: the CLI's next write meets EPIPE.
@@ -85,7 +102,10 @@ describe('node bin/wsdlc.js', () => {
  */
 describe('the built generator: precompiled templates, worker gate, code cache', () => {
   /** Emits `wsdl` with the built modules in a child process; reports the files and which paths were taken. */
-  function emitWithDist(wsdl: string, env: NodeJS.ProcessEnv = {}): { files: { path: string; content: string }[]; inWorker: boolean; compilerLoaded: boolean } {
+  function emitWithDist(
+    wsdl: string,
+    env: NodeJS.ProcessEnv = {},
+  ): { files: { path: string; content: string }[]; inWorker: boolean; compilerLoaded: boolean } {
     const script = `
       import { createRequire } from 'node:module';
       import { readFileSync } from 'node:fs';
@@ -109,39 +129,53 @@ describe('the built generator: precompiled templates, worker gate, code cache', 
       env: { ...process.env, ...env },
     });
     if (r.status !== 0) throw new Error(`dist emit failed:\n${r.stderr}`);
-    return JSON.parse(r.stdout) as { files: { path: string; content: string }[]; inWorker: boolean; compilerLoaded: boolean };
+    return JSON.parse(r.stdout) as {
+      files: { path: string; content: string }[];
+      inWorker: boolean;
+      compilerLoaded: boolean;
+    };
   }
 
   it.each([
     ['auth', join(ROOT, 'wsdl/auth.wsdl')],
     ['sf-partner', join(ROOT, '../shared/corpus/large/salesforce/partner_v58.wsdl')],
-  ])('%s: same bytes as the in-process path with compiled templates', async (_name, wsdl) => {
-    const { DEFAULT_TYPE_MAPPING, emitFiles } = await import('../../src/emit/index.js');
-    const { loadModel } = await import('../../src/index.js');
-    const expected = await emitFiles(
-      await loadModel(wsdl),
-      { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel: 'x.wsdl', toolVersion: '0.0.0-test' },
-      { wsdlText: readFileSync(wsdl, 'utf8') },
-    );
-    const cacheDir = tempDir();
-    try {
-      const built = emitWithDist(wsdl, { WSDLC_CACHE_DIR: cacheDir });
-      expect(built.inWorker).toBe(true);
-      expect(built.compilerLoaded).toBe(false);
-      expect(built.files.map((f) => f.path)).toEqual(expected.map((f) => f.path));
-      for (const [i, f] of built.files.entries()) expect(f.content, f.path).toBe(expected[i]?.content);
-    } finally {
-      rmSync(cacheDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  ])(
+    '%s: same bytes as the in-process path with compiled templates',
+    async (_name, wsdl) => {
+      const { DEFAULT_TYPE_MAPPING, emitFiles } = await import('../../src/emit/index.js');
+      const { loadModel } = await import('../../src/index.js');
+      const expected = await emitFiles(
+        await loadModel(wsdl),
+        { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel: 'x.wsdl', toolVersion: '0.0.0-test' },
+        { wsdlText: readFileSync(wsdl, 'utf8') },
+      );
+      const cacheDir = tempDir();
+      try {
+        const built = emitWithDist(wsdl, { WSDLC_CACHE_DIR: cacheDir });
+        expect(built.inWorker).toBe(true);
+        expect(built.compilerLoaded).toBe(false);
+        expect(built.files.map((f) => f.path)).toEqual(expected.map((f) => f.path));
+        for (const [i, f] of built.files.entries()) expect(f.content, f.path).toBe(expected[i]?.content);
+      } finally {
+        rmSync(cacheDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('the worker gate reports syntax errors with file position, and falls back in process once closed', async () => {
-    const { startSyntaxChecker } = (await import(join(ROOT, 'dist/emit/syntax-check.js'))) as typeof import('../../src/emit/syntax-check.js');
+    const { startSyntaxChecker } = (await import(
+      join(ROOT, 'dist/emit/syntax-check.js')
+    )) as typeof import('../../src/emit/syntax-check.js');
     const checker = startSyntaxChecker();
     try {
       expect(checker.inWorker).toBe(true);
       expect(await checker.check('ok.ts', 'export const x = 1;\n')).toBeUndefined();
-      expect(await checker.check('bad.ts', 'export const x = 1;\nexport const y = ;\n')).toEqual({ line: 2, column: 18, message: 'Expression expected.' });
+      expect(await checker.check('bad.ts', 'export const x = 1;\nexport const y = ;\n')).toEqual({
+        line: 2,
+        column: 18,
+        message: 'Expression expected.',
+      });
     } finally {
       checker.close();
     }

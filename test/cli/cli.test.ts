@@ -1,4 +1,14 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFEST_NAME } from '../../src/write/manifest.js';
@@ -17,7 +27,7 @@ function project(config: unknown = { contracts: [{ wsdl: 'wsdl/auth.wsdl', outpu
   dirs.push(dir);
   mkdirSync(join(dir, 'wsdl'));
   copyFileSync(join(ROOT, 'test/scaffold/fixtures/auth-v1.wsdl'), join(dir, 'wsdl/auth.wsdl'));
-  if (config !== null) writeFileSync(join(dir, 'wsdlc.config.json'), JSON.stringify(config, null, 2) + '\n');
+  if (config !== null) writeFileSync(join(dir, 'wsdlc.config.json'), `${JSON.stringify(config, null, 2)}\n`);
   return dir;
 }
 
@@ -30,7 +40,8 @@ describe('help and version', () => {
   it('--help documents commands and exit codes', async () => {
     const r = await runCli(['--help'], ROOT);
     expect(r.code).toBe(0);
-    for (const word of ['generate', 'check', 'validate', 'inspect', 'Exit codes:', '2  usage error', 'NO_COLOR']) expect(r.stdout).toContain(word);
+    for (const word of ['generate', 'check', 'validate', 'inspect', 'Exit codes:', '2  usage error', 'NO_COLOR'])
+      expect(r.stdout).toContain(word);
   });
   it.each(['generate', 'check', 'validate', 'inspect'])('%s --help shows examples', async (cmd) => {
     const r = await runCli([cmd, '--help'], ROOT);
@@ -63,10 +74,22 @@ describe('usage errors exit 2', () => {
   });
   it.each([
     [['generate', 'wsdl/auth.wsdl', '-o', '--dry-run'], 'option -o, --output needs a value, got the flag "--dry-run"'],
-    [['generate', 'wsdl/auth.wsdl', '-o', 'out', '--scaffold', '--clean'], 'option --scaffold needs a value, got the flag "--clean"'],
-    [['check', 'wsdl/auth.wsdl', '-o', 'out', '--templates', '-q'], 'option --templates needs a value, got the flag "-q"'],
-    [['generate', 'wsdl/auth.wsdl', '-o', 'out', '--client-only', '--server-only'], '--client-only and --server-only cannot be used together'],
-    [['generate', 'wsdl/auth.wsdl', '-o', 'out', '--quiet', '--verbose'], '--quiet and --verbose cannot be used together'],
+    [
+      ['generate', 'wsdl/auth.wsdl', '-o', 'out', '--scaffold', '--clean'],
+      'option --scaffold needs a value, got the flag "--clean"',
+    ],
+    [
+      ['check', 'wsdl/auth.wsdl', '-o', 'out', '--templates', '-q'],
+      'option --templates needs a value, got the flag "-q"',
+    ],
+    [
+      ['generate', 'wsdl/auth.wsdl', '-o', 'out', '--client-only', '--server-only'],
+      '--client-only and --server-only cannot be used together',
+    ],
+    [
+      ['generate', 'wsdl/auth.wsdl', '-o', 'out', '--quiet', '--verbose'],
+      '--quiet and --verbose cannot be used together',
+    ],
   ])('%j: a usage error, nothing written', async (argv, message) => {
     const dir = project();
     const before = snapshotTree(dir);
@@ -111,7 +134,9 @@ describe('usage errors exit 2', () => {
     copyFileSync(join(ROOT, '../shared/corpus/zeep/soap.wsdl'), join(dir, 'wsdl/soap-only.wsdl'));
     const r = await runCli(['generate', 'wsdl/soap-only.wsdl', '-o', 'out', '--bindings', 'httpGet'], dir, {});
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/soap-only\.wsdl:\d+:\d+: error: bindings httpGet: service StockQuoteService has none of them \(it has soap11\)/);
+    expect(r.stderr).toMatch(
+      /soap-only\.wsdl:\d+:\d+: error: bindings httpGet: service StockQuoteService has none of them \(it has soap11\)/,
+    );
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
   it('an unknown binding', async () => {
@@ -138,14 +163,23 @@ describe('config file errors exit 2 with file:line:column', () => {
     return dir;
   }
   it('invalid JSON', async () => {
-    const r = await runCli(['generate'], withConfig('{\n  "contracts": [\n    { "wsdl": "a.wsdl" "output": "x" }\n  ]\n}\n'));
+    const r = await runCli(
+      ['generate'],
+      withConfig('{\n  "contracts": [\n    { "wsdl": "a.wsdl" "output": "x" }\n  ]\n}\n'),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^wsdlc\.config\.json:3:\d+: error: invalid JSON/m);
   });
   it('a UTF-8 byte order mark before the JSON is ignored (and errors keep their lines)', async () => {
-    const ok = await runCli(['generate', '--dry-run'], withConfig('\ufeff{ "contracts": [{ "wsdl": "wsdl/auth.wsdl", "output": "generated/auth" }] }\n'));
+    const ok = await runCli(
+      ['generate', '--dry-run'],
+      withConfig('\ufeff{ "contracts": [{ "wsdl": "wsdl/auth.wsdl", "output": "generated/auth" }] }\n'),
+    );
     expect(ok.code).toBe(0);
-    const bad = await runCli(['generate'], withConfig('\ufeff{\n  "contracts": [\n    { "wsdl": "a.wsdl" "output": "x" }\n  ]\n}\n'));
+    const bad = await runCli(
+      ['generate'],
+      withConfig('\ufeff{\n  "contracts": [\n    { "wsdl": "a.wsdl" "output": "x" }\n  ]\n}\n'),
+    );
     expect(bad.stderr).toMatch(/^wsdlc\.config\.json:3:\d+: error: invalid JSON/m);
   });
   it('unknown key, bad binding, bad type mapping and missing output, all at once', async () => {
@@ -175,7 +209,15 @@ describe('config file errors exit 2 with file:line:column', () => {
     expect(r.stderr).toContain('nope.json: cannot read config file');
   });
   it('two contracts sharing an output folder', async () => {
-    const r = await runCli(['generate'], project({ contracts: [{ wsdl: 'a.wsdl', output: 'o' }, { wsdl: 'b.wsdl', output: 'o' }] }));
+    const r = await runCli(
+      ['generate'],
+      project({
+        contracts: [
+          { wsdl: 'a.wsdl', output: 'o' },
+          { wsdl: 'b.wsdl', output: 'o' },
+        ],
+      }),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('output "o" is already used by contracts[0]');
   });
@@ -204,7 +246,21 @@ describe('generate', () => {
   it('maps flags to emit options', async () => {
     const dir = project();
     const r = await runCli(
-      ['generate', 'wsdl/auth.wsdl', '-o', 'out', '--client-only', '--bindings', 'soap12,httpget', '--long', 'bigint', '--decimal', 'string', '--date-time', 'string'],
+      [
+        'generate',
+        'wsdl/auth.wsdl',
+        '-o',
+        'out',
+        '--client-only',
+        '--bindings',
+        'soap12,httpget',
+        '--long',
+        'bigint',
+        '--decimal',
+        'string',
+        '--date-time',
+        'string',
+      ],
       dir,
     );
     expect(r.code).toBe(0);
@@ -217,7 +273,9 @@ describe('generate', () => {
   });
 
   it('--no-client overrides the config; config options apply otherwise', async () => {
-    const dir = project({ contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'g', types: { long: 'string' }, client: true }] });
+    const dir = project({
+      contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'g', types: { long: 'string' }, client: true }],
+    });
     expect((await runCli(['generate', '--no-client'], dir)).code).toBe(0);
     const tree = snapshotTree(join(dir, 'g'));
     expect(tree['client.ts']).toBeUndefined();
@@ -240,7 +298,9 @@ describe('generate', () => {
     // The real emitter (the gate is what this is about).
     const r = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out', '--templates', 'tpl'], dir, {});
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/generated index\.ts:1:\d+: Expression expected\. \(this file comes from a template in your --templates folder: fix that template\)/);
+    expect(r.stderr).toMatch(
+      /generated index\.ts:1:\d+: Expression expected\. \(this file comes from a template in your --templates folder: fix that template\)/,
+    );
     expect(r.stderr).not.toMatch(/internal error|bug in wsdlc/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
@@ -295,7 +355,10 @@ describe('generate', () => {
 
   it('a contract problem exits 1 with file:line:column and no stack trace', async () => {
     const dir = project();
-    writeFileSync(join(dir, 'wsdl/auth.wsdl'), '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types>\n</wsdl:definitions>\n');
+    writeFileSync(
+      join(dir, 'wsdl/auth.wsdl'),
+      '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types>\n</wsdl:definitions>\n',
+    );
     const r = await runCli(['generate'], dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^wsdl\/auth\.wsdl:\d+:\d+: error: /m);
@@ -399,7 +462,10 @@ describe('validate and inspect', () => {
   });
   it('validate: a broken contract exits 1 with file:line:column: severity: message', async () => {
     const dir = project();
-    writeFileSync(join(dir, 'bad.wsdl'), '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <tns:x/>\n</wsdl:definitions>\n');
+    writeFileSync(
+      join(dir, 'bad.wsdl'),
+      '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <tns:x/>\n</wsdl:definitions>\n',
+    );
     const r = await runCli(['validate', 'bad.wsdl'], dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^bad\.wsdl:\d+:\d+: error: /m);
@@ -436,7 +502,9 @@ describe('output folder safety and stability', () => {
     writeFileSync(join(dir, 'package.json'), '{}\n');
     const a = await runCli(['generate', 'wsdl/auth.wsdl', '-o', 'out/a', '--no-server'], dir, { emit: fakeEmit });
     mkdirSync(join(dir, 'elsewhere'));
-    const b = await runCli(['generate', '../wsdl/auth.wsdl', '-o', '../out/b', '--no-server'], join(dir, 'elsewhere'), { emit: fakeEmit });
+    const b = await runCli(['generate', '../wsdl/auth.wsdl', '-o', '../out/b', '--no-server'], join(dir, 'elsewhere'), {
+      emit: fakeEmit,
+    });
     expect([a.code, b.code]).toEqual([0, 0]);
     const tree = (p: string) => snapshotTree(join(dir, p));
     expect(tree('out/b')).toEqual(tree('out/a'));
@@ -470,9 +538,27 @@ describe('output folder safety and stability', () => {
   });
 
   it('refuses overlapping output folders, however they are spelled', async () => {
-    const r = await runCli(['generate'], project({ contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'o1' }, { wsdl: 'wsdl/auth.wsdl', output: './o1/' }] }), { emit: fakeEmit });
+    const r = await runCli(
+      ['generate'],
+      project({
+        contracts: [
+          { wsdl: 'wsdl/auth.wsdl', output: 'o1' },
+          { wsdl: 'wsdl/auth.wsdl', output: './o1/' },
+        ],
+      }),
+      { emit: fakeEmit },
+    );
     expect(r.code).toBe(2);
-    const nested = await runCli(['generate'], project({ contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'gen' }, { wsdl: 'wsdl/auth.wsdl', output: 'gen/a' }] }), { emit: fakeEmit });
+    const nested = await runCli(
+      ['generate'],
+      project({
+        contracts: [
+          { wsdl: 'wsdl/auth.wsdl', output: 'gen' },
+          { wsdl: 'wsdl/auth.wsdl', output: 'gen/a' },
+        ],
+      }),
+      { emit: fakeEmit },
+    );
     expect(nested.code).toBe(2);
     expect(nested.stderr).toMatch(/overlapping output folders/);
   });

@@ -42,10 +42,22 @@ export const fakeEmit: EmitFn = async (model, options) => {
   }
   const files: GeneratedFile[] = [];
   const services = model.services.map((s) => s.name.name);
-  files.push({ path: 'index.ts', content: `${header}export * from './server.js';\nexport { SoapFault } from './runtime/faults.js';\n` });
-  files.push({ path: 'types.ts', content: `${header}export type Long = ${options.types.long};\n// decimal=${options.types.decimal} dateTime=${options.types.dateTime}\n` });
-  files.push({ path: 'schema.ts', content: `${header}export const bindings = ${JSON.stringify(options.bindings ?? 'all')};\n` });
-  files.push({ path: 'runtime/faults.ts', content: `${header}export class SoapFault extends Error {\n  constructor(readonly init: { code: string; reason: string }) {\n    super(init.reason);\n  }\n}\n` });
+  files.push({
+    path: 'index.ts',
+    content: `${header}export * from './server.js';\nexport { SoapFault } from './runtime/faults.js';\n`,
+  });
+  files.push({
+    path: 'types.ts',
+    content: `${header}export type Long = ${options.types.long};\n// decimal=${options.types.decimal} dateTime=${options.types.dateTime}\n`,
+  });
+  files.push({
+    path: 'schema.ts',
+    content: `${header}export const bindings = ${JSON.stringify(options.bindings ?? 'all')};\n`,
+  });
+  files.push({
+    path: 'runtime/faults.ts',
+    content: `${header}export class SoapFault extends Error {\n  constructor(readonly init: { code: string; reason: string }) {\n    super(init.reason);\n  }\n}\n`,
+  });
   if (options.client) {
     const ops = model.operations.map((o) => `  ${method(o.name)}(): void {}\n`).join('');
     files.push({ path: 'client.ts', content: `${header}export class Client {\n${ops}}\n` });
@@ -79,7 +91,11 @@ export async function runCli(
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, env, stderrIsTTY: tty }, deps);
+  const code = await main(
+    argv,
+    { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, env, stderrIsTTY: tty },
+    deps,
+  );
   return { code, stdout, stderr };
 }
 

@@ -34,7 +34,9 @@ const WRAPPER = `<?xml version="1.0"?>
 
 async function schemaFiles(): Promise<XMLFileInfo[]> {
   const names = ['xml.xsd', 'XMLSchema.xsd', 'wsdl.xsd', 'wsdl-soap.xsd'];
-  return Promise.all(names.map(async (fileName) => ({ fileName, contents: await readFile(path.join(schemaDir, fileName), 'utf8') })));
+  return Promise.all(
+    names.map(async (fileName) => ({ fileName, contents: await readFile(path.join(schemaDir, fileName), 'utf8') })),
+  );
 }
 
 async function validateAsWsdl(text: string): Promise<{ valid: boolean; output: string }> {
@@ -55,7 +57,10 @@ function inlineSchema(definitions: XmlElement): string {
 }
 
 async function validateInstance(schemaText: string, xml: string): Promise<boolean> {
-  const r = await validateXML({ xml: [{ fileName: 'instance.xml', contents: xml }], schema: [{ fileName: 'auth.xsd', contents: schemaText }] });
+  const r = await validateXML({
+    xml: [{ fileName: 'instance.xml', contents: xml }],
+    schema: [{ fileName: 'auth.xsd', contents: schemaText }],
+  });
   return r.valid;
 }
 
@@ -95,7 +100,10 @@ describe('wsdl/auth.wsdl', () => {
   it('the schema check catches mistakes (control: broken variants fail)', async () => {
     const noName = text.replace('<wsdl:message name="LoginSoapIn">', '<wsdl:message>');
     expect((await validateAsWsdl(noName)).valid).toBe(false);
-    const badOccurs = text.replace('minOccurs="1" maxOccurs="1" name="Username"', 'minOccurs="one" maxOccurs="1" name="Username"');
+    const badOccurs = text.replace(
+      'minOccurs="1" maxOccurs="1" name="Username"',
+      'minOccurs="one" maxOccurs="1" name="Username"',
+    );
     expect(badOccurs).not.toBe(text);
     expect((await validateAsWsdl(badOccurs)).valid).toBe(false);
   });
@@ -140,12 +148,16 @@ describe('wsdl/auth.wsdl', () => {
         const soapOp = firstChild(o, ns, 'operation')!;
         expect(attr(soapOp, 'soapAction')).toBe(`${AUTH}/${op}`);
         expect(attr(soapOp, 'style')).toBe('document');
-        for (const dir of ['input', 'output']) expect(attr(firstChild(firstChild(o, WSDL, dir)!, ns, 'body')!, 'use')).toBe('literal');
+        for (const dir of ['input', 'output'])
+          expect(attr(firstChild(firstChild(o, WSDL, dir)!, ns, 'body')!, 'use')).toBe('literal');
       }
     }
     const HTTP = 'http://schemas.xmlsoap.org/wsdl/http/';
     const MIME = 'http://schemas.xmlsoap.org/wsdl/mime/';
-    for (const [name, verb] of [['AuthHttpGet', 'GET'], ['AuthHttpPost', 'POST']] as const) {
+    for (const [name, verb] of [
+      ['AuthHttpGet', 'GET'],
+      ['AuthHttpPost', 'POST'],
+    ] as const) {
       const b = bindings.get(name)!;
       expect(attr(firstChild(b, HTTP, 'binding')!, 'verb')).toBe(verb);
       for (const op of ['Login', 'Logout']) {
@@ -175,10 +187,17 @@ describe('wsdl/auth.wsdl', () => {
 
   it('has ASMX message names and HTTP parts', () => {
     const messages = named(definitions, WSDL, 'message');
-    const parts = (m: string) => childElements(messages.get(m)!, WSDL, 'part').map((p) => [attr(p, 'name'), attr(p, 'element') ?? attr(p, 'type')]);
+    const parts = (m: string) =>
+      childElements(messages.get(m)!, WSDL, 'part').map((p) => [
+        attr(p, 'name'),
+        attr(p, 'element') ?? attr(p, 'type'),
+      ]);
     expect(parts('LoginSoapIn')).toEqual([['parameters', 'tns:Login']]);
     expect(parts('LogoutSoapOut')).toEqual([['parameters', 'tns:LogoutResponse']]);
-    expect(parts('LoginHttpGetIn')).toEqual([['Username', 's:string'], ['Password', 's:string']]);
+    expect(parts('LoginHttpGetIn')).toEqual([
+      ['Username', 's:string'],
+      ['Password', 's:string'],
+    ]);
     expect(parts('LogoutHttpPostIn')).toEqual([['ServiceTicket', 's:string']]);
     for (const m of ['LoginHttpGetOut', 'LoginHttpPostOut', 'LogoutHttpGetOut', 'LogoutHttpPostOut']) {
       expect(parts(m)).toEqual([['Body', 'tns:EmAuthResult']]);
@@ -190,9 +209,15 @@ describe('wsdl/auth.wsdl', () => {
     const ns = `xmlns="${AUTH}"`;
     it.each([
       ['Login request body', `<Login ${ns}><Username>alice</Username><Password>s3cret</Password></Login>`],
-      ['LoginResponse', `<LoginResponse ${ns}><LoginResult><ServiceTicket>T-1</ServiceTicket></LoginResult></LoginResponse>`],
+      [
+        'LoginResponse',
+        `<LoginResponse ${ns}><LoginResult><ServiceTicket>T-1</ServiceTicket></LoginResult></LoginResponse>`,
+      ],
       ['Logout request body', `<Logout ${ns}><ServiceTicket>T-1</ServiceTicket></Logout>`],
-      ['LogoutResponse', `<LogoutResponse ${ns}><LogoutResult><ServiceTicket>T-1</ServiceTicket></LogoutResult></LogoutResponse>`],
+      [
+        'LogoutResponse',
+        `<LogoutResponse ${ns}><LogoutResult><ServiceTicket>T-1</ServiceTicket></LogoutResult></LogoutResponse>`,
+      ],
       ['HTTP GET/POST result', `<EmAuthResult ${ns}><ServiceTicket>T-1</ServiceTicket></EmAuthResult>`],
     ])('accepts %s', async (_label, xml) => {
       expect(await validateInstance(schema, `<?xml version="1.0" encoding="utf-8"?>\n${xml}`)).toBe(true);
@@ -200,7 +225,10 @@ describe('wsdl/auth.wsdl', () => {
     it.each([
       ['Login without Password (required)', `<Login ${ns}><Username>alice</Username></Login>`],
       ['Logout without ServiceTicket (required)', `<Logout ${ns}/>`],
-      ['unqualified children (elementFormDefault="qualified")', `<Login ${ns}><Username xmlns="">a</Username><Password xmlns="">b</Password></Login>`],
+      [
+        'unqualified children (elementFormDefault="qualified")',
+        `<Login ${ns}><Username xmlns="">a</Username><Password xmlns="">b</Password></Login>`,
+      ],
       ['EmAuthResult without ServiceTicket', `<EmAuthResult ${ns}/>`],
     ])('rejects %s', async (_label, xml) => {
       expect(await validateInstance(schema, xml)).toBe(false);

@@ -15,7 +15,8 @@ function escapeAttr(s: string): string {
 function write(el: XmlElement, decls: Readonly<Record<string, string>>, out: string[]): void {
   const qname = el.prefix ? `${el.prefix}:${el.name}` : el.name;
   out.push(`<${qname}`);
-  for (const [prefix, uri] of Object.entries(decls)) out.push(` ${prefix ? `xmlns:${prefix}` : 'xmlns'}="${escapeAttr(uri)}"`);
+  for (const [prefix, uri] of Object.entries(decls))
+    out.push(` ${prefix ? `xmlns:${prefix}` : 'xmlns'}="${escapeAttr(uri)}"`);
   for (const a of el.attrs) out.push(` ${a.prefix ? `${a.prefix}:${a.name}` : a.name}="${escapeAttr(a.value)}"`);
   out.push('>');
   for (const child of el.children) {

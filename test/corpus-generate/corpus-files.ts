@@ -18,7 +18,9 @@ export const REPO = path.resolve(import.meta.dirname, '../..');
 export const CORPUS = path.resolve(REPO, '../shared/corpus');
 
 /** The recorded loader/model outcome of one corpus contract (test/corpus/expectations.json). */
-export type Expectation = { readonly ok: true; readonly operations: number } | { readonly ok: false; readonly error: string };
+export type Expectation =
+  | { readonly ok: true; readonly operations: number }
+  | { readonly ok: false; readonly error: string };
 
 /** Every corpus contract and its recorded outcome, by path relative to the corpus root, sorted. */
 export function corpusExpectations(): ReadonlyArray<readonly [string, Expectation]> {
@@ -45,7 +47,13 @@ export function loadCorpusModel(rel: string): Promise<WsdlModel> {
 
 /** Fixed emit options for corpus generation (client and server, default type mapping). */
 export function corpusEmitOptions(rel: string): EmitOptions {
-  return { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel: `corpus/${rel}`, toolVersion: '0.0.0-test' };
+  return {
+    client: true,
+    server: true,
+    types: DEFAULT_TYPE_MAPPING,
+    sourceLabel: `corpus/${rel}`,
+    toolVersion: '0.0.0-test',
+  };
 }
 
 /** Loads and emits one corpus contract. */
@@ -77,7 +85,10 @@ export function writeTree(dir: string, files: readonly GeneratedFile[]): void {
 export function typeCheck(base: string, rootFiles: readonly string[]): string[] {
   const program = ts.createProgram(rootFiles, strictOptions());
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${path.relative(base, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `${path.relative(base, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : '';
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }

@@ -18,13 +18,62 @@ import { SampleBuilder } from './sample-values.js';
 
 /** Hole texts a document may carry: plain character data (what a shape matches), valid and invalid for many types. */
 const VALUES = [
-  '0', '1', '-1', '42', ' 7 ', '+3', '007', '1.5', '-0.0', '1e400', '1E3', 'INF', '-INF', 'NaN',
-  'true', 'false', 'TRUE', ' true ', 'yes',
-  'abc', 'x', ' ', '  ', '\t', '\n x \n', 'a b  c', 'é', '€uro 😀', 'ﬀ',
-  '2024-02-29T12:00:00Z', '2024-02-29T12:00:00.123+02:00', '2024-13-01T00:00:00', '2024-01-01', '12:00:00', 'P1D',
-  'AAAA', 'QUJD', 'QUJ', 'zz', '0aFF', 'abc=',
-  'a:b', 'xs:string', 'tns:Foo', 'nope:x', ':x',
-  '9007199254740993', '-9223372036854775809', '18446744073709551615', '256', '-129', '65536', '1 2 3', ']]', ']>', '"\'',
+  '0',
+  '1',
+  '-1',
+  '42',
+  ' 7 ',
+  '+3',
+  '007',
+  '1.5',
+  '-0.0',
+  '1e400',
+  '1E3',
+  'INF',
+  '-INF',
+  'NaN',
+  'true',
+  'false',
+  'TRUE',
+  ' true ',
+  'yes',
+  'abc',
+  'x',
+  ' ',
+  '  ',
+  '\t',
+  '\n x \n',
+  'a b  c',
+  'é',
+  '€uro 😀',
+  'ﬀ',
+  '2024-02-29T12:00:00Z',
+  '2024-02-29T12:00:00.123+02:00',
+  '2024-13-01T00:00:00',
+  '2024-01-01',
+  '12:00:00',
+  'P1D',
+  'AAAA',
+  'QUJD',
+  'QUJ',
+  'zz',
+  '0aFF',
+  'abc=',
+  'a:b',
+  'xs:string',
+  'tns:Foo',
+  'nope:x',
+  ':x',
+  '9007199254740993',
+  '-9223372036854775809',
+  '18446744073709551615',
+  '256',
+  '-129',
+  '65536',
+  '1 2 3',
+  ']]',
+  ']>',
+  '"\'',
 ];
 
 const tally = { operations: 0, documents: 0, planned: 0, fromTree: 0, errors: 0, tooLong: 0 };
@@ -39,7 +88,10 @@ describe('decode plans agree with the codec on the corpus (value, key order, or 
       for (const service of serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING })) {
         const samples = new SampleBuilder(service.types);
         for (const op of service.operations) {
-          for (const [kind, version] of [['soap11', '1.1'], ['soap12', '1.2']] as const) {
+          for (const [kind, version] of [
+            ['soap11', '1.1'],
+            ['soap12', '1.2'],
+          ] as const) {
             const soap = op[kind];
             if (!soap) continue;
             let text: string;
@@ -60,7 +112,9 @@ describe('decode plans agree with the codec on the corpus (value, key order, or 
             const desc = soap.input.value;
             for (let n = 0; n < 12; n++) {
               let doc = m.shape.literals[0]!;
-              for (let k = 0; k < m.holes.length; k++) doc += (n === 0 ? m.holes[k]! : VALUES[Math.floor(random() * VALUES.length)]!) + m.shape.literals[k + 1]!;
+              for (let k = 0; k < m.holes.length; k++)
+                doc +=
+                  (n === 0 ? m.holes[k]! : VALUES[Math.floor(random() * VALUES.length)]!) + m.shape.literals[k + 1]!;
               const before = planDecode.mock.calls.length;
               const want = byTree(doc, desc, service.types);
               const got = byServer(doc, desc, service.types);
@@ -72,7 +126,10 @@ describe('decode plans agree with the codec on the corpus (value, key order, or 
               if ('error' in want) tally.errors++;
               const where = `${rel} ${op.name} ${kind} document ${n}`;
               if ('error' in want || 'error' in got) {
-                if (!('error' in want && 'error' in got && want.error === got.error)) problems.push(`${where}: ${JSON.stringify(want).slice(0, 200)} vs ${JSON.stringify(got).slice(0, 200)}`);
+                if (!('error' in want && 'error' in got && want.error === got.error))
+                  problems.push(
+                    `${where}: ${JSON.stringify(want).slice(0, 200)} vs ${JSON.stringify(got).slice(0, 200)}`,
+                  );
                 continue;
               }
               const d = difference(want.value, got.value);

@@ -14,7 +14,15 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../src/emit/index.js';
-import { buildingContracts, corpusExpectations, folderName, generateCorpusContract, REPO, typeCheck, writeTree } from './corpus-files.js';
+import {
+  buildingContracts,
+  corpusExpectations,
+  folderName,
+  generateCorpusContract,
+  REPO,
+  typeCheck,
+  writeTree,
+} from './corpus-files.js';
 
 const BASE = path.join(REPO, 'test/tmp/corpus-gen');
 const SHARED_RUNTIME = path.join(BASE, '_runtime');
@@ -57,7 +65,9 @@ describe('every corpus contract that builds a model generates strict TypeScript'
   it('emits a client, a server and the same runtime for every contract', () => {
     for (const [rel, files] of generated) {
       const names = files.map((f) => f.path);
-      expect(names, rel).toEqual(expect.arrayContaining(['index.ts', 'types.ts', 'schema.ts', 'client.ts', 'server.ts', 'wsdl.ts']));
+      expect(names, rel).toEqual(
+        expect.arrayContaining(['index.ts', 'types.ts', 'schema.ts', 'client.ts', 'server.ts', 'wsdl.ts']),
+      );
       const runtime = new Map(files.filter((f) => f.path.startsWith('runtime/')).map((f) => [f.path, body(f)]));
       expect(runtime.size, rel).toBeGreaterThan(5);
       sharedRuntime ??= runtime;
@@ -69,13 +79,23 @@ describe('every corpus contract that builds a model generates strict TypeScript'
     expect(sharedRuntime).toBeDefined();
     const roots: string[] = [];
     const first = generated.values().next().value;
-    writeTree(SHARED_RUNTIME, (first ?? []).filter((f) => f.path.startsWith('runtime/')).map((f) => ({ path: f.path.slice('runtime/'.length), content: f.content })));
-    for (const f of first ?? []) if (f.path.startsWith('runtime/')) roots.push(path.join(SHARED_RUNTIME, f.path.slice('runtime/'.length)));
+    writeTree(
+      SHARED_RUNTIME,
+      (first ?? [])
+        .filter((f) => f.path.startsWith('runtime/'))
+        .map((f) => ({ path: f.path.slice('runtime/'.length), content: f.content })),
+    );
+    for (const f of first ?? [])
+      if (f.path.startsWith('runtime/')) roots.push(path.join(SHARED_RUNTIME, f.path.slice('runtime/'.length)));
     for (const [rel, files] of generated) {
       const dir = path.join(BASE, folderName(rel));
-      writeTree(dir, files.filter((f) => !f.path.startsWith('runtime/')));
+      writeTree(
+        dir,
+        files.filter((f) => !f.path.startsWith('runtime/')),
+      );
       symlinkSync(SHARED_RUNTIME, path.join(dir, 'runtime'), 'dir');
-      for (const f of files) if (f.path.endsWith('.ts') && !f.path.startsWith('runtime/')) roots.push(path.join(dir, f.path));
+      for (const f of files)
+        if (f.path.endsWith('.ts') && !f.path.startsWith('runtime/')) roots.push(path.join(dir, f.path));
     }
     const errors = typeCheck(BASE, roots);
     expect(errors.slice(0, 50)).toEqual([]);

@@ -58,7 +58,13 @@ function firstLine(err: unknown): string {
 /** Where two canonical values first differ, as a short path. */
 function firstDifference(a: unknown, b: unknown, path = ''): string {
   if (isDeepStrictEqual(a, b)) return '';
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && Array.isArray(a) === Array.isArray(b)) {
+  if (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof b === 'object' &&
+    b !== null &&
+    Array.isArray(a) === Array.isArray(b)
+  ) {
     const ra = a as Record<string, unknown>;
     const rb = b as Record<string, unknown>;
     for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
@@ -103,12 +109,18 @@ async function serviceRoundTrips(service: ServiceDesc): Promise<RoundTrip[]> {
     };
   }
   const results: RoundTrip[] = [];
-  const server = createServer(createServiceHandler(service, impls, { maxBodyBytes: 512 * 1024 * 1024, maxDepth: 1000 }));
+  const server = createServer(
+    createServiceHandler(service, impls, { maxBodyBytes: 512 * 1024 * 1024, maxDepth: 1000 }),
+  );
   const port = await listen(server);
   try {
     for (const binding of KINDS) {
       if (!service.ports.some((p) => p.kind === binding)) continue;
-      const client = new ServiceClient(service, { baseUrl: `http://127.0.0.1:${port}`, binding, maxDepth: 1000, timeoutMs: 30_000 }, binding);
+      const client = new ServiceClient(
+        service,
+        { baseUrl: `http://127.0.0.1:${port}`, binding, maxDepth: 1000, timeoutMs: 30_000 },
+        binding,
+      );
       for (const op of service.operations) {
         if (!op[binding]) continue;
         const base = { service: service.name, operation: op.name, binding };
@@ -150,7 +162,11 @@ async function serviceRoundTrips(service: ServiceDesc): Promise<RoundTrip[]> {
             results.push({ ...fbase, error: 'no fault received' });
           } catch (err) {
             if (!(err instanceof SoapFaultError)) results.push({ ...fbase, error: firstLine(err) });
-            else if (err.fault !== f.name) results.push({ ...fbase, error: `fault ${String(err.fault)} received, detail ${JSON.stringify(canonical(err.detail)).slice(0, 80)}` });
+            else if (err.fault !== f.name)
+              results.push({
+                ...fbase,
+                error: `fault ${String(err.fault)} received, detail ${JSON.stringify(canonical(err.detail)).slice(0, 80)}`,
+              });
             else {
               const d = firstDifference(canonical(detail), canonical(err.detail));
               results.push(d === '' ? fbase : { ...fbase, error: `detail ${d}` });
@@ -167,7 +183,8 @@ async function serviceRoundTrips(service: ServiceDesc): Promise<RoundTrip[]> {
   return results;
 }
 
-const NOT_GENERATED = /^operation (\S+) of port \S+ \((soap11|soap12|httpGet|httpPost)\): (.*); generated code does not offer the operation over this binding$/;
+const NOT_GENERATED =
+  /^operation (\S+) of port \S+ \((soap11|soap12|httpGet|httpPost)\): (.*); generated code does not offer the operation over this binding$/;
 
 /**
  * Operation/binding pairs of the contract that generated code does not offer
@@ -189,6 +206,7 @@ function notGenerated(model: WsdlModel): RoundTrip[] {
 /** Runs every round trip of a contract's model (every service, operation and binding). */
 export async function contractRoundTrips(model: WsdlModel): Promise<RoundTrip[]> {
   const out: RoundTrip[] = notGenerated(model);
-  for (const service of serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING })) out.push(...(await serviceRoundTrips(service)));
+  for (const service of serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING }))
+    out.push(...(await serviceRoundTrips(service)));
   return out;
 }

@@ -35,9 +35,14 @@ describe('corpus round trips (client encode -> server decode, server encode -> c
   }
 
   it('fails only where roundtrip-failures.md explains why, and the list names no passing round trip', () => {
-    const failing = results.filter((r) => r.error !== undefined).map((r) => `${r.contract} ${r.operation} ${r.binding}`).sort();
+    const failing = results
+      .filter((r) => r.error !== undefined)
+      .map((r) => `${r.contract} ${r.operation} ${r.binding}`)
+      .sort();
     const listed = [...explained().keys()].sort();
-    const unexplained = results.filter((r) => r.error !== undefined && !explained().has(`${r.contract} ${r.operation} ${r.binding}`));
+    const unexplained = results.filter(
+      (r) => r.error !== undefined && !explained().has(`${r.contract} ${r.operation} ${r.binding}`),
+    );
     expect(unexplained.map((r) => `${r.contract} ${r.operation} ${r.binding}: ${r.error ?? ''}`)).toEqual([]);
     expect(failing).toEqual(listed);
     // Only genuine impossibilities are listed: bindings that cannot carry the operation, or ambiguous contracts.
@@ -52,6 +57,8 @@ describe('corpus round trips (client encode -> server decode, server encode -> c
 
   afterAll(() => {
     const passed = results.filter((r) => r.error === undefined).length;
-    console.log(`corpus round trips: ${passed} of ${results.length} operation/binding pairs round-trip; ${results.length - passed} explained failures`);
+    console.log(
+      `corpus round trips: ${passed} of ${results.length} operation/binding pairs round-trip; ${results.length - passed} explained failures`,
+    );
   });
 });

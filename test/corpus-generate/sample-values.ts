@@ -38,7 +38,17 @@ const LEXICAL: Readonly<Record<Exclude<ScalarKind, 'qname' | 'xml'>, string>> = 
 
 /** A parsed-XML value as the runtime's parser would build it. */
 export function sampleXml(name: string, children: (XmlElement | string)[]): XmlElement {
-  return { ns: 'urn:wsdlc:sample', name, prefix: '', attrs: [], nsDecls: {}, children, parent: undefined, line: 0, column: 0 };
+  return {
+    ns: 'urn:wsdlc:sample',
+    name,
+    prefix: '',
+    attrs: [],
+    nsDecls: {},
+    children,
+    parent: undefined,
+    line: 0,
+    column: 0,
+  };
 }
 
 function scalarSample(kind: ScalarKind, enumValues: readonly string[] | undefined): unknown {
@@ -145,7 +155,8 @@ export class SampleBuilder {
     if (pick === undefined) return this.#value(f.value, path, depth + 1);
     const v = this.#value(pick.value, path, depth + 1);
     const tagged = 'complex' in pick.value && (!('complex' in f.value) || pick.value.complex !== f.value.complex);
-    if (tagged && typeof v === 'object' && v !== null && !Array.isArray(v)) (v as Record<string, unknown>)['$type'] = (pick.value as { complex: string }).complex;
+    if (tagged && typeof v === 'object' && v !== null && !Array.isArray(v))
+      (v as Record<string, unknown>)['$type'] = (pick.value as { complex: string }).complex;
     return v;
   }
 }
@@ -155,7 +166,9 @@ function isXml(v: object): v is XmlElement {
 }
 
 function canonicalXmlChildren(el: XmlElement): unknown[] {
-  return el.children.map((c) => (typeof c === 'string' ? c : { ns: c.ns, name: c.name, content: canonicalXmlChildren(c) }));
+  return el.children.map((c) =>
+    typeof c === 'string' ? c : { ns: c.ns, name: c.name, content: canonicalXmlChildren(c) },
+  );
 }
 
 /**
@@ -169,7 +182,8 @@ export function canonical(value: unknown): unknown {
   if (typeof value === 'number' && !Number.isFinite(value)) return { $number: String(value) };
   if (typeof value !== 'object') return value;
   if (value instanceof Date) return { $date: value.toISOString() };
-  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex') };
+  if (value instanceof Uint8Array)
+    return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex') };
   if (Array.isArray(value)) return value.map(canonical);
   if (isXml(value)) return { $xml: canonicalXmlChildren(value) };
   const out: Record<string, unknown> = {};

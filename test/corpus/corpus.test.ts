@@ -21,7 +21,15 @@ const update = process.env.UPDATE_EXPECTATIONS === '1';
 
 /** The recorded outcome of one contract. */
 type Outcome =
-  | { ok: true; services: number; operations: number; complexTypes: number; simpleTypes: number; elements: number; warnings: number }
+  | {
+      ok: true;
+      services: number;
+      operations: number;
+      complexTypes: number;
+      simpleTypes: number;
+      elements: number;
+      warnings: number;
+    }
   | { ok: false; error: string };
 
 function wsdlFiles(dir: string): string[] {
@@ -85,14 +93,20 @@ describe('shared corpus', () => {
       const m = /^- `([^`]+)` — \S/.exec(line);
       if (m?.[1]) listed.add(m[1].replace(/^NSS\//, 'node-soap-samples/request-response-samples/'));
     }
-    const failing = Object.keys(expected).filter((k) => expected[k]?.ok === false).sort();
+    const failing = Object.keys(expected)
+      .filter((k) => expected[k]?.ok === false)
+      .sort();
     expect([...listed].sort()).toEqual(failing);
   });
 
   afterAll(() => {
     if (update) {
-      const sorted = Object.fromEntries(Object.keys(actual).sort().map((k) => [k, actual[k]]));
-      writeFileSync(expectationsFile, JSON.stringify(sorted, null, 2) + '\n');
+      const sorted = Object.fromEntries(
+        Object.keys(actual)
+          .sort()
+          .map((k) => [k, actual[k]]),
+      );
+      writeFileSync(expectationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
     }
   });
 });

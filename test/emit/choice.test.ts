@@ -31,11 +31,17 @@ describe('xsd:choice', () => {
   it('declares a union member per branch, never for the others, and an empty member for an optional choice', async () => {
     const files = await generate(WSDL, 'choice.wsdl');
     const text = files.find((f) => f.path === 'types.ts')?.content ?? '';
-    expect(text).toMatch(/export type Payment = \{[^}]*amount: number;[^}]*tag\?: string\[\];[^}]*flag\?: boolean\[\];\s*\} & \(/);
-    expect(text).toMatch(/\|\s*\{\s*\/\*\* @xsd string \*\/\s*card: string;\s*iban\?: never;\s*bic\?: never;\s*voucher\?: never;\s*\}/);
+    expect(text).toMatch(
+      /export type Payment = \{[^}]*amount: number;[^}]*tag\?: string\[\];[^}]*flag\?: boolean\[\];\s*\} & \(/,
+    );
+    expect(text).toMatch(
+      /\|\s*\{\s*\/\*\* @xsd string \*\/\s*card: string;\s*iban\?: never;\s*bic\?: never;\s*voucher\?: never;\s*\}/,
+    );
     expect(text).toMatch(/iban: string;\s*\/\*\* @xsd string \*\/\s*bic\?: string;/);
     expect(text).toMatch(/\|\s*\{\s*note\?: never;\s*code\?: never;\s*\}/);
-    expect(text).toMatch(/export type RefundPayment = Payment & \{\s*\/\*\*[^/]*\*\/\s*\$type\?: 'RefundPayment';\s*\} & \(/);
+    expect(text).toMatch(
+      /export type RefundPayment = Payment & \{\s*\/\*\*[^/]*\*\/\s*\$type\?: 'RefundPayment';\s*\} & \(/,
+    );
     expect(text).toMatch(/export type Payment = \{\s*\/\*\*[^/]*\*\/\s*\$type\?: 'Payment' \| 'RefundPayment';/);
   });
 
@@ -59,18 +65,36 @@ describe('xsd:choice', () => {
       "export const i: RefundPayment = { $type: 'Payment', amount: 1, voucher: ['v'], ticket: 3 };",
       '',
     ].join('\n');
-    const errors = compileTree(path.join(ROOT, 'test/tmp/compile/choice'), [...files, { path: 'usage.ts', content: usage }]);
+    const errors = compileTree(path.join(ROOT, 'test/tmp/compile/choice'), [
+      ...files,
+      { path: 'usage.ts', content: usage },
+    ]);
     expect(errors).toEqual([]);
   });
 
   it('writes a RefundPayment where a Payment is declared, with xsi:type and its own fields', async () => {
     const t = await types();
     const w = new XmlWriter();
-    writeValue(w, { name: 'p', ns: 'urn:choice' }, { $type: 'RefundPayment', amount: 1, voucher: ['v'], ticket: 3 }, { complex: 'Payment' }, t);
+    writeValue(
+      w,
+      { name: 'p', ns: 'urn:choice' },
+      { $type: 'RefundPayment', amount: 1, voucher: ['v'], ticket: 3 },
+      { complex: 'Payment' },
+      t,
+    );
     const xml = w.toString();
-    expect(xml).toMatch(/^<p [^>]*xsi:type="ns1:RefundPayment"[^>]*><amount>1<\/amount><voucher>v<\/voucher><ticket>3<\/ticket><\/p>$/);
+    expect(xml).toMatch(
+      /^<p [^>]*xsi:type="ns1:RefundPayment"[^>]*><amount>1<\/amount><voucher>v<\/voucher><ticket>3<\/ticket><\/p>$/,
+    );
     expect(xml).toContain('xmlns:ns1="urn:choice"');
-    expect(readValue(parseXml(xml), { complex: 'Payment' }, t)).toEqual({ $type: 'RefundPayment', amount: 1, tag: [], flag: [], voucher: ['v'], ticket: 3 });
+    expect(readValue(parseXml(xml), { complex: 'Payment' }, t)).toEqual({
+      $type: 'RefundPayment',
+      amount: 1,
+      tag: [],
+      flag: [],
+      voucher: ['v'],
+      ticket: 3,
+    });
   });
 
   it('writes the fields of one branch together and refuses two branches', async () => {
@@ -78,7 +102,9 @@ describe('xsd:choice', () => {
     const xml = encode({ amount: 1, iban: 'DE00', bic: 'X' }, 'Payment', t);
     expect(xml).toContain('<iban>DE00</iban><bic>X</bic>');
     expect(() => encode({ amount: 1, card: '4111', iban: 'DE00' }, 'Payment', t)).toThrow(EncodeError);
-    expect(() => encode({ amount: 1, card: '4111', reason: 'r', ticket: 2 }, 'RefundPayment', t)).toThrow(/only one of reason and ticket/);
+    expect(() => encode({ amount: 1, card: '4111', reason: 'r', ticket: 2 }, 'RefundPayment', t)).toThrow(
+      /only one of reason and ticket/,
+    );
   });
 
   it('reads the branch present and leaves the other branches absent (not empty arrays)', async () => {

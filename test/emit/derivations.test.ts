@@ -31,7 +31,13 @@ const VALUE = {
   m: '2024-01-01',
   iu: 'none',
   ne: { path: ['a', 'b'] },
-  o: { id: 'x', $anyAttributes: [{ ns: 'urn:ext', name: 'flag', value: 'on' }, { ns: '', name: 'plain', value: '1' }] },
+  o: {
+    id: 'x',
+    $anyAttributes: [
+      { ns: 'urn:ext', name: 'flag', value: 'on' },
+      { ns: '', name: 'plain', value: '1' },
+    ],
+  },
 };
 
 describe('derivations', () => {
@@ -43,7 +49,9 @@ describe('derivations', () => {
     expect(text).not.toContain('$value2');
     expect(text).toMatch(/export interface ItemR \{[^}]*a: string;[^}]*id: number;[^}]*\}/);
     // default and fixed values reach the JSDoc, escaped (a WSDL's text never ends the comment).
-    expect(text).toMatch(/\* @defaultValue "x" \(assumed by the schema when absent or empty\)\n\s*\* @xsd string\n\s*\*\/\n\s*a: string;/);
+    expect(text).toMatch(
+      /\* @defaultValue "x" \(assumed by the schema when absent or empty\)\n\s*\* @xsd string\n\s*\*\/\n\s*a: string;/,
+    );
     expect(text).toContain('Fixed by the schema: "D".');
     expect(text).toContain('@defaultValue "*\\/ alert(1) /*"');
     expect(text).toContain('export type NumU = number;');
@@ -51,8 +59,14 @@ describe('derivations', () => {
     expect(text).toContain('  $anyAttributes?: { ns: string; name: string; value: string }[];');
     // A repeated choice of one element is required like a sequence (minOccurs 1 of the choice).
     expect(text).toMatch(/export interface NonEmptyPaths \{\s*\/\*\* @xsd string \*\/\s*path: string\[\];\s*\}/);
-    const usage = ["import type { OpInput } from './types.js';", `export const v: OpInput = ${JSON.stringify(VALUE)};`, ''].join('\n');
-    expect(compileTree(path.join(ROOT, 'test/tmp/compile/derivations'), [...files, { path: 'usage.ts', content: usage }])).toEqual([]);
+    const usage = [
+      "import type { OpInput } from './types.js';",
+      `export const v: OpInput = ${JSON.stringify(VALUE)};`,
+      '',
+    ].join('\n');
+    expect(
+      compileTree(path.join(ROOT, 'test/tmp/compile/derivations'), [...files, { path: 'usage.ts', content: usage }]),
+    ).toEqual([]);
   });
 
   it('writes and reads the inherited attributes and values', async () => {
@@ -68,20 +82,34 @@ describe('derivations', () => {
     expect(xml).toContain('<n>42</n>');
     expect(xml).toContain('<o id="x" xmlns:ns1="urn:ext" ns1:flag="on" plain="1"/>');
     expect(readComplexContent(parseXml(xml), 'OpInput', t, 'Req')).toEqual(VALUE);
-    expect(() => readComplexContent(parseXml(xml.replace('<n>42</n>', '<n>4.5</n>')), 'OpInput', t, 'Req')).toThrow(/Req\/n: invalid integer/);
-    expect(() => readComplexContent(parseXml(xml.replace('<ne><path>a</path><path>b</path></ne>', '<ne/>')), 'OpInput', t, 'Req')).toThrow(/ne\/path: missing required element/);
+    expect(() => readComplexContent(parseXml(xml.replace('<n>42</n>', '<n>4.5</n>')), 'OpInput', t, 'Req')).toThrow(
+      /Req\/n: invalid integer/,
+    );
+    expect(() =>
+      readComplexContent(parseXml(xml.replace('<ne><path>a</path><path>b</path></ne>', '<ne/>')), 'OpInput', t, 'Req'),
+    ).toThrow(/ne\/path: missing required element/);
   });
 
   it('types the result of a nillable SOAP response element as | null, and describes it so', async () => {
     const files = await generate('test/emit/fixtures/nillable-response.wsdl', 'nillable-response.wsdl');
     expect(files.find((f) => f.path === 'types.ts')?.content).toContain('export type GetOutput = Item | null;');
-    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("output: { element: { name: 'GetResp', ns: NS_1 }, value: { complex: 'Item' }, nillable: true }");
+    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain(
+      "output: { element: { name: 'GetResp', ns: NS_1 }, value: { complex: 'Item' }, nillable: true }",
+    );
   });
 
   it('keeps attributes matched by xsd:anyAttribute, never xsi:* ones, and writes only plain, undeclared, distinct names', async () => {
     const t = await types();
-    const el = parseXml(`<o xmlns="${NS}" xmlns:x="urn:ext" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="1" x:a="2" xsi:type="Open" b="3"/>`);
-    expect(readComplexContent(el, 'Open', t, 'o')).toEqual({ id: '1', $anyAttributes: [{ ns: 'urn:ext', name: 'a', value: '2' }, { ns: '', name: 'b', value: '3' }] });
+    const el = parseXml(
+      `<o xmlns="${NS}" xmlns:x="urn:ext" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="1" x:a="2" xsi:type="Open" b="3"/>`,
+    );
+    expect(readComplexContent(el, 'Open', t, 'o')).toEqual({
+      id: '1',
+      $anyAttributes: [
+        { ns: 'urn:ext', name: 'a', value: '2' },
+        { ns: '', name: 'b', value: '3' },
+      ],
+    });
     const write = (attrs: unknown): string => {
       const w = new XmlWriter();
       w.start(NS, 'o');
@@ -90,7 +118,17 @@ describe('derivations', () => {
       return w.toString();
     };
     expect(write([{ name: 'b', value: 'a"<' }])).toBe(`<o xmlns="${NS}" b="a&quot;&lt;"/>`);
-    for (const bad of [[{ name: 'a b', value: '' }], [{ name: 'xmlns', value: 'urn:evil' }], [{ name: 'id', value: '1' }], [{ name: 'b', value: '1' }, { name: 'b', value: '2' }], [{ ns: 'http://www.w3.org/2001/XMLSchema-instance', name: 'nil', value: 'true' }], 'x']) {
+    for (const bad of [
+      [{ name: 'a b', value: '' }],
+      [{ name: 'xmlns', value: 'urn:evil' }],
+      [{ name: 'id', value: '1' }],
+      [
+        { name: 'b', value: '1' },
+        { name: 'b', value: '2' },
+      ],
+      [{ ns: 'http://www.w3.org/2001/XMLSchema-instance', name: 'nil', value: 'true' }],
+      'x',
+    ]) {
       expect(() => write(bad), JSON.stringify(bad)).toThrow(EncodeError);
     }
   });

@@ -22,7 +22,11 @@ const parsed = new Map<string, SourceFile>();
 
 /** The same model with names that try to escape the output folder. */
 function withPathNames(model: WsdlModel): WsdlModel {
-  return { ...model, services: model.services.map((s) => ({ ...s, name: { ns: s.name.ns, name: '../../../etc/passwd' } })), operations: model.operations.map((o) => ({ ...o, service: { ns: o.service.ns, name: '../../../etc/passwd' } })) };
+  return {
+    ...model,
+    services: model.services.map((s) => ({ ...s, name: { ns: s.name.ns, name: '../../../etc/passwd' } })),
+    operations: model.operations.map((o) => ({ ...o, service: { ns: o.service.ns, name: '../../../etc/passwd' } })),
+  };
 }
 
 beforeAll(async () => {
@@ -70,7 +74,9 @@ describe('hostile contract', () => {
 
   it('keeps documentation text in JSDoc with */ broken', () => {
     const types = file('types.ts');
-    const docs = types.getInterfaces().flatMap((i) => i.getProperties().flatMap((pr) => pr.getJsDocs().map((d) => d.getInnerText())));
+    const docs = types
+      .getInterfaces()
+      .flatMap((i) => i.getProperties().flatMap((pr) => pr.getJsDocs().map((d) => d.getInnerText())));
     expect(docs.some((d) => d.includes('Ends the comment *\\/ then `${1}` and\na newline'))).toBe(true);
   });
 
@@ -88,7 +94,9 @@ describe('hostile contract', () => {
       .map((pa) => pa.getInitializerIfKindOrThrow(SyntaxKind.StringLiteral).getLiteralValue());
     expect(actions).toEqual(['urn:hostile/class\'"`${x}`']);
 
-    const wsdl = file('wsdl.ts').getVariableDeclarationOrThrow('WSDL_TEXT').getInitializerIfKindOrThrow(SyntaxKind.StringLiteral);
+    const wsdl = file('wsdl.ts')
+      .getVariableDeclarationOrThrow('WSDL_TEXT')
+      .getInitializerIfKindOrThrow(SyntaxKind.StringLiteral);
     expect(wsdl.getLiteralValue()).toBe(wsdlText);
   });
 

@@ -5,7 +5,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { DEFAULT_TYPE_MAPPING, emitFiles, serviceDescriptors, type EmitOptions, type GeneratedFile } from '../../src/emit/index.js';
+import {
+  DEFAULT_TYPE_MAPPING,
+  emitFiles,
+  serviceDescriptors,
+  type EmitOptions,
+  type GeneratedFile,
+} from '../../src/emit/index.js';
 import type { ServiceDesc } from '../../src/runtime/descriptors.js';
 import { loadModel } from '../../src/model/index.js';
 
@@ -18,7 +24,11 @@ export function testOptions(sourceLabel: string, extra: Partial<EmitOptions> = {
 }
 
 /** Loads `wsdlPath` (relative to the repo root or absolute) and emits it. */
-export async function generate(wsdlPath: string, label: string, extra: Partial<EmitOptions> = {}): Promise<GeneratedFile[]> {
+export async function generate(
+  wsdlPath: string,
+  label: string,
+  extra: Partial<EmitOptions> = {},
+): Promise<GeneratedFile[]> {
   const abs = path.resolve(ROOT, wsdlPath);
   const model = await loadModel(abs);
   return emitFiles(model, testOptions(label, extra), { wsdlText: readFileSync(abs, 'utf8') });
@@ -70,7 +80,10 @@ export function compileTree(dir: string, files: readonly GeneratedFile[]): strin
     options,
   );
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : '';
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }

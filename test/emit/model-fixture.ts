@@ -35,7 +35,12 @@ export function el(name: string, type: TypeRef, extra: Partial<ElementParticle> 
 }
 
 /** A named complex type with a sequence of particles. */
-export function complex(name: string, particles: ElementParticle[], extra: Partial<ComplexType> = {}, ns = TNS): ComplexType {
+export function complex(
+  name: string,
+  particles: ElementParticle[],
+  extra: Partial<ComplexType> = {},
+  ns = TNS,
+): ComplexType {
   return {
     name: q(name, ns),
     attributes: [],
@@ -47,7 +52,13 @@ export function complex(name: string, particles: ElementParticle[], extra: Parti
 
 /** A named enumeration of strings. */
 export function enumeration(name: string, values: string[]): SimpleType {
-  return { name: q(name), variety: 'restriction', base: { ns: XSD_NS, name: 'string' }, facets: { enumeration: values }, location: LOC };
+  return {
+    name: q(name),
+    variety: 'restriction',
+    base: { ns: XSD_NS, name: 'string' },
+    facets: { enumeration: values },
+    location: LOC,
+  };
 }
 
 /** An operation description for {@link buildFixtureModel}. */
@@ -70,8 +81,26 @@ export function buildFixtureModel(
   const operations: LogicalOperation[] = ops.map((op) => {
     const result = el(`${op.name}Result`, op.result, { minOccurs: 0 });
     elements.push(
-      { name: q(op.name), type: { kind: 'complex', type: { attributes: [], particle: { kind: 'sequence', particles: op.input, minOccurs: 1, maxOccurs: 1 } } }, nillable: false, abstract: false, location: LOC },
-      { name: q(`${op.name}Response`), type: { kind: 'complex', type: { attributes: [], particle: { kind: 'sequence', particles: [result], minOccurs: 1, maxOccurs: 1 } } }, nillable: false, abstract: false, location: LOC },
+      {
+        name: q(op.name),
+        type: {
+          kind: 'complex',
+          type: { attributes: [], particle: { kind: 'sequence', particles: op.input, minOccurs: 1, maxOccurs: 1 } },
+        },
+        nillable: false,
+        abstract: false,
+        location: LOC,
+      },
+      {
+        name: q(`${op.name}Response`),
+        type: {
+          kind: 'complex',
+          type: { attributes: [], particle: { kind: 'sequence', particles: [result], minOccurs: 1, maxOccurs: 1 } },
+        },
+        nillable: false,
+        abstract: false,
+        location: LOC,
+      },
     );
     const msg = (n: string) => q(`${op.name}${n}`);
     return {
@@ -79,9 +108,19 @@ export function buildFixtureModel(
       name: op.name,
       ...(op.documentation ? { documentation: op.documentation } : {}),
       pattern: 'request-response',
-      input: { fields: op.input.map((p) => ({ name: p.name.name, type: { type: p.type, minOccurs: p.minOccurs, maxOccurs: p.maxOccurs, nillable: p.nillable, element: p.name } })) },
+      input: {
+        fields: op.input.map((p) => ({
+          name: p.name.name,
+          type: { type: p.type, minOccurs: p.minOccurs, maxOccurs: p.maxOccurs, nillable: p.nillable, element: p.name },
+        })),
+      },
       output: {
-        fields: [{ name: result.name.name, type: { type: op.result, minOccurs: 0, maxOccurs: 1, nillable: false, element: result.name } }],
+        fields: [
+          {
+            name: result.name.name,
+            type: { type: op.result, minOccurs: 0, maxOccurs: 1, nillable: false, element: result.name },
+          },
+        ],
         single: { type: op.result, minOccurs: 0, maxOccurs: 1, nillable: false, element: result.name },
       },
       faults: [],
@@ -95,7 +134,13 @@ export function buildFixtureModel(
           soapAction: `${TNS}/${op.name}`,
           style: 'document',
           use: 'literal',
-          input: { message: msg('SoapIn'), mode: 'wrapped', element: q(op.name), parts: [{ name: 'parameters', element: q(op.name) }], headers: [] },
+          input: {
+            message: msg('SoapIn'),
+            mode: 'wrapped',
+            element: q(op.name),
+            parts: [{ name: 'parameters', element: q(op.name) }],
+            headers: [],
+          },
           output: {
             message: msg('SoapOut'),
             mode: 'wrapped',
@@ -115,7 +160,9 @@ export function buildFixtureModel(
     groups: [],
     attributeGroups: [],
     attributes: [],
-    schemas: [{ targetNamespace: TNS, elementFormDefault: 'qualified', attributeFormDefault: 'unqualified', location: LOC }],
+    schemas: [
+      { targetNamespace: TNS, elementFormDefault: 'qualified', attributeFormDefault: 'unqualified', location: LOC },
+    ],
   };
   return {
     modelVersion: 1,
@@ -125,7 +172,15 @@ export function buildFixtureModel(
     services: [
       {
         name: serviceName,
-        ports: [{ name: 'SvcSoap', binding: q('SvcSoap'), kind: 'soap11', address: 'http://localhost/svc.asmx', location: LOC }],
+        ports: [
+          {
+            name: 'SvcSoap',
+            binding: q('SvcSoap'),
+            kind: 'soap11',
+            address: 'http://localhost/svc.asmx',
+            location: LOC,
+          },
+        ],
         location: LOC,
       },
     ],

@@ -155,7 +155,13 @@ describe('property names', () => {
           result: xsd('string'),
         },
       ],
-      { complexTypes: [complex('WithAttr', [el('id', xsd('string'))], { attributes: [{ name: { ns: '', name: 'id' }, type: xsd('int'), use: 'required' }] })] },
+      {
+        complexTypes: [
+          complex('WithAttr', [el('id', xsd('string'))], {
+            attributes: [{ name: { ns: '', name: 'id' }, type: xsd('int'), use: 'required' }],
+          }),
+        ],
+      },
     );
     const files = await emitFiles(model, testOptions('fixture.wsdl'), {});
     const types = files.find((f) => f.path === 'types.ts')?.content ?? '';
@@ -174,7 +180,10 @@ describe('property names', () => {
 
 describe('anonymous types of global elements', () => {
   it('are named after the element, not after the first type that refers to it (Amazon SQS ResponseMetadata)', async () => {
-    const files = await generate('../shared/corpus/asmx/partial_bindings/amazon_sqs_QueueService_httponly.wsdl', 'sqs.wsdl');
+    const files = await generate(
+      '../shared/corpus/asmx/partial_bindings/amazon_sqs_QueueService_httponly.wsdl',
+      'sqs.wsdl',
+    );
     const types = files.find((f) => f.path === 'types.ts')?.content ?? '';
     expect(types).toContain('export interface ResponseMetadata {');
     expect(types).not.toMatch(/OutputResultResponseMetadata/);

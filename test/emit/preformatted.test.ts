@@ -22,16 +22,27 @@ describe('built-in templates write formatted code', () => {
     ['currency convertor', 'asmx/webservicex_CurrencyConvertor.wsdl'],
     ['chinese weather', 'asmx/webxml_WeatherWebService.wsdl'],
     ['zeep soap', 'zeep/soap.wsdl'],
-  ])('formatting %s changes nothing', async (_name, rel) => {
-    const wsdl = rel.startsWith('wsdl/') ? path.join(ROOT, rel) : path.join(CORPUS, rel);
-    const raw = renderFiles(await loadModel(wsdl), testOptions(rel), { wsdlText: readFileSync(wsdl, 'utf8') });
-    // As if a user template had written them: the full gate must not change a byte.
-    const big = raw.filter((f) => f.format).map((f) => ({ ...f, preformatted: false }));
-    expect(big.map((f) => f.path).sort()).toEqual(['client.ts', 'index.ts', 'schema.ts', 'server.ts', 'types.ts', 'wsdl.ts']);
-    const formatted = await gateFiles(big, { formatLimitBytes: Number.POSITIVE_INFINITY });
-    const unformatted = await gateFiles(big, { formatLimitBytes: 0 });
-    for (let i = 0; i < big.length; i++) {
-      expect(unformatted[i]?.content, big[i]?.path).toBe(formatted[i]?.content);
-    }
-  }, 60_000);
+  ])(
+    'formatting %s changes nothing',
+    async (_name, rel) => {
+      const wsdl = rel.startsWith('wsdl/') ? path.join(ROOT, rel) : path.join(CORPUS, rel);
+      const raw = renderFiles(await loadModel(wsdl), testOptions(rel), { wsdlText: readFileSync(wsdl, 'utf8') });
+      // As if a user template had written them: the full gate must not change a byte.
+      const big = raw.filter((f) => f.format).map((f) => ({ ...f, preformatted: false }));
+      expect(big.map((f) => f.path).sort()).toEqual([
+        'client.ts',
+        'index.ts',
+        'schema.ts',
+        'server.ts',
+        'types.ts',
+        'wsdl.ts',
+      ]);
+      const formatted = await gateFiles(big, { formatLimitBytes: Number.POSITIVE_INFINITY });
+      const unformatted = await gateFiles(big, { formatLimitBytes: 0 });
+      for (let i = 0; i < big.length; i++) {
+        expect(unformatted[i]?.content, big[i]?.path).toBe(formatted[i]?.content);
+      }
+    },
+    60_000,
+  );
 });

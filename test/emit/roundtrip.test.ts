@@ -11,7 +11,10 @@ import { generate, ROOT, writeTree } from './helpers.js';
 const OUT = path.join(ROOT, 'test/tmp/roundtrip/auth');
 
 interface AuthModule {
-  AuthClient: new (options: { baseUrl: string; binding: string }) => {
+  AuthClient: new (options: {
+    baseUrl: string;
+    binding: string;
+  }) => {
     login(input: { Username: string; Password: string }): Promise<{ ServiceTicket: string }>;
     logout(input: { ServiceTicket: string }): Promise<{ ServiceTicket: string }>;
   };

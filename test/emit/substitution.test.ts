@@ -29,7 +29,7 @@ function encode(value: unknown, t: ServiceDesc['types']): string {
 }
 
 describe('substitution groups whose members share a type', () => {
-  it('read members as the shared type, untagged; a simple member as the head\'s type', async () => {
+  it("read members as the shared type, untagged; a simple member as the head's type", async () => {
     const t = await types();
     const xml = `<Find xmlns="${NS}"><FieldURI FieldURI="a"/><Square><size>2</size></Square><Circle><size>3</size></Circle><Count>5</Count></Find>`;
     expect(readComplexContent(parseXml(xml), 'FindInput', t, 'Find')).toEqual({
@@ -40,10 +40,12 @@ describe('substitution groups whose members share a type', () => {
     });
   });
 
-  it('refuses to guess which member to write for an abstract head, and writes a simple member\'s value as the head', async () => {
+  it("refuses to guess which member to write for an abstract head, and writes a simple member's value as the head", async () => {
     const t = await types();
     const base = { Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'a' } };
-    expect(() => encode({ ...base, Shape: [{ size: 2 }] }, t)).toThrow(/Find\/Shape\[0\]: Shape is abstract and its substitutes cannot be told apart by type/);
+    expect(() => encode({ ...base, Shape: [{ size: 2 }] }, t)).toThrow(
+      /Find\/Shape\[0\]: Shape is abstract and its substitutes cannot be told apart by type/,
+    );
     expect(() => encode({ ...base, Shape: [{ $type: 'ShapeType', size: 2 }] }, t)).toThrow(EncodeError);
     expect(encode({ ...base, Label: '5' }, t)).toContain('<Label>5</Label>');
   });
@@ -65,15 +67,20 @@ describe('substitution groups', () => {
       "export const b: FindInput = { Path: { $type: 'PathToIndexedFieldType', FieldURI: 'x', FieldIndex: '1' }, Path2: [{ $type: 'PathToUnindexedFieldType', FieldURI: 'y' }] };",
       '',
     ].join('\n');
-    expect(compileTree(path.join(ROOT, 'test/tmp/compile/substitution'), [...files, { path: 'usage.ts', content: usage }])).toEqual([]);
+    expect(
+      compileTree(path.join(ROOT, 'test/tmp/compile/substitution'), [...files, { path: 'usage.ts', content: usage }]),
+    ).toEqual([]);
   });
 
-  it('writes the member element that the value\'s $type names, and the head for the head\'s own type', async () => {
+  it("writes the member element that the value's $type names, and the head for the head's own type", async () => {
     const t = await types();
     const xml = encode(
       {
         Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'item:Subject' },
-        Path2: [{ $type: 'PathToIndexedFieldType', FieldURI: 'x', FieldIndex: '1' }, { $type: 'PathToUnindexedFieldType', FieldURI: 'y' }],
+        Path2: [
+          { $type: 'PathToIndexedFieldType', FieldURI: 'x', FieldIndex: '1' },
+          { $type: 'PathToUnindexedFieldType', FieldURI: 'y' },
+        ],
         Vehicle: { $type: 'CarType', wheels: 4, doors: 5 },
       },
       t,
@@ -82,7 +89,9 @@ describe('substitution groups', () => {
       `<Find xmlns="${NS}"><FieldURI FieldURI="item:Subject"/><IndexedFieldURI FieldURI="x" FieldIndex="1"/><FieldURI FieldURI="y"/>` +
         '<Car><wheels>4</wheels><doors>5</doors></Car></Find>',
     );
-    expect(encode({ Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'z' }, Vehicle: { wheels: 2 } }, t)).toContain('<Vehicle><wheels>2</wheels></Vehicle>');
+    expect(encode({ Path: { $type: 'PathToUnindexedFieldType', FieldURI: 'z' }, Vehicle: { wheels: 2 } }, t)).toContain(
+      '<Vehicle><wheels>2</wheels></Vehicle>',
+    );
   });
 
   it('refuses a value for an abstract head that names no member', async () => {
@@ -107,6 +116,8 @@ describe('substitution groups', () => {
       Vehicle: { wheels: 2 },
       Shape: [],
     });
-    expect(encode(value, t)).toBe(xml.replace('<Bike><wheels>2</wheels></Bike>', '<Vehicle><wheels>2</wheels></Vehicle>'));
+    expect(encode(value, t)).toBe(
+      xml.replace('<Bike><wheels>2</wheels></Bike>', '<Vehicle><wheels>2</wheels></Vehicle>'),
+    );
   });
 });

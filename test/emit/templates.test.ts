@@ -28,14 +28,21 @@ describe('template override', () => {
   it('reports a template that uses an unknown field as a user error', async () => {
     mkdirSync(TMP, { recursive: true });
     writeFileSync(path.join(TMP, 'wsdl.hbs'), '{{header}}\n{{nosuchfield}}\n');
-    await expect(emitFiles(model, testOptions('fixture.wsdl', { templatesDir: TMP }), {})).rejects.toBeInstanceOf(WsdlcError);
+    await expect(emitFiles(model, testOptions('fixture.wsdl', { templatesDir: TMP }), {})).rejects.toBeInstanceOf(
+      WsdlcError,
+    );
   });
 });
 
 describe('the ts-morph gate', () => {
   it('formats with 2-space indent, organises imports and ends with one newline', async () => {
     const [out] = await gateFiles([
-      { path: 'a.ts', content: "import { b, a } from './x.js';\nimport { unused } from './y.js';\nexport function f() {\n        return a + b;\n}\n\n\n", format: true },
+      {
+        path: 'a.ts',
+        content:
+          "import { b, a } from './x.js';\nimport { unused } from './y.js';\nexport function f() {\n        return a + b;\n}\n\n\n",
+        format: true,
+      },
     ]);
     expect(out?.content).toBe("import { a, b } from './x.js';\nexport function f() {\n  return a + b;\n}\n");
   });
@@ -46,9 +53,15 @@ describe('the ts-morph gate', () => {
     await expect(gateFiles([bad])).rejects.toThrow(/bad\.ts:1:18: Expression expected/);
     // The parse-only path (built-in templates) rejects the same way.
     await expect(gateFiles([{ ...bad, preformatted: true }])).rejects.toThrow(/bad\.ts:1:18: Expression expected/);
-    await expect(gateFiles([{ ...bad, path: 'late.ts' }, { path: 'ok.ts', content: 'export {};\n', format: true }], { formatLimitBytes: 0 })).rejects.toThrow(
-      /late\.ts:1:18/,
-    );
+    await expect(
+      gateFiles(
+        [
+          { ...bad, path: 'late.ts' },
+          { path: 'ok.ts', content: 'export {};\n', format: true },
+        ],
+        { formatLimitBytes: 0 },
+      ),
+    ).rejects.toThrow(/late\.ts:1:18/);
   });
 });
 

@@ -46,7 +46,13 @@ const everything: ComplexType = complex('Everything', [
   el('color', named('Color')),
   el('codes', named('Codes')),
   el('next', named('Everything'), { minOccurs: 0 }),
-  el('inline', { kind: 'complex', type: { attributes: [], particle: { kind: 'sequence', minOccurs: 1, maxOccurs: 1, particles: [el('x', xsd('float'))] } } }),
+  el('inline', {
+    kind: 'complex',
+    type: {
+      attributes: [],
+      particle: { kind: 'sequence', minOccurs: 1, maxOccurs: 1, particles: [el('x', xsd('float'))] },
+    },
+  }),
 ]);
 
 const base = complex('Base', [el('id', xsd('int'))], { documentation: 'The base type.' });
@@ -55,12 +61,18 @@ const withChoice = complex('WithChoice', [], {
   particle: { kind: 'choice', minOccurs: 1, maxOccurs: 1, particles: [el('a', xsd('string')), el('b', xsd('int'))] },
   attributes: [{ name: { ns: '', name: 'lang' }, type: xsd('language'), use: 'optional' }],
 });
-const withText = complex('Amount', [], { simpleContent: xsd('decimal'), attributes: [{ name: { ns: '', name: 'currency' }, type: xsd('string'), use: 'required' }] });
+const withText = complex('Amount', [], {
+  simpleContent: xsd('decimal'),
+  attributes: [{ name: { ns: '', name: 'currency' }, type: xsd('string'), use: 'required' }],
+});
 
 async function emitTypes(mapping: TypeMappingOptions = DEFAULTS): Promise<{ types: string; schema: string }> {
   const model = buildFixtureModel([{ name: 'Get', input: [el('e', named('Everything'))], result: named('Derived') }], {
     complexTypes: [everything, base, derived, withChoice, withText],
-    simpleTypes: [enumeration('Color', ['red', "it's"]), { name: q('Codes'), variety: 'list', itemType: xsd('int'), location: LOC }],
+    simpleTypes: [
+      enumeration('Color', ['red', "it's"]),
+      { name: q('Codes'), variety: 'list', itemType: xsd('int'), location: LOC },
+    ],
   });
   const files = await emitFiles(model, testOptions('fixture.wsdl', { types: mapping }), {});
   return {
@@ -112,7 +124,9 @@ describe('types.ts', () => {
 
   it('emits extension as interface inheritance, choice as a union of branches, simple content as $value', async () => {
     const { types, schema } = await emitTypes();
-    expect(types).toMatch(/export interface Derived extends Base \{\s*\/\*\*[^/]*xsi:type[^/]*\*\/\s*\$type\?: 'Derived';\s*\/\*\* @xsd string \*\/\s*extra: string;\s*\}/);
+    expect(types).toMatch(
+      /export interface Derived extends Base \{\s*\/\*\*[^/]*xsi:type[^/]*\*\/\s*\$type\?: 'Derived';\s*\/\*\* @xsd string \*\/\s*extra: string;\s*\}/,
+    );
     expect(types).toMatch(/export interface Base \{\s*\/\*\*[^/]*\*\/\s*\$type\?: 'Base' \| 'Derived';/);
     expect(types).toContain('/** The base type. */');
     expect(types).toMatch(/\|\s*\{\s*\/\*\* @xsd string \*\/\s*a: string;\s*b\?: never;\s*\}/);

@@ -27,7 +27,10 @@ async function runDriver(name: string, wsdl: string, driver: string): Promise<un
   const dir = path.join(ROOT, 'test/tmp/typed-extras', name);
   // A corpus contract, or one of the repository's fixtures (a path under test/).
   const source = wsdl.startsWith('test/') ? path.join(ROOT, wsdl) : path.join(CORPUS, wsdl);
-  const files = [...(await generate(source, wsdl.startsWith('test/') ? wsdl : `corpus/${wsdl}`)), { path: 'driver.ts', content: driver }];
+  const files = [
+    ...(await generate(source, wsdl.startsWith('test/') ? wsdl : `corpus/${wsdl}`)),
+    { path: 'driver.ts', content: driver },
+  ];
   expect(compileTree(dir, files)).toEqual([]);
   const mod = (await import(path.join(dir, 'driver.ts'))) as { run: () => Promise<unknown> };
   return mod.run();
@@ -78,7 +81,11 @@ export async function run(): Promise<unknown> {
   });
 }
 `;
-    expect(await runDriver('faults', 'zeep/soap.wsdl', driver)).toEqual({ fault: 'fault2', message: 'unknown XYZ', code: 'Client' });
+    expect(await runDriver('faults', 'zeep/soap.wsdl', driver)).toEqual({
+      fault: 'fault2',
+      message: 'unknown XYZ',
+      code: 'Client',
+    });
   }, 60_000);
 });
 
@@ -139,7 +146,10 @@ export async function run(): Promise<unknown> {
 `;
     const dir = path.join(ROOT, 'test/tmp/typed-extras/headers-by-binding');
     const wsdl = path.join(ROOT, 'test/emit/fixtures/headers-by-binding.wsdl');
-    const files = [...(await generate(wsdl, 'test/emit/fixtures/headers-by-binding.wsdl')), { path: 'driver.ts', content: driver }];
+    const files = [
+      ...(await generate(wsdl, 'test/emit/fixtures/headers-by-binding.wsdl')),
+      { path: 'driver.ts', content: driver },
+    ];
     // Type-checked under strict first: "token" is a header part only in SOAP 1.2, "header" only in SOAP 1.1.
     expect(compileTree(dir, files)).toEqual([]);
     const mod = (await import(path.join(dir, 'driver.ts'))) as { run: () => Promise<unknown> };
@@ -190,10 +200,18 @@ export const dropped: Options = { soapHeaders: { header: { username: 'a', passwo
 describe('HTTP POST with XML-document inputs (Amazon SQS, all operations at "/")', () => {
   it('warns, located at the binding operation, for each XML-document input bound to HTTP GET', async () => {
     const model = await loadModel(path.join(CORPUS, 'asmx/partial_bindings/amazon_sqs_QueueService_httponly.wsdl'));
-    const dropped = model.warnings.filter((w) => /\(httpGet\): an XML document input cannot be sent over HTTP GET/.test(w.message));
+    const dropped = model.warnings.filter((w) =>
+      /\(httpGet\): an XML document input cannot be sent over HTTP GET/.test(w.message),
+    );
     expect(dropped.length).toBeGreaterThanOrEqual(16);
-    expect(dropped.every((w) => (w.location?.line ?? 0) > 0 && w.location?.file.endsWith('amazon_sqs_QueueService_httponly.wsdl'))).toBe(true);
-    expect(model.operations.every((o) => o.bindings.every((b) => b.kind === 'httpPost' && b.input.mode === 'xml'))).toBe(true);
+    expect(
+      dropped.every(
+        (w) => (w.location?.line ?? 0) > 0 && w.location?.file.endsWith('amazon_sqs_QueueService_httponly.wsdl'),
+      ),
+    ).toBe(true);
+    expect(
+      model.operations.every((o) => o.bindings.every((b) => b.kind === 'httpPost' && b.input.mode === 'xml')),
+    ).toBe(true);
   });
 
   it('offers only httpPost, and the server dispatches by root element', async () => {
@@ -265,7 +283,13 @@ export async function run(): Promise<unknown> {
 }
 `;
     expect(await runDriver('keywords', 'test/emit/fixtures/keyword-operations.wsdl', driver)).toEqual([
-      true, 'delete:1', 'get:2', 'import:3', 'new:4', 'then:5', 'default:6',
+      true,
+      'delete:1',
+      'get:2',
+      'import:3',
+      'new:4',
+      'then:5',
+      'default:6',
     ]);
   }, 60_000);
 });
@@ -298,6 +322,12 @@ export async function run(): Promise<unknown> {
   });
 }
 `;
-    expect(await runDriver('encoded-nil', 'node-soap/hello.wsdl', driver)).toEqual([200, true, [null, null, 'Ann'], null, 'Hi Ann']);
+    expect(await runDriver('encoded-nil', 'node-soap/hello.wsdl', driver)).toEqual([
+      200,
+      true,
+      [null, null, 'Ann'],
+      null,
+      'Hi Ann',
+    ]);
   }, 60_000);
 });

@@ -18,7 +18,17 @@ import {
   type HandlerOptions,
 } from '../../generated/auth/index.js';
 import type { XmlElement } from '../../generated/auth/runtime/index.js';
-import { countingAuth, descendants, httpRequest, rawExchange, SERVICE_PATH, startServer, WSDL_NS, xml, type TestServer } from './helpers.js';
+import {
+  countingAuth,
+  descendants,
+  httpRequest,
+  rawExchange,
+  SERVICE_PATH,
+  startServer,
+  WSDL_NS,
+  xml,
+  type TestServer,
+} from './helpers.js';
 
 const BINDINGS: readonly AuthBinding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
 const SOAP_BINDINGS = ['soap11', 'soap12'] as const;
@@ -79,7 +89,10 @@ function scriptedAuth(waits: { current?: ReturnType<typeof gate> }): AuthService
   };
 }
 
-async function startAuth(options: HandlerOptions = {}, waits: { current?: ReturnType<typeof gate> } = {}): Promise<TestServer> {
+async function startAuth(
+  options: HandlerOptions = {},
+  waits: { current?: ReturnType<typeof gate> } = {},
+): Promise<TestServer> {
   return startServer(createAuthHandler(scriptedAuth(waits), options));
 }
 
@@ -202,10 +215,13 @@ describe('generated client <-> generated server, all four bindings', () => {
         const call = rejection(client().login({ Username: 'a', Password: 'wait' }, { signal: ac.signal }));
         await g.entered;
         ac.abort();
-        expect((await call as Error).name).toBe('AbortError');
+        expect(((await call) as Error).name).toBe('AbortError');
         const pre = new AbortController();
         pre.abort();
-        expect((await rejection(client().login({ Username: 'a', Password: 's3cret' }, { signal: pre.signal })) as Error).name).toBe('AbortError');
+        expect(
+          ((await rejection(client().login({ Username: 'a', Password: 's3cret' }, { signal: pre.signal }))) as Error)
+            .name,
+        ).toBe('AbortError');
       });
     });
   }
@@ -213,7 +229,9 @@ describe('generated client <-> generated server, all four bindings', () => {
   for (const binding of SOAP_BINDINGS) {
     const v12 = binding === 'soap12';
     it(`${binding}: an implementation Client SoapFault -> SoapFaultError code Client (wire ${v12 ? 'env:Sender, HTTP 400' : 'soap:Client, HTTP 500'})`, async () => {
-      const err = await rejection(new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: 'client-fault' }));
+      const err = await rejection(
+        new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: 'client-fault' }),
+      );
       expect(err).toBeInstanceOf(SoapFaultError);
       const f = err as SoapFaultError;
       expect(f.code).toBe('Client');
@@ -223,7 +241,9 @@ describe('generated client <-> generated server, all four bindings', () => {
     });
 
     it(`${binding}: an implementation Server SoapFault -> SoapFaultError code Server (wire ${v12 ? 'env:Receiver' : 'soap:Server'}, HTTP 500)`, async () => {
-      const err = await rejection(new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: 'server-fault' }));
+      const err = await rejection(
+        new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: 'server-fault' }),
+      );
       expect(err).toBeInstanceOf(SoapFaultError);
       const f = err as SoapFaultError;
       expect(f.code).toBe('Server');
@@ -238,7 +258,9 @@ describe('generated client <-> generated server, all four bindings', () => {
       ['server-fault', 'The session store is unavailable.'],
     ] as const) {
       it(`${binding}: an implementation ${password === 'client-fault' ? 'Client' : 'Server'} SoapFault -> HttpError 500 with the reason as body`, async () => {
-        const err = await rejection(new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: password }));
+        const err = await rejection(
+          new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: password }),
+        );
         expect(err).toBeInstanceOf(HttpError);
         expect((err as HttpError).status).toBe(500);
         expect((err as HttpError).body.trimEnd()).toBe(reason);
@@ -248,7 +270,9 @@ describe('generated client <-> generated server, all four bindings', () => {
     // README (HTTP GET/POST column): "500 text/plain, the reason"; the brief: HttpError body = reason.
     // The server appends "\n" (src/runtime/server-respond.ts sendText), so this fails until that is decided.
     it(`${binding}: the HttpError body is exactly the reason (no trailing newline)`, async () => {
-      const err = await rejection(new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: 'client-fault' }));
+      const err = await rejection(
+        new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: 'client-fault' }),
+      );
       expect(err).toBeInstanceOf(HttpError);
       expect((err as HttpError).body).toBe('Invalid username or password.');
     });
@@ -256,7 +280,9 @@ describe('generated client <-> generated server, all four bindings', () => {
 
   it('the server keeps serving after timeouts and aborts (the gated calls finish once released)', async () => {
     for (const binding of BINDINGS) {
-      await expect(new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'z', Password: 'ok' })).resolves.toEqual({
+      await expect(
+        new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'z', Password: 'ok' }),
+      ).resolves.toEqual({
         ServiceTicket: 'ticket-z',
       });
     }
@@ -281,7 +307,13 @@ describe('the handler as Express-style middleware', () => {
   afterAll(() => server.close());
 
   it('calls next() for paths it does not own', async () => {
-    const res = await rawExchange(server.port, httpRequest('GET /health HTTP/1.1', [['Host', 'x'], ['Connection', 'close']]));
+    const res = await rawExchange(
+      server.port,
+      httpRequest('GET /health HTTP/1.1', [
+        ['Host', 'x'],
+        ['Connection', 'close'],
+      ]),
+    );
     expect(res.status).toBe(299);
     expect(res.body).toBe('from next');
     expect(nextCalls).toEqual(['/health']);
@@ -290,7 +322,9 @@ describe('the handler as Express-style middleware', () => {
   it('serves its own paths without calling next(), on every binding', async () => {
     nextCalls.length = 0;
     for (const binding of BINDINGS) {
-      await expect(new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'm', Password: 'p' })).resolves.toEqual({
+      await expect(
+        new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'm', Password: 'p' }),
+      ).resolves.toEqual({
         ServiceTicket: 'ticket-m',
       });
     }
@@ -314,7 +348,9 @@ describe('pathPrefix', () => {
   }
 
   it('the unprefixed path is not served (404)', async () => {
-    const err = await rejection(new AuthClient({ baseUrl: server.baseUrl, binding: 'httpGet' }).login({ Username: 'p', Password: 'x' }));
+    const err = await rejection(
+      new AuthClient({ baseUrl: server.baseUrl, binding: 'httpGet' }).login({ Username: 'p', Password: 'x' }),
+    );
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(404);
   });
@@ -322,14 +358,19 @@ describe('pathPrefix', () => {
   it('?wsdl under the prefix names the prefixed address', async () => {
     const res = await rawExchange(
       server.port,
-      httpRequest(`GET /api${SERVICE_PATH}?wsdl HTTP/1.1`, [['Host', `127.0.0.1:${server.port}`], ['Connection', 'close']]),
+      httpRequest(`GET /api${SERVICE_PATH}?wsdl HTTP/1.1`, [
+        ['Host', `127.0.0.1:${server.port}`],
+        ['Connection', 'close'],
+      ]),
     );
     expect(res.status).toBe(200);
     const ports = descendants(xml(res.body), WSDL_NS, 'port');
     expect(ports).toHaveLength(4);
     for (const p of ports) {
       const address = p.children.find((c): c is XmlElement => typeof c !== 'string' && c.name === 'address');
-      expect(address?.attrs.find((a) => a.name === 'location')?.value).toBe(`http://127.0.0.1:${server.port}/api${SERVICE_PATH}`);
+      expect(address?.attrs.find((a) => a.name === 'location')?.value).toBe(
+        `http://127.0.0.1:${server.port}/api${SERVICE_PATH}`,
+      );
     }
   });
 });

@@ -107,7 +107,11 @@ export function parseRawResponse(data: Buffer): RawResponse {
  * response once the server closes the connection (requests should say
  * `Connection: close`). Rejects when nothing is closed within `safetyMs`.
  */
-export function rawExchange(port: number, request: string | Buffer, options: RawExchangeOptions = {}): Promise<RawResponse> {
+export function rawExchange(
+  port: number,
+  request: string | Buffer,
+  options: RawExchangeOptions = {},
+): Promise<RawResponse> {
   return new Promise<RawResponse>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -134,7 +138,11 @@ export function rawExchange(port: number, request: string | Buffer, options: Raw
 }
 
 /** Builds an HTTP/1.1 request: request line, headers (CRLF), blank line, body; adds Content-Length when a body is given. */
-export function httpRequest(requestLine: string, headers: readonly (readonly [string, string])[], body?: string): string {
+export function httpRequest(
+  requestLine: string,
+  headers: readonly (readonly [string, string])[],
+  body?: string,
+): string {
   const lines = [requestLine, ...headers.map(([n, v]) => `${n}: ${v}`)];
   if (body !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-length')) {
     lines.push(`Content-Length: ${Buffer.byteLength(body, 'utf8')}`);
@@ -173,7 +181,8 @@ export function xml(body: string): XmlElement {
 /** The SOAP Body of an envelope of `envNs`. */
 export function soapBody(body: string, envNs: string): XmlElement {
   const root = xml(body);
-  if (root.ns !== envNs || root.name !== 'Envelope') throw new Error(`expected {${envNs}}Envelope, got {${root.ns}}${root.name}`);
+  if (root.ns !== envNs || root.name !== 'Envelope')
+    throw new Error(`expected {${envNs}}Envelope, got {${root.ns}}${root.name}`);
   return child(root, envNs, 'Body');
 }
 

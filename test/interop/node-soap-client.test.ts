@@ -47,7 +47,11 @@ function callPort(method: unknown, args: object): Promise<NodeSoapResult> {
 }
 
 /** `client.<name>Async` as a typed function. */
-async function callAsync(client: soap.Client, name: 'LoginAsync' | 'LogoutAsync', args: object): Promise<NodeSoapResult> {
+async function callAsync(
+  client: soap.Client,
+  name: 'LoginAsync' | 'LogoutAsync',
+  args: object,
+): Promise<NodeSoapResult> {
   const fn: unknown = client[name];
   if (typeof fn !== 'function') throw new Error(`node-soap client has no ${name}`);
   const [result] = (await (fn as (a: object) => Promise<[NodeSoapResult]>).call(client, args)) as [NodeSoapResult];
@@ -105,13 +109,19 @@ describe('node-soap client -> generated server, SOAP 1.1', () => {
   });
 
   it('a Client SoapFault reaches node-soap as soap:Client with the reason (HTTP 500)', async () => {
-    const err: unknown = await callAsync(client, 'LoginAsync', { Username: 'alice', Password: 'wrong' }).catch((e: unknown) => e);
+    const err: unknown = await callAsync(client, 'LoginAsync', { Username: 'alice', Password: 'wrong' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(Error);
     const fault = (err as NodeSoapFaultError).root?.Envelope?.Body?.Fault;
     expect(fault?.['faultcode']).toBe('soap:Client');
     expect(fault?.['faultstring']).toBe('Invalid username or password.');
     expect((err as NodeSoapFaultError).response?.status).toBe(500);
-    expect(wireFault(String(client.lastResponse), SOAP11_NS)).toEqual({ codeNs: SOAP11_NS, code: 'Client', reason: 'Invalid username or password.' });
+    expect(wireFault(String(client.lastResponse), SOAP11_NS)).toEqual({
+      codeNs: SOAP11_NS,
+      code: 'Client',
+      reason: 'Invalid username or password.',
+    });
   });
 });
 
@@ -141,17 +151,24 @@ describe('node-soap client -> generated server, SOAP 1.2 (forceSoap12Headers)', 
   });
 
   it('a Client SoapFault reaches node-soap as env:Sender with the reason (HTTP 400)', async () => {
-    const err: unknown = await callAsync(client, 'LoginAsync', { Username: 'bob', Password: 'wrong' }).catch((e: unknown) => e);
+    const err: unknown = await callAsync(client, 'LoginAsync', { Username: 'bob', Password: 'wrong' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(Error);
     const fault = (err as NodeSoapFaultError).root?.Envelope?.Body?.Fault;
     expect(fault).toBeDefined();
     const code = fault!['Code'] as { Value?: unknown } | undefined;
     expect(String(code?.Value)).toMatch(/^[A-Za-z0-9_]+:Sender$/);
     const reasonText = (fault!['Reason'] as { Text?: unknown } | undefined)?.Text;
-    const reason = typeof reasonText === 'object' && reasonText !== null ? (reasonText as { $value?: unknown }).$value : reasonText;
+    const reason =
+      typeof reasonText === 'object' && reasonText !== null ? (reasonText as { $value?: unknown }).$value : reasonText;
     expect(reason).toBe('Invalid username or password.');
     expect((err as NodeSoapFaultError).response?.status).toBe(400);
     // The same answer read by namespace with our parser: Code/Value resolves to {SOAP 1.2 env}Sender.
-    expect(wireFault(String(client.lastResponse), SOAP12_NS)).toEqual({ codeNs: SOAP12_NS, code: 'Sender', reason: 'Invalid username or password.' });
+    expect(wireFault(String(client.lastResponse), SOAP12_NS)).toEqual({
+      codeNs: SOAP12_NS,
+      code: 'Sender',
+      reason: 'Invalid username or password.',
+    });
   });
 });

@@ -52,7 +52,13 @@ interface LogoutArgs {
 /** node-soap's fault object for a SOAP 1.1 (faultcode/faultstring) or SOAP 1.2 (Code/Reason) answer. */
 function nodeSoapFault(v12: boolean, client: boolean, reason: string): { Fault: Record<string, unknown> } {
   if (v12) {
-    return { Fault: { Code: { Value: client ? 'soap:Sender' : 'soap:Receiver' }, Reason: { Text: reason }, statusCode: client ? 400 : 500 } };
+    return {
+      Fault: {
+        Code: { Value: client ? 'soap:Sender' : 'soap:Receiver' },
+        Reason: { Text: reason },
+        statusCode: client ? 400 : 500,
+      },
+    };
   }
   return { Fault: { faultcode: client ? 'soap:Client' : 'soap:Server', faultstring: reason, statusCode: 500 } };
 }
@@ -88,11 +94,22 @@ async function startNodeSoap(mode: 'soap11-four-args' | 'soap12' | 'soap11-answe
       else resolve(s);
     };
     const s = v12
-      ? soap.listen(server, { path: SERVICE_PATH, services: nodeSoapServices(true), xml: WSDL_TEXT, forceSoap12Headers: true, callback: done })
+      ? soap.listen(server, {
+          path: SERVICE_PATH,
+          services: nodeSoapServices(true),
+          xml: WSDL_TEXT,
+          forceSoap12Headers: true,
+          callback: done,
+        })
       : soap.listen(server, SERVICE_PATH, nodeSoapServices(false), WSDL_TEXT, done);
   });
-  soapServer.log = (type: string, data: unknown, req: { method?: string; url?: string; headers: IncomingHttpHeaders }) => {
-    if (type === 'received') received.push({ method: req.method, url: req.url, headers: req.headers, body: String(data) });
+  soapServer.log = (
+    type: string,
+    data: unknown,
+    req: { method?: string; url?: string; headers: IncomingHttpHeaders },
+  ) => {
+    if (type === 'received')
+      received.push({ method: req.method, url: req.url, headers: req.headers, body: String(data) });
   };
   return { http, received };
 }
@@ -110,7 +127,9 @@ describe('generated AuthClient -> node-soap server, SOAP 1.1', () => {
   });
 
   it('Login returns the ticket node-soap sent', async () => {
-    await expect(client.login({ Username: 'alice', Password: 's3cret' })).resolves.toEqual({ ServiceTicket: 'ns-ticket-alice' });
+    await expect(client.login({ Username: 'alice', Password: 's3cret' })).resolves.toEqual({
+      ServiceTicket: 'ns-ticket-alice',
+    });
   });
 
   it('Logout returns the ticket', async () => {
@@ -139,7 +158,9 @@ describe('generated AuthClient -> node-soap server, SOAP 1.1', () => {
   it('sends the Logout SOAPAction, quoted', async () => {
     await client.logout({ ServiceTicket: 'T-1' });
     expect(ns.received[0]!.headers['soapaction']).toBe(`"${LOGOUT_ACTION}"`);
-    expect(text(child(child(soapBody(ns.received[0]!.body, SOAP11_NS), AUTH_NS, 'Logout'), AUTH_NS, 'ServiceTicket'))).toBe('T-1');
+    expect(
+      text(child(child(soapBody(ns.received[0]!.body, SOAP11_NS), AUTH_NS, 'Logout'), AUTH_NS, 'ServiceTicket')),
+    ).toBe('T-1');
   });
 
   it('a Client fault thrown by the node-soap service becomes a SoapFaultError', async () => {
@@ -173,7 +194,9 @@ describe('generated AuthClient -> node-soap server, SOAP 1.2 (forceSoap12Headers
   });
 
   it('Login returns the ticket', async () => {
-    await expect(client.login({ Username: 'bob', Password: 's3cret' })).resolves.toEqual({ ServiceTicket: 'ns-ticket-bob' });
+    await expect(client.login({ Username: 'bob', Password: 's3cret' })).resolves.toEqual({
+      ServiceTicket: 'ns-ticket-bob',
+    });
   });
 
   it('Logout returns the ticket', async () => {
@@ -189,7 +212,9 @@ describe('generated AuthClient -> node-soap server, SOAP 1.2 (forceSoap12Headers
       expect(r.headers['content-type']).toBe('application/soap+xml; charset=utf-8');
       expect(r.headers).not.toHaveProperty('soapaction');
       expect(r.body.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
-      expect(Object.values(soapBody(r.body, SOAP12_NS).parent!.nsDecls)).toEqual(expect.arrayContaining([XSD_NS, XSI_NS]));
+      expect(Object.values(soapBody(r.body, SOAP12_NS).parent!.nsDecls)).toEqual(
+        expect.arrayContaining([XSD_NS, XSI_NS]),
+      );
     }
     const login = child(soapBody(ns.received[0]!.body, SOAP12_NS), AUTH_NS, 'Login');
     expect(text(child(login, AUTH_NS, 'Username'))).toBe('bob');

@@ -76,24 +76,49 @@ function soap12Envelope(bodyContent: string): string {
 const LOGIN_BODY = `<Login xmlns="${AUTH_NS}">\r\n      <Username>alice</Username>\r\n      <Password>s3cret</Password>\r\n    </Login>`;
 const LOGOUT_BODY = `<Logout xmlns="${AUTH_NS}">\r\n      <ServiceTicket>T-123</ServiceTicket>\r\n    </Logout>`;
 
-function soap11Request(body: string, action: string | undefined, extra: readonly (readonly [string, string])[] = []): string {
+function soap11Request(
+  body: string,
+  action: string | undefined,
+  extra: readonly (readonly [string, string])[] = [],
+): string {
   return httpRequest(
     `POST ${SERVICE_PATH} HTTP/1.1`,
-    [['Host', host], ['Content-Type', SOAP11_TYPE], ...(action === undefined ? [] : [['SOAPAction', action] as const]), ['Connection', 'close'], ...extra],
+    [
+      ['Host', host],
+      ['Content-Type', SOAP11_TYPE],
+      ...(action === undefined ? [] : [['SOAPAction', action] as const]),
+      ['Connection', 'close'],
+      ...extra,
+    ],
     body,
   );
 }
 
 function soap12Request(body: string, extra: readonly (readonly [string, string])[] = []): string {
-  return httpRequest(`POST ${SERVICE_PATH} HTTP/1.1`, [['Host', host], ['Content-Type', SOAP12_TYPE], ['Connection', 'close'], ...extra], body);
+  return httpRequest(
+    `POST ${SERVICE_PATH} HTTP/1.1`,
+    [['Host', host], ['Content-Type', SOAP12_TYPE], ['Connection', 'close'], ...extra],
+    body,
+  );
 }
 
 function getRequest(pathAndQuery: string, hostHeader = host): string {
-  return httpRequest(`GET ${pathAndQuery} HTTP/1.1`, [['Host', hostHeader], ['Connection', 'close']]);
+  return httpRequest(`GET ${pathAndQuery} HTTP/1.1`, [
+    ['Host', hostHeader],
+    ['Connection', 'close'],
+  ]);
 }
 
 function formRequest(path: string, form: string, type = FORM_TYPE): string {
-  return httpRequest(`POST ${path} HTTP/1.1`, [['Host', host], ['Content-Type', type], ['Connection', 'close']], form);
+  return httpRequest(
+    `POST ${path} HTTP/1.1`,
+    [
+      ['Host', host],
+      ['Content-Type', type],
+      ['Connection', 'close'],
+    ],
+    form,
+  );
 }
 
 const send = (request: string | Buffer): Promise<RawResponse> => rawExchange(server.port, request);
@@ -120,7 +145,11 @@ function expectSoapResponse(res: RawResponse, envNs: string, status: number) {
 
 describe('the seed section 4 requests, byte for byte', () => {
   const soapCases = [
-    { name: 'SOAP 1.1', envNs: SOAP11_NS, build: (b: string, action: string) => soap11Request(soap11Envelope(b), `"${action}"`) },
+    {
+      name: 'SOAP 1.1',
+      envNs: SOAP11_NS,
+      build: (b: string, action: string) => soap11Request(soap11Envelope(b), `"${action}"`),
+    },
     { name: 'SOAP 1.2', envNs: SOAP12_NS, build: (b: string) => soap12Request(soap12Envelope(b)) },
   ] as const;
 
@@ -145,7 +174,11 @@ describe('the seed section 4 requests, byte for byte', () => {
   }
 
   const httpCases = [
-    { name: 'HTTP GET', login: () => getRequest(`${SERVICE_PATH}/Login?Username=alice&Password=s3cret`), logout: () => getRequest(`${SERVICE_PATH}/Logout?ServiceTicket=T-123`) },
+    {
+      name: 'HTTP GET',
+      login: () => getRequest(`${SERVICE_PATH}/Login?Username=alice&Password=s3cret`),
+      logout: () => getRequest(`${SERVICE_PATH}/Logout?ServiceTicket=T-123`),
+    },
     {
       name: 'HTTP POST',
       login: () => formRequest(`${SERVICE_PATH}/Login`, 'Username=alice&Password=s3cret'),
@@ -183,12 +216,17 @@ describe('the seed section 4 requests, byte for byte', () => {
       const defs = xml(res.body);
       expect([defs.ns, defs.name]).toEqual([WSDL_NS, 'definitions']);
       const ports = descendants(defs, WSDL_NS, 'port');
-      expect(ports.map((p) => p.attrs.find((a) => a.name === 'name')?.value)).toEqual(['AuthSoap', 'AuthSoap12', 'AuthHttpGet', 'AuthHttpPost']);
+      expect(ports.map((p) => p.attrs.find((a) => a.name === 'name')?.value)).toEqual([
+        'AuthSoap',
+        'AuthSoap12',
+        'AuthHttpGet',
+        'AuthHttpPost',
+      ]);
       for (const p of ports) {
         const address = p.children.find((c) => typeof c !== 'string' && c.name === 'address');
-        expect(address && typeof address !== 'string' ? address.attrs.find((a) => a.name === 'location')?.value : undefined).toBe(
-          `http://${h}${SERVICE_PATH}`,
-        );
+        expect(
+          address && typeof address !== 'string' ? address.attrs.find((a) => a.name === 'location')?.value : undefined,
+        ).toBe(`http://${h}${SERVICE_PATH}`);
       }
       expect(impl.total()).toBe(0);
     });
@@ -220,22 +258,32 @@ describe('bad requests: the proper answer, the implementation not called, the se
   });
 
   it('malformed XML -> SOAP 1.1 Client fault', async () => {
-    expectSoap11ClientFault(await send(soap11Request(`${XML_DECL}<soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body><Login`, `"${LOGIN_ACTION}"`)));
+    expectSoap11ClientFault(
+      await send(
+        soap11Request(`${XML_DECL}<soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body><Login`, `"${LOGIN_ACTION}"`),
+      ),
+    );
   });
 
   it('malformed XML -> SOAP 1.2 Sender fault', async () => {
-    expectSoap12SenderFault(await send(soap12Request(soap12Envelope(`<Login xmlns="${AUTH_NS}"><Username>a</Password></Login>`))));
+    expectSoap12SenderFault(
+      await send(soap12Request(soap12Envelope(`<Login xmlns="${AUTH_NS}"><Username>a</Password></Login>`))),
+    );
   });
 
   it('a DOCTYPE with an entity declaration -> Client fault, the entity not expanded', async () => {
-    const body = `${XML_DECL}<!DOCTYPE x [<!ENTITY xxe "EXPANDED-ENTITY">]>` + soap11Envelope(LOGIN_BODY.replace('alice', '&xxe;')).slice(XML_DECL.length);
+    const body =
+      `${XML_DECL}<!DOCTYPE x [<!ENTITY xxe "EXPANDED-ENTITY">]>` +
+      soap11Envelope(LOGIN_BODY.replace('alice', '&xxe;')).slice(XML_DECL.length);
     const res = await send(soap11Request(body, `"${LOGIN_ACTION}"`));
     expectSoap11ClientFault(res);
     expect(res.body).not.toContain('EXPANDED-ENTITY');
   });
 
   it('a DOCTYPE with an entity declaration over SOAP 1.2 -> Sender fault', async () => {
-    const body = `${XML_DECL}<!DOCTYPE x [<!ENTITY xxe "EXPANDED-ENTITY">]>` + soap12Envelope(LOGIN_BODY.replace('alice', '&xxe;')).slice(XML_DECL.length);
+    const body =
+      `${XML_DECL}<!DOCTYPE x [<!ENTITY xxe "EXPANDED-ENTITY">]>` +
+      soap12Envelope(LOGIN_BODY.replace('alice', '&xxe;')).slice(XML_DECL.length);
     expectSoap12SenderFault(await send(soap12Request(body)));
   });
 
@@ -244,7 +292,9 @@ describe('bad requests: the proper answer, the implementation not called, the se
   });
 
   it('an unknown SOAPAction (SOAP 1.1) -> Client fault naming the value (ASMX wording)', async () => {
-    const reason = expectSoap11ClientFault(await send(soap11Request(soap11Envelope(LOGIN_BODY), '"http://schemas.example.com/ecomm/auth/Nope"')));
+    const reason = expectSoap11ClientFault(
+      await send(soap11Request(soap11Envelope(LOGIN_BODY), '"http://schemas.example.com/ecomm/auth/Nope"')),
+    );
     expect(reason).toContain('http://schemas.example.com/ecomm/auth/Nope');
   });
 
@@ -270,17 +320,27 @@ describe('bad requests: the proper answer, the implementation not called, the se
 
   it('a missing required field (Login without Password) -> SOAP 1.1 Client fault', async () => {
     const reason = expectSoap11ClientFault(
-      await send(soap11Request(soap11Envelope(`<Login xmlns="${AUTH_NS}"><Username>alice</Username></Login>`), `"${LOGIN_ACTION}"`)),
+      await send(
+        soap11Request(
+          soap11Envelope(`<Login xmlns="${AUTH_NS}"><Username>alice</Username></Login>`),
+          `"${LOGIN_ACTION}"`,
+        ),
+      ),
     );
     expect(reason).toContain('Password');
   });
 
   it('a missing required field (Login without Password) -> SOAP 1.2 Sender fault', async () => {
-    expectSoap12SenderFault(await send(soap12Request(soap12Envelope(`<Login xmlns="${AUTH_NS}"><Username>alice</Username></Login>`))));
+    expectSoap12SenderFault(
+      await send(soap12Request(soap12Envelope(`<Login xmlns="${AUTH_NS}"><Username>alice</Username></Login>`))),
+    );
   });
 
   it('a missing required field over HTTP GET and POST -> 400 text/plain naming it', async () => {
-    for (const req of [getRequest(`${SERVICE_PATH}/Login?Username=alice`), formRequest(`${SERVICE_PATH}/Login`, 'Username=alice')]) {
+    for (const req of [
+      getRequest(`${SERVICE_PATH}/Login?Username=alice`),
+      formRequest(`${SERVICE_PATH}/Login`, 'Username=alice'),
+    ]) {
       const res = await send(req);
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -292,17 +352,43 @@ describe('bad requests: the proper answer, the implementation not called, the se
   // (any text is a valid string); covered by the runtime-server suites on other contracts.
 
   it('a wrong content type -> 415 (SOAP path and HTTP POST path)', async () => {
-    const json = httpRequest(`POST ${SERVICE_PATH} HTTP/1.1`, [['Host', host], ['Content-Type', 'application/json'], ['Connection', 'close']], '{"Username":"a"}');
+    const json = httpRequest(
+      `POST ${SERVICE_PATH} HTTP/1.1`,
+      [
+        ['Host', host],
+        ['Content-Type', 'application/json'],
+        ['Connection', 'close'],
+      ],
+      '{"Username":"a"}',
+    );
     expect((await send(json)).status).toBe(415);
-    expect((await send(formRequest(`${SERVICE_PATH}/Login`, 'Username=alice&Password=s3cret', 'text/plain'))).status).toBe(415);
+    expect(
+      (await send(formRequest(`${SERVICE_PATH}/Login`, 'Username=alice&Password=s3cret', 'text/plain'))).status,
+    ).toBe(415);
   });
 
   it('a wrong verb (PUT) -> 405 with Allow', async () => {
-    const put = httpRequest(`PUT ${SERVICE_PATH} HTTP/1.1`, [['Host', host], ['Content-Type', SOAP11_TYPE], ['Connection', 'close']], soap11Envelope(LOGIN_BODY));
+    const put = httpRequest(
+      `PUT ${SERVICE_PATH} HTTP/1.1`,
+      [
+        ['Host', host],
+        ['Content-Type', SOAP11_TYPE],
+        ['Connection', 'close'],
+      ],
+      soap11Envelope(LOGIN_BODY),
+    );
     const res = await send(put);
     expect(res.status).toBe(405);
     expect(res.headers['allow']).toMatch(/POST/);
-    const putOp = httpRequest(`PUT ${SERVICE_PATH}/Login HTTP/1.1`, [['Host', host], ['Content-Type', FORM_TYPE], ['Connection', 'close']], 'Username=a&Password=b');
+    const putOp = httpRequest(
+      `PUT ${SERVICE_PATH}/Login HTTP/1.1`,
+      [
+        ['Host', host],
+        ['Content-Type', FORM_TYPE],
+        ['Connection', 'close'],
+      ],
+      'Username=a&Password=b',
+    );
     const res2 = await send(putOp);
     expect(res2.status).toBe(405);
     expect(res2.headers['allow']).toMatch(/GET|POST/);
@@ -345,7 +431,12 @@ describe('bad requests: the proper answer, the implementation not called, the se
       server.port,
       httpRequest(
         `POST ${SERVICE_PATH} HTTP/1.1`,
-        [['Host', host], ['Content-Type', SOAP11_TYPE], ['SOAPAction', `"${LOGIN_ACTION}"`], ['Connection', 'close']],
+        [
+          ['Host', host],
+          ['Content-Type', SOAP11_TYPE],
+          ['SOAPAction', `"${LOGIN_ACTION}"`],
+          ['Connection', 'close'],
+        ],
         soap11Envelope(deep),
       ),
     );
@@ -355,8 +446,19 @@ describe('bad requests: the proper answer, the implementation not called, the se
     try {
       const h = `127.0.0.1:${roomy.port}`;
       const req = (body: string, type: string, action?: string): string =>
-        httpRequest(`POST ${SERVICE_PATH} HTTP/1.1`, [['Host', h], ['Content-Type', type], ...(action ? [['SOAPAction', action] as const] : []), ['Connection', 'close']], body);
-      expectSoap11ClientFault(await rawExchange(roomy.port, req(soap11Envelope(deep), SOAP11_TYPE, `"${LOGIN_ACTION}"`)));
+        httpRequest(
+          `POST ${SERVICE_PATH} HTTP/1.1`,
+          [
+            ['Host', h],
+            ['Content-Type', type],
+            ...(action ? [['SOAPAction', action] as const] : []),
+            ['Connection', 'close'],
+          ],
+          body,
+        );
+      expectSoap11ClientFault(
+        await rawExchange(roomy.port, req(soap11Envelope(deep), SOAP11_TYPE, `"${LOGIN_ACTION}"`)),
+      );
       expectSoap12SenderFault(await rawExchange(roomy.port, req(soap12Envelope(deep), SOAP12_TYPE)));
       const ok = await rawExchange(roomy.port, req(soap11Envelope(LOGIN_BODY), SOAP11_TYPE, `"${LOGIN_ACTION}"`));
       expect(ok.status).toBe(200);

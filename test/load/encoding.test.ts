@@ -38,7 +38,10 @@ beforeAll(async () => {
     ]),
     'unknown.wsdl': Buffer.from(docWsdl('x', 'x-klingon'), 'utf8'),
     'bad-utf8.wsdl': Buffer.concat([
-      Buffer.from('<?xml version="1.0" encoding="utf-8"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:documentation>ab', 'utf8'),
+      Buffer.from(
+        '<?xml version="1.0" encoding="utf-8"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:documentation>ab',
+        'utf8',
+      ),
       Buffer.from([0xc3, 0x28]),
       Buffer.from('</wsdl:documentation></wsdl:definitions>', 'utf8'),
     ]),
@@ -56,12 +59,16 @@ async function documentation(file: string): Promise<string> {
 }
 
 describe('loadDocuments: decoding (XML 1.0 §4.3.3, Appendix F)', () => {
-  it.each([['utf8.wsdl'], ['utf8-bom.wsdl'], ['no-decl.wsdl'], ['utf16le.wsdl'], ['utf16be.wsdl'], ['utf16le-nobom.wsdl']])(
-    'decodes %s',
-    async (file) => {
-      expect(await documentation(file)).toBe(word);
-    },
-  );
+  it.each([
+    ['utf8.wsdl'],
+    ['utf8-bom.wsdl'],
+    ['no-decl.wsdl'],
+    ['utf16le.wsdl'],
+    ['utf16be.wsdl'],
+    ['utf16le-nobom.wsdl'],
+  ])('decodes %s', async (file) => {
+    expect(await documentation(file)).toBe(word);
+  });
 
   it('keeps the decoded text without a BOM', async () => {
     const set = await loadDocuments('utf16le.wsdl', { cwd: tree.dir });
@@ -91,6 +98,8 @@ describe('loadDocuments: decoding (XML 1.0 §4.3.3, Appendix F)', () => {
   it('reports the encoding it used', () => {
     expect(decodeXmlBytes(Buffer.from('<?xml version="1.0" encoding="Latin1"?><a/>'), 'x').encoding).toBe('iso-8859-1');
     expect(decodeXmlBytes(Buffer.from('<a/>'), 'x').encoding).toBe('utf-8');
-    expect(decodeXmlBytes(Buffer.from('<?xml version="1.0" encoding="Shift_JIS"?><a/>'), 'x').encoding).toBe('shift_jis');
+    expect(decodeXmlBytes(Buffer.from('<?xml version="1.0" encoding="Shift_JIS"?><a/>'), 'x').encoding).toBe(
+      'shift_jis',
+    );
   });
 });

@@ -7,11 +7,16 @@ let tree: TempTree;
 
 beforeAll(async () => {
   tree = await writeTree({
-    'doctype.wsdl': '<?xml version="1.0"?>\n<!DOCTYPE foo [ <!ENTITY x "y"> ]>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"/>\n',
-    'broken.wsdl': '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types>\n  </wsdl:typo>\n</wsdl:definitions>\n',
-    'wsdl20.wsdl': '<?xml version="1.0"?>\n\n  <description xmlns="http://www.w3.org/ns/wsdl" targetNamespace="urn:x"/>\n',
+    'doctype.wsdl':
+      '<?xml version="1.0"?>\n<!DOCTYPE foo [ <!ENTITY x "y"> ]>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"/>\n',
+    'broken.wsdl':
+      '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types>\n  </wsdl:typo>\n</wsdl:definitions>\n',
+    'wsdl20.wsdl':
+      '<?xml version="1.0"?>\n\n  <description xmlns="http://www.w3.org/ns/wsdl" targetNamespace="urn:x"/>\n',
     'html.wsdl': '<html><body>Service unavailable</body></html>',
-    'missing-import.wsdl': wsdl('\n  <wsdl:types>\n    <xs:schema targetNamespace="urn:t">\n      <xs:import namespace="urn:gone" schemaLocation="schemas/gone.xsd"/>\n    </xs:schema>\n  </wsdl:types>\n'),
+    'missing-import.wsdl': wsdl(
+      '\n  <wsdl:types>\n    <xs:schema targetNamespace="urn:t">\n      <xs:import namespace="urn:gone" schemaLocation="schemas/gone.xsd"/>\n    </xs:schema>\n  </wsdl:types>\n',
+    ),
     'bad-child.wsdl': wsdl('\n<wsdl:import namespace="urn:c" location="child.xsd"/>'),
     'child.xsd': '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">\n  <xs:element name="a">\n</xs:schema>\n',
     'bad-uri.wsdl': wsdl('<wsdl:import namespace="urn:c" location="http://[::1"/>'),
@@ -73,12 +78,13 @@ describe('loadDocuments: located errors', () => {
 
   it('rejects an invalid location URI at the importing element', async () => {
     const err = await expectWsdlcError(load('bad-uri.wsdl'));
-    expect(err.message).toMatch(/^bad-uri\.wsdl:2:\d+: cannot load wsdl:import "http:\/\/\[::1": not a valid URI reference/);
+    expect(err.message).toMatch(
+      /^bad-uri\.wsdl:2:\d+: cannot load wsdl:import "http:\/\/\[::1": not a valid URI reference/,
+    );
   });
 
   it('says when an import names a directory', async () => {
     const err = await expectWsdlcError(load('dir-import.wsdl'));
     expect(err.message).toContain(`(adir): is a directory`);
   });
-
 });

@@ -100,7 +100,9 @@ describe('loadDocuments over http (local server on 127.0.0.1)', () => {
       throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
     };
     const err = await expectWsdlcError(loadDocuments('https://example.invalid/x.wsdl', { fetch: failing }));
-    expect(err.message).toBe('cannot read https://example.invalid/x.wsdl: fetch failed (fetch failed: connect ECONNREFUSED)');
+    expect(err.message).toBe(
+      'cannot read https://example.invalid/x.wsdl: fetch failed (fetch failed: connect ECONNREFUSED)',
+    );
   });
 
   it('stops reading a document past the size limit, declared or streamed', async () => {

@@ -13,13 +13,19 @@ describe('documentation', () => {
 
                   - indented note
                 U.S. Only   </wsdl:documentation></op>`);
-    expect(wsdlDocumentation(el)).toBe('Allows you to get the forecast, which\nis updated hourly.\n\n  - indented note\nU.S. Only');
+    expect(wsdlDocumentation(el)).toBe(
+      'Allows you to get the forecast, which\nis updated hourly.\n\n  - indented note\nU.S. Only',
+    );
   });
 
   it('leaves single lines and unindented text as they are', () => {
-    const el = parseXml(`<t xmlns:xs="${XSD}"><xs:annotation><xs:documentation>  One line.  </xs:documentation></xs:annotation></t>`);
+    const el = parseXml(
+      `<t xmlns:xs="${XSD}"><xs:annotation><xs:documentation>  One line.  </xs:documentation></xs:annotation></t>`,
+    );
     expect(xsdDocumentation(el)).toBe('One line.');
-    const flat = parseXml(`<t xmlns:xs="${XSD}"><xs:annotation><xs:documentation>a\nb</xs:documentation></xs:annotation></t>`);
+    const flat = parseXml(
+      `<t xmlns:xs="${XSD}"><xs:annotation><xs:documentation>a\nb</xs:documentation></xs:annotation></t>`,
+    );
     expect(xsdDocumentation(flat)).toBe('a\nb');
   });
 });

@@ -22,14 +22,16 @@ describe('contract errors', () => {
   });
 
   it('collects every error: undefined type, element, group, attributeGroup, portType, binding', () => {
-    const lines = errorsOf(wsdl(
-      `<s:element name="E" type="tns:Missing"/>
+    const lines = errorsOf(
+      wsdl(
+        `<s:element name="E" type="tns:Missing"/>
 <s:complexType name="T"><s:sequence><s:element ref="tns:NoElem"/><s:group ref="tns:NoGroup"/></s:sequence><s:attributeGroup ref="tns:NoAG"/></s:complexType>
 <s:element name="X" type="s:notBuiltin"/>`,
-      `<wsdl:message name="M"><wsdl:part name="p" element="tns:Nope"/></wsdl:message>
+        `<wsdl:message name="M"><wsdl:part name="p" element="tns:Nope"/></wsdl:message>
 <wsdl:binding name="B" type="tns:NoPortType"><soap:binding/></wsdl:binding>
 <wsdl:service name="S"><wsdl:port name="p" binding="tns:NoBinding"><soap:address location="x"/></wsdl:port></wsdl:service>`,
-    ));
+      ),
+    );
     const joined = lines.join('\n');
     expect(joined).toMatch(/bad\.wsdl:\d+:\d+: undefined type \{urn:t\}Missing/);
     expect(joined).toMatch(/undefined element \{urn:t\}NoElem/);
@@ -48,14 +50,21 @@ describe('contract errors', () => {
   });
 
   it('skips a binding without a supported extension, with a warning', () => {
-    const text = wsdl('', `<wsdl:message name="In"/>${PT}
+    const text = wsdl(
+      '',
+      `<wsdl:message name="In"/>${PT}
 <wsdl:binding name="B" type="tns:P"><other:binding xmlns:other="urn:other"/></wsdl:binding>
-<wsdl:service name="S"><wsdl:port name="p" binding="tns:B"/></wsdl:service>`);
+<wsdl:service name="S"><wsdl:port name="p" binding="tns:B"/></wsdl:service>`,
+    );
     const outcome = buildModelCollecting(loadedFrom({ name: 'w.wsdl', text }));
     expect(outcome.model?.bindings).toEqual([]);
-    expect(outcome.model?.services[0]!.ports).toEqual([]);
+    expect(outcome.model!.services[0]!.ports).toEqual([]);
     expect(outcome.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/binding B skipped/), location: expect.objectContaining({ file: 'w.wsdl' }) }),
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringMatching(/binding B skipped/),
+        location: expect.objectContaining({ file: 'w.wsdl' }),
+      }),
     ]);
   });
 

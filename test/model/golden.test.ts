@@ -26,7 +26,7 @@ function asmxContracts(dir: string): string[] {
 
 function checkGolden(name: string, model: WsdlModel): void {
   const file = path.join(goldenDir, `${name}.json`);
-  const actual = JSON.stringify(model, null, 2) + '\n';
+  const actual = `${JSON.stringify(model, null, 2)}\n`;
   if (update || !existsSync(file)) {
     mkdirSync(goldenDir, { recursive: true });
     writeFileSync(file, actual);
@@ -60,7 +60,13 @@ describe('golden models', () => {
     it(rel, async () => {
       const model = await loadModel(path.relative(repo, file), { cwd: repo });
       expect(model.operations.length).toBeGreaterThan(0);
-      checkGolden(rel.replace(/\.wsdl$/, '').split(path.sep).join('__'), model);
+      checkGolden(
+        rel
+          .replace(/\.wsdl$/, '')
+          .split(path.sep)
+          .join('__'),
+        model,
+      );
     });
   }
 });

@@ -28,21 +28,25 @@ const bindingOp = (name: string): string =>
 
 describe('lenient references', () => {
   it('skips a binding operation that its portType does not define, with a warning (node-soap Dummy.wsdl)', () => {
-    const text = wsdl(ELEMENTS, `${MESSAGES}${PORT_TYPE}
+    const text = wsdl(
+      ELEMENTS,
+      `${MESSAGES}${PORT_TYPE}
 <wsdl:binding name="B" type="tns:P"><soap:binding style="document"/>${bindingOp('Op')}
-${bindingOp('OpSave')}</wsdl:binding>${SERVICE}`);
+${bindingOp('OpSave')}</wsdl:binding>${SERVICE}`,
+    );
     const { model, warnings } = build({ name: 'd.wsdl', text });
     expect(model.bindings[0]!.operations.map((o) => o.name)).toEqual(['Op']);
     expect(model.operations.map((o) => o.name)).toEqual(['Op']);
     expect(warnings).toEqual([
       expect.objectContaining({
-        message: 'binding B: operation "OpSave" is not defined in portType {urn:t}P (it has "Op"); the binding operation is skipped',
+        message:
+          'binding B: operation "OpSave" is not defined in portType {urn:t}P (it has "Op"); the binding operation is skipped',
         location: { file: 'd.wsdl', line: 10, column: 1 },
       }),
     ]);
   });
 
-  it('uses the element\'s type when type= names a global element (node-soap imported_schemas_that_have_aliases)', () => {
+  it("uses the element's type when type= names a global element (node-soap imported_schemas_that_have_aliases)", () => {
     const text = wsdl(`<s:element name="Req" type="tns:reqType"/>
 <s:element name="reqType"><s:complexType><s:sequence><s:element name="f" type="s:string"/></s:sequence></s:complexType></s:element>
 <s:element name="Holder"><s:complexType><s:sequence><s:element name="rabbit" type="Rabbit"/></s:sequence></s:complexType></s:element>
@@ -67,10 +71,12 @@ ${bindingOp('OpSave')}</wsdl:binding>${SERVICE}`);
 <s:complexType name="T"><s:complexContent><s:extension base="tns:Base"/></s:complexContent></s:complexType>`);
     const outcome = buildModelCollecting(loadedFrom({ name: 'b.wsdl', text }));
     expect(outcome.model).toBeUndefined();
-    expect(outcome.diagnostics[0]!.message).toBe('undefined type {urn:t}Base ({urn:t}Base is declared as an element, not as a type)');
+    expect(outcome.diagnostics[0]!.message).toBe(
+      'undefined type {urn:t}Base ({urn:t}Base is declared as an element, not as a type)',
+    );
   });
 
-  it('resolves unprefixed WSDL references in the targetNamespace when the default namespace is WSDL\'s (node-soap addPrefix)', () => {
+  it("resolves unprefixed WSDL references in the targetNamespace when the default namespace is WSDL's (node-soap addPrefix)", () => {
     const text = `<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/"
  xmlns:xsd="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:app">
 <message name="Rq"><part name="x" type="xsd:string"/></message>
@@ -94,9 +100,12 @@ ${bindingOp('OpSave')}</wsdl:binding>${SERVICE}`);
   });
 
   it('warns when a binding operation lacks wsdl:output (e.g. soap:output written instead)', () => {
-    const text = wsdl(ELEMENTS, `${MESSAGES}${PORT_TYPE}
+    const text = wsdl(
+      ELEMENTS,
+      `${MESSAGES}${PORT_TYPE}
 <wsdl:binding name="B" type="tns:P"><soap:binding style="document"/><wsdl:operation name="Op"><soap:operation soapAction="Op"/>
-<wsdl:input><soap:body use="literal"/></wsdl:input><soap:output><soap:body use="literal"/></soap:output></wsdl:operation></wsdl:binding>${SERVICE}`);
+<wsdl:input><soap:body use="literal"/></wsdl:input><soap:output><soap:body use="literal"/></soap:output></wsdl:operation></wsdl:binding>${SERVICE}`,
+    );
     const { model, warnings } = build({ name: 'o.wsdl', text });
     expect(model.operations).toHaveLength(1);
     expect(warnings.map((w) => w.message)).toEqual([

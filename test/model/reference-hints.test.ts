@@ -22,8 +22,10 @@ const messages = (errors: readonly Diagnostic[]): string[] => errors.map((d) => 
 
 describe('hints on undefined references', () => {
   it('suggests a near-miss spelling (node-soap builtin_types.wsdl)', () => {
-    const text = wsdl('<s:element name="normalizedstringElement" type="s:normalizedString"/>',
-      '<wsdl:message name="M"><wsdl:part name="p" element="tns:normalizedStringElement"/></wsdl:message>');
+    const text = wsdl(
+      '<s:element name="normalizedstringElement" type="s:normalizedString"/>',
+      '<wsdl:message name="M"><wsdl:part name="p" element="tns:normalizedStringElement"/></wsdl:message>',
+    );
     expect(messages(diagnostics({ name: 'b.wsdl', text }).errors)).toEqual([
       'undefined element {urn:t}normalizedStringElement in part "p" of message M (did you mean {urn:t}normalizedstringElement?)',
     ]);
@@ -36,7 +38,11 @@ describe('hints on undefined references', () => {
 <wsdl:portType name="P"/><wsdl:binding name="B" type="f:P"><soap:binding/></wsdl:binding></wsdl:definitions>`;
     const { errors } = diagnostics({ name: 'root.wsdl', text: main }, { name: 'foo.wsdl', text: foo });
     expect(errors).toEqual([
-      { severity: 'error', message: 'undefined binding {urn:t}B (a binding named "B" exists in namespace "urn:foo")', location: { file: 'root.wsdl', line: 2, column: 24 } },
+      {
+        severity: 'error',
+        message: 'undefined binding {urn:t}B (a binding named "B" exists in namespace "urn:foo")',
+        location: { file: 'root.wsdl', line: 2, column: 24 },
+      },
     ]);
   });
 
@@ -44,7 +50,9 @@ describe('hints on undefined references', () => {
     const text = wsdl(`<s:simpletype name="Short"><s:restriction base="s:string"/></s:simpletype>
 <s:element name="E" type="Short"/>`);
     const { errors, warnings } = diagnostics({ name: 'c.wsdl', text });
-    expect(messages(warnings)).toEqual(['<s:simpletype> is not an XML Schema element (did you mean s:simpleType? element names are case-sensitive); it is ignored']);
+    expect(messages(warnings)).toEqual([
+      '<s:simpletype> is not an XML Schema element (did you mean s:simpleType? element names are case-sensitive); it is ignored',
+    ]);
     expect(messages(errors)).toEqual([
       'undefined type Short (c.wsdl:4:1 declares it with <s:simpletype>, which is not an XML Schema element; did you mean s:simpleType?)',
     ]);
@@ -56,11 +64,14 @@ describe('hints on undefined references', () => {
 <s:element name="E" type="f:Code"/></s:schema></wsdl:types></wsdl:definitions>`;
     const faults = `<s:schema xmlns:s="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:faults_2011"><s:simpleType name="Code"><s:restriction base="s:string"/></s:simpleType></s:schema>`;
     const { errors, warnings } = diagnostics({ name: 'main.wsdl', text: main }, { name: 'faults.xsd', text: faults });
-    expect(warnings).toEqual([{
-      severity: 'warning',
-      message: 'xsd:import namespace="urn:faults_2013" loads faults.xsd, which has targetNamespace "urn:faults_2011"; its components are in that namespace',
-      location: { file: 'main.wsdl', line: 2, column: 47 },
-    }]);
+    expect(warnings).toEqual([
+      {
+        severity: 'warning',
+        message:
+          'xsd:import namespace="urn:faults_2013" loads faults.xsd, which has targetNamespace "urn:faults_2011"; its components are in that namespace',
+        location: { file: 'main.wsdl', line: 2, column: 47 },
+      },
+    ]);
     expect(messages(errors)).toEqual([
       'undefined type {urn:faults_2013}Code (a type named "Code" exists in namespace "urn:faults_2011"; the xsd:import at main.wsdl:2:47 loaded faults.xsd, which has targetNamespace "urn:faults_2011")',
     ]);
@@ -75,16 +86,22 @@ describe('hints on undefined references', () => {
 
   it('reports an xsd:include without schemaLocation at the include (node-soap CyberSourceTransaction_1.26_3)', () => {
     const text = wsdl('<s:include location="types.xsd"/>');
-    expect(diagnostics({ name: 'i.wsdl', text }).errors).toEqual([{
-      severity: 'error',
-      message: 'xsd:include has no schemaLocation attribute (it has a "location" attribute; the attribute is schemaLocation), so nothing is included',
-      location: { file: 'i.wsdl', line: 4, column: 1 },
-    }]);
+    expect(diagnostics({ name: 'i.wsdl', text }).errors).toEqual([
+      {
+        severity: 'error',
+        message:
+          'xsd:include has no schemaLocation attribute (it has a "location" attribute; the attribute is schemaLocation), so nothing is included',
+        location: { file: 'i.wsdl', line: 4, column: 1 },
+      },
+    ]);
   });
 
   it('lists the parts a message has when soap:body names another (node-soap ref_element_same_as_type)', () => {
-    const text = wsdl('', `<wsdl:message name="In"/><wsdl:portType name="P"><wsdl:operation name="Op"><wsdl:input message="tns:In"/></wsdl:operation></wsdl:portType>
-<wsdl:binding name="B" type="tns:P"><soap:binding/><wsdl:operation name="Op"><wsdl:input><soap:body parts="parameters" use="literal"/></wsdl:input></wsdl:operation></wsdl:binding>`);
+    const text = wsdl(
+      '',
+      `<wsdl:message name="In"/><wsdl:portType name="P"><wsdl:operation name="Op"><wsdl:input message="tns:In"/></wsdl:operation></wsdl:portType>
+<wsdl:binding name="B" type="tns:P"><soap:binding/><wsdl:operation name="Op"><wsdl:input><soap:body parts="parameters" use="literal"/></wsdl:input></wsdl:operation></wsdl:binding>`,
+    );
     expect(messages(diagnostics({ name: 'p.wsdl', text }).errors)).toEqual([
       'soap:body names part "parameters" which message {urn:t}In does not have (it has no parts)',
     ]);
@@ -101,13 +118,35 @@ describe('hints on undefined references', () => {
 describe('referenceHint', () => {
   it('prefers "declared as another kind", then near misses, then other namespaces', () => {
     const q = { ns: 'urn:a', name: 'Item' };
-    expect(referenceHint({ missing: q, sameKind: { label: 'type', names: [{ ns: 'urn:a', name: 'Items' }] }, otherKinds: [{ label: 'element', names: [q] }] }))
-      .toBe(' ({urn:a}Item is declared as an element, not as a type)');
-    expect(referenceHint({ missing: q, sameKind: { label: 'type', names: [{ ns: 'urn:a', name: 'Items' }, { ns: 'urn:b', name: 'Item' }] } }))
-      .toBe(' (did you mean {urn:a}Items?)');
-    expect(referenceHint({ missing: q, sameKind: { label: 'type', names: [{ ns: 'urn:b', name: 'Item' }] } }))
-      .toBe(' (a type named "Item" exists in namespace "urn:b")');
-    expect(referenceHint({ missing: q, sameKind: { label: 'type', names: [{ ns: 'urn:a', name: 'Completely' }] }, loadedNamespaces: new Set(['urn:a']) })).toBe('');
+    expect(
+      referenceHint({
+        missing: q,
+        sameKind: { label: 'type', names: [{ ns: 'urn:a', name: 'Items' }] },
+        otherKinds: [{ label: 'element', names: [q] }],
+      }),
+    ).toBe(' ({urn:a}Item is declared as an element, not as a type)');
+    expect(
+      referenceHint({
+        missing: q,
+        sameKind: {
+          label: 'type',
+          names: [
+            { ns: 'urn:a', name: 'Items' },
+            { ns: 'urn:b', name: 'Item' },
+          ],
+        },
+      }),
+    ).toBe(' (did you mean {urn:a}Items?)');
+    expect(referenceHint({ missing: q, sameKind: { label: 'type', names: [{ ns: 'urn:b', name: 'Item' }] } })).toBe(
+      ' (a type named "Item" exists in namespace "urn:b")',
+    );
+    expect(
+      referenceHint({
+        missing: q,
+        sameKind: { label: 'type', names: [{ ns: 'urn:a', name: 'Completely' }] },
+        loadedNamespaces: new Set(['urn:a']),
+      }),
+    ).toBe('');
   });
 
   it('computes bounded edit distances', () => {

@@ -25,9 +25,19 @@ describe('rpc style', () => {
     expect(b.style).toBe('rpc');
     expect(b.use).toBe('encoded');
     expect(b.input).toMatchObject({ mode: 'wrapped', element: { ns: 'urn:calc', name: 'Add' } });
-    expect(b.output).toMatchObject({ mode: 'wrapped', element: { ns: 'urn:calc', name: 'AddResponse' }, resultChild: { ns: '', name: 'sum' } });
+    expect(b.output).toMatchObject({
+      mode: 'wrapped',
+      element: { ns: 'urn:calc', name: 'AddResponse' },
+      resultChild: { ns: '', name: 'sum' },
+    });
     expect(add.input.fields.map((f) => f.name)).toEqual(['a', 'b']);
-    expect(b.input.headers).toEqual([{ message: { ns: 'urn:t', name: 'Hdr' }, part: 'auth', type: { ns: 'http://www.w3.org/2001/XMLSchema', name: 'string' } }]);
+    expect(b.input.headers).toEqual([
+      {
+        message: { ns: 'urn:t', name: 'Hdr' },
+        part: 'auth',
+        type: { ns: 'http://www.w3.org/2001/XMLSchema', name: 'string' },
+      },
+    ]);
     expect(model.portTypes[0]!.operations[0]!.parameterOrder).toEqual(['a', 'b']);
   });
 

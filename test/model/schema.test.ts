@@ -27,14 +27,33 @@ describe('XML Schema components', () => {
     const p = complex(s, 'T').particle as GroupParticle;
     expect(p.kind).toBe('sequence');
     const a = p.particles[0] as ElementParticle;
-    expect(a).toMatchObject({ kind: 'element', name: { ns: 'urn:t', name: 'a' }, minOccurs: 0, maxOccurs: 'unbounded', nillable: true, default: 'x', type: str });
+    expect(a).toMatchObject({
+      kind: 'element',
+      name: { ns: 'urn:t', name: 'a' },
+      minOccurs: 0,
+      maxOccurs: 'unbounded',
+      nillable: true,
+      default: 'x',
+      type: str,
+    });
     expect(p.particles[1]).toMatchObject({ kind: 'choice', minOccurs: 0, maxOccurs: 1 });
-    expect(p.particles[2]).toEqual({ kind: 'any', namespace: '##other', processContents: 'lax', minOccurs: 1, maxOccurs: 3 });
+    expect(p.particles[2]).toEqual({
+      kind: 'any',
+      namespace: '##other',
+      processContents: 'lax',
+      minOccurs: 1,
+      maxOccurs: 3,
+    });
   });
 
   it('applies elementFormDefault and form to local element names', () => {
-    const text = wsdl('').replace('elementFormDefault="qualified"', '').replace('</s:schema>', `
-<s:complexType name="T"><s:sequence><s:element name="u" type="s:string"/><s:element name="q" form="qualified" type="s:string"/></s:sequence></s:complexType></s:schema>`);
+    const text = wsdl('')
+      .replace('elementFormDefault="qualified"', '')
+      .replace(
+        '</s:schema>',
+        `
+<s:complexType name="T"><s:sequence><s:element name="u" type="s:string"/><s:element name="q" form="qualified" type="s:string"/></s:sequence></s:complexType></s:schema>`,
+      );
     const m = buildModel(loadedFrom({ name: 'f.wsdl', text }));
     const p = complex(m.schema, 'T').particle as GroupParticle;
     expect((p.particles[0] as ElementParticle).name).toEqual({ ns: '', name: 'u' });
@@ -51,7 +70,10 @@ describe('XML Schema components', () => {
     const inner = (t.particle as GroupParticle).particles[0] as GroupParticle;
     expect(inner).toMatchObject({ kind: 'sequence', maxOccurs: 2 });
     expect((inner.particles[0] as ElementParticle).name.name).toBe('g1');
-    expect(t.attributes.map((a) => [a.name.name, a.use])).toEqual([['x', 'required'], ['y', 'optional']]);
+    expect(t.attributes.map((a) => [a.name.name, a.use])).toEqual([
+      ['x', 'required'],
+      ['y', 'optional'],
+    ]);
     expect(t.anyAttribute).toBe(true);
     expect(s.groups.map((g) => g.name.name)).toEqual(['G']);
     expect(s.attributeGroups.map((g) => g.name.name)).toEqual(['AG']);
@@ -70,8 +92,15 @@ describe('XML Schema components', () => {
     expect(complex(s, 'Money').simpleContent).toEqual({ kind: 'named', ref: { ns: XSD_NS, name: 'decimal' } });
     expect(complex(s, 'Money').attributes[0]!.name).toEqual({ ns: '', name: 'currency' });
     const cur = s.simpleTypes.find((t) => t.name.name === 'Cur')!;
-    expect(cur).toMatchObject({ variety: 'restriction', base: { ns: XSD_NS, name: 'string' }, facets: { enumeration: ['EUR', 'USD'], maxLength: 3 } });
-    expect(s.simpleTypes.find((t) => t.name.name === 'Cs')).toMatchObject({ variety: 'list', itemType: { kind: 'named', ref: { ns: 'urn:t', name: 'Cur' } } });
+    expect(cur).toMatchObject({
+      variety: 'restriction',
+      base: { ns: XSD_NS, name: 'string' },
+      facets: { enumeration: ['EUR', 'USD'], maxLength: 3 },
+    });
+    expect(s.simpleTypes.find((t) => t.name.name === 'Cs')).toMatchObject({
+      variety: 'list',
+      itemType: { kind: 'named', ref: { ns: 'urn:t', name: 'Cur' } },
+    });
     const u = s.simpleTypes.find((t) => t.name.name === 'U')!;
     expect(u.variety === 'union' && u.memberTypes.length).toBe(3);
   });
@@ -86,8 +115,16 @@ describe('XML Schema components', () => {
     expect(member.type).toEqual(str);
     const anon = s.elements.find((e) => e.name.name === 'Anon')!;
     expect(anon.type.kind).toBe('complex');
-    const ref = anon.type.kind === 'complex' ? ((anon.type.type.particle as GroupParticle).particles[0] as ElementParticle) : undefined;
-    expect(ref).toMatchObject({ name: { ns: 'urn:t', name: 'Head' }, ref: { ns: 'urn:t', name: 'Head' }, minOccurs: 0, type: str });
+    const ref =
+      anon.type.kind === 'complex'
+        ? ((anon.type.type.particle as GroupParticle).particles[0] as ElementParticle)
+        : undefined;
+    expect(ref).toMatchObject({
+      name: { ns: 'urn:t', name: 'Head' },
+      ref: { ns: 'urn:t', name: 'Head' },
+      minOccurs: 0,
+      type: str,
+    });
   });
 
   it('reads SOAP-encoded arrays (wsdl:arrayType)', () => {
@@ -106,8 +143,13 @@ describe('XML Schema components', () => {
   it('gives a chameleon include the including schema namespace', () => {
     const main = wsdl('<s:include schemaLocation="c.xsd"/><s:element name="E" type="tns:C"/>');
     const inc = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:complexType name="C"><xs:sequence><xs:element name="v" type="xs:string"/></xs:sequence></xs:complexType></xs:schema>`;
-    const m = buildModel(loadedFrom({ name: 'm.wsdl', text: main }, { name: 'c.xsd', text: inc, chameleonNamespace: 'urn:t' }));
+    const m = buildModel(
+      loadedFrom({ name: 'm.wsdl', text: main }, { name: 'c.xsd', text: inc, chameleonNamespace: 'urn:t' }),
+    );
     expect(m.schema.complexTypes.map((c) => c.name)).toEqual([{ ns: 'urn:t', name: 'C' }]);
-    expect(m.documents.map((d) => [d.file, d.kind])).toEqual([['m.wsdl', 'wsdl'], ['c.xsd', 'xsd']]);
+    expect(m.documents.map((d) => [d.file, d.kind])).toEqual([
+      ['m.wsdl', 'wsdl'],
+      ['c.xsd', 'xsd'],
+    ]);
   });
 });

@@ -24,12 +24,16 @@ const OPERATION = `
 
 function errorsOf(types: string): string[] {
   const outcome = buildModelCollecting(loadedFrom({ name: 'deep.wsdl', text: wsdl(types, OPERATION) }));
-  return outcome.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.location?.file}:${d.location?.line}: ${d.message}`);
+  return outcome.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${d.location?.file}:${d.location?.line}: ${d.message}`);
 }
 
 /** A chain of `n` complex types, each extending the one before (T0 has a plain sequence). */
 function extensionChain(n: number): string {
-  const out = ['<s:complexType name="T0"><s:sequence><s:element name="f0" type="s:string"/></s:sequence></s:complexType>'];
+  const out = [
+    '<s:complexType name="T0"><s:sequence><s:element name="f0" type="s:string"/></s:sequence></s:complexType>',
+  ];
   for (let i = 1; i < n; i++) {
     out.push(
       `<s:complexType name="T${i}"><s:complexContent><s:extension base="tns:T${i - 1}"><s:sequence><s:element name="f${i}" type="s:string"/></s:sequence></s:extension></s:complexContent></s:complexType>`,
@@ -41,23 +45,32 @@ function extensionChain(n: number): string {
 /** `n` elements, each with an anonymous type referring to the one before (two nesting levels each). */
 function elementRefChain(n: number): string {
   const out = ['<s:element name="E0" type="s:string"/>'];
-  for (let i = 1; i < n; i++) out.push(`<s:element name="E${i}"><s:complexType><s:sequence><s:element ref="tns:E${i - 1}"/></s:sequence></s:complexType></s:element>`);
+  for (let i = 1; i < n; i++)
+    out.push(
+      `<s:element name="E${i}"><s:complexType><s:sequence><s:element ref="tns:E${i - 1}"/></s:sequence></s:complexType></s:element>`,
+    );
   return `${out.join('\n')}\n<s:element name="Req"><s:complexType><s:sequence><s:element ref="tns:E${n - 1}"/></s:sequence></s:complexType></s:element>`;
 }
 
 /** `n` groups, each referring to the one before, used by Req (declared first, so conversion follows the whole chain). */
 function groupChain(n: number): string {
-  const out = [`<s:element name="Req"><s:complexType><s:sequence><s:group ref="tns:G${n - 1}"/></s:sequence></s:complexType></s:element>`];
+  const out = [
+    `<s:element name="Req"><s:complexType><s:sequence><s:group ref="tns:G${n - 1}"/></s:sequence></s:complexType></s:element>`,
+  ];
   out.push('<s:group name="G0"><s:sequence><s:element name="f0" type="s:string"/></s:sequence></s:group>');
-  for (let i = 1; i < n; i++) out.push(`<s:group name="G${i}"><s:sequence><s:group ref="tns:G${i - 1}"/></s:sequence></s:group>`);
+  for (let i = 1; i < n; i++)
+    out.push(`<s:group name="G${i}"><s:sequence><s:group ref="tns:G${i - 1}"/></s:sequence></s:group>`);
   return out.join('\n');
 }
 
 /** `n` attribute groups, each referring to the one before, used by Req (declared first). */
 function attributeGroupChain(n: number): string {
-  const out = [`<s:element name="Req"><s:complexType><s:attributeGroup ref="tns:A${n - 1}"/></s:complexType></s:element>`];
+  const out = [
+    `<s:element name="Req"><s:complexType><s:attributeGroup ref="tns:A${n - 1}"/></s:complexType></s:element>`,
+  ];
   out.push('<s:attributeGroup name="A0"><s:attribute name="a0" type="s:string"/></s:attributeGroup>');
-  for (let i = 1; i < n; i++) out.push(`<s:attributeGroup name="A${i}"><s:attributeGroup ref="tns:A${i - 1}"/></s:attributeGroup>`);
+  for (let i = 1; i < n; i++)
+    out.push(`<s:attributeGroup name="A${i}"><s:attributeGroup ref="tns:A${i - 1}"/></s:attributeGroup>`);
   return out.join('\n');
 }
 
@@ -75,7 +88,9 @@ describe('derivation cycles', () => {
 
   it('reports a type that extends itself', () => {
     const types = `<s:complexType name="A"><s:complexContent><s:extension base="tns:A"/></s:complexContent></s:complexType><s:element name="Req" type="tns:A"/>`;
-    expect(errorsOf(types)).toEqual([expect.stringMatching(/^deep\.wsdl:4: complexType \{urn:t\}A derives from itself: \{urn:t\}A -> \{urn:t\}A /)]);
+    expect(errorsOf(types)).toEqual([
+      expect.stringMatching(/^deep\.wsdl:4: complexType \{urn:t\}A derives from itself: \{urn:t\}A -> \{urn:t\}A /),
+    ]);
   });
 
   it('reports a simpleContent cycle', () => {
@@ -83,7 +98,9 @@ describe('derivation cycles', () => {
 <s:complexType name="A"><s:simpleContent><s:extension base="tns:B"><s:attribute name="a" type="s:string"/></s:extension></s:simpleContent></s:complexType>
 <s:complexType name="B"><s:simpleContent><s:extension base="tns:A"/></s:simpleContent></s:complexType>
 <s:element name="Req" type="tns:A"/>`;
-    expect(errorsOf(types)).toEqual([expect.stringMatching(/complexType \{urn:t\}A derives from itself: \{urn:t\}A -> \{urn:t\}B -> \{urn:t\}A/)]);
+    expect(errorsOf(types)).toEqual([
+      expect.stringMatching(/complexType \{urn:t\}A derives from itself: \{urn:t\}A -> \{urn:t\}B -> \{urn:t\}A/),
+    ]);
   });
 
   it('reports simple type cycles through restriction, list and union (XML Schema Part 2 §4.1.6)', () => {
@@ -95,7 +112,9 @@ describe('derivation cycles', () => {
 <s:element name="Req" type="s:string"/>`;
     const errors = errorsOf(types);
     expect(errors).toEqual([
-      expect.stringMatching(/^deep\.wsdl:5: simpleType \{urn:t\}R1 derives from itself: \{urn:t\}R1 -> \{urn:t\}R2 -> \{urn:t\}R1 \(.*Part 2 §4\.1\.6\)$/),
+      expect.stringMatching(
+        /^deep\.wsdl:5: simpleType \{urn:t\}R1 derives from itself: \{urn:t\}R1 -> \{urn:t\}R2 -> \{urn:t\}R1 \(.*Part 2 §4\.1\.6\)$/,
+      ),
       expect.stringMatching(/^deep\.wsdl:7: simpleType \{urn:t\}L derives from itself: \{urn:t\}L -> \{urn:t\}L /),
       expect.stringMatching(/^deep\.wsdl:8: simpleType \{urn:t\}U derives from itself: \{urn:t\}U -> \{urn:t\}U /),
     ]);
@@ -125,7 +144,9 @@ describe('depth limits', () => {
     const errors = errorsOf(elementRefChain(2000));
     expect(errors).toEqual([
       expect.stringMatching(
-        new RegExp(`^deep\\.wsdl:\\d+: element \\{urn:t\\}E\\d+ nests anonymous types and groups more than ${MAX_NESTING_DEPTH} levels deep, .*; \\d+ more declaration\\(s\\) nest as deep$`),
+        new RegExp(
+          `^deep\\.wsdl:\\d+: element \\{urn:t\\}E\\d+ nests anonymous types and groups more than ${MAX_NESTING_DEPTH} levels deep, .*; \\d+ more declaration\\(s\\) nest as deep$`,
+        ),
       ),
     ]);
   });
@@ -133,13 +154,17 @@ describe('depth limits', () => {
   it('cuts a group reference chain too deep to convert, with one error', () => {
     expect(errorsOf(groupChain(MAX_NESTING_DEPTH - 10))).toEqual([]);
     expect(errorsOf(groupChain(20000))).toEqual([
-      expect.stringMatching(/^deep\.wsdl:\d+: xsd:group \{urn:t\}G\d+ is reached through more than 256 nested element, group or attribute group references/),
+      expect.stringMatching(
+        /^deep\.wsdl:\d+: xsd:group \{urn:t\}G\d+ is reached through more than 256 nested element, group or attribute group references/,
+      ),
     ]);
   });
 
   it('cuts an attribute group reference chain too deep to convert, with one error', () => {
     expect(errorsOf(attributeGroupChain(MAX_NESTING_DEPTH - 10))).toEqual([]);
-    expect(errorsOf(attributeGroupChain(20000))).toEqual([expect.stringMatching(/xsd:attributeGroup \{urn:t\}A\d+ is reached through more than 256 nested/)]);
+    expect(errorsOf(attributeGroupChain(20000))).toEqual([
+      expect.stringMatching(/xsd:attributeGroup \{urn:t\}A\d+ is reached through more than 256 nested/),
+    ]);
   });
 
   it('generates strict-clean code for contracts at the limits', async () => {

@@ -10,13 +10,20 @@ describe('validateContract and loadModel', () => {
   it('returns warnings of a valid contract without throwing', async () => {
     const diags = await validateContract(`${corpus}/asmx/webservicex_GlobalWeather.wsdl`, { cwd: repo });
     expect(diags).toHaveLength(1);
-    expect(diags[0]).toMatchObject({ severity: 'warning', location: { file: `${corpus}/asmx/webservicex_GlobalWeather.wsdl`, line: 133, column: 3 } });
+    expect(diags[0]).toMatchObject({
+      severity: 'warning',
+      location: { file: `${corpus}/asmx/webservicex_GlobalWeather.wsdl`, line: 133, column: 3 },
+    });
   });
 
   it('returns contract errors as diagnostics', async () => {
     const diags = await validateContract(`${corpus}/node-soap/missing_message_definition.wsdl`, { cwd: repo });
     expect(diags).toEqual([
-      expect.objectContaining({ severity: 'error', message: expect.stringMatching(/undefined message/), location: expect.objectContaining({ line: 35, column: 13 }) }),
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringMatching(/undefined message/),
+        location: expect.objectContaining({ line: 35, column: 13 }),
+      }),
     ]);
   });
 
@@ -27,6 +34,8 @@ describe('validateContract and loadModel', () => {
   });
 
   it('loadModel throws a WsdlcError for an invalid contract', async () => {
-    await expect(loadModel(`${corpus}/node-soap/missing_message_definition.wsdl`, { cwd: repo })).rejects.toBeInstanceOf(WsdlcError);
+    await expect(
+      loadModel(`${corpus}/node-soap/missing_message_definition.wsdl`, { cwd: repo }),
+    ).rejects.toBeInstanceOf(WsdlcError);
   });
 });

@@ -56,7 +56,11 @@ function answer(status: number, headers: Record<string, string>, body: Buffer | 
 
 describe('response size in nodes', () => {
   it('refuses a response with more XML nodes than maxResponseNodes (the tree is many times the text)', async () => {
-    answer(200, { 'Content-Type': 'text/xml; charset=utf-8' }, envelope(loginResponse(`t</ServiceTicket>${'<a/>'.repeat(5000)}<ServiceTicket>t`)));
+    answer(
+      200,
+      { 'Content-Type': 'text/xml; charset=utf-8' },
+      envelope(loginResponse(`t</ServiceTicket>${'<a/>'.repeat(5000)}<ServiceTicket>t`)),
+    );
     const err = await rejection(login(client('soap11', { maxResponseNodes: 1000 })));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toMatch(/more than 1000 XML nodes/);
@@ -83,16 +87,27 @@ describe('redirects', () => {
 
 describe('xsi:nil on the response element', () => {
   it('is refused on the SOAP wrapper, and read as null where the response element is nillable', async () => {
-    answer(200, { 'Content-Type': 'text/xml; charset=utf-8' }, envelope(`<LoginResponse xmlns="${AUTH_NS}" xsi:nil="true"/>`));
+    answer(
+      200,
+      { 'Content-Type': 'text/xml; charset=utf-8' },
+      envelope(`<LoginResponse xmlns="${AUTH_NS}" xsi:nil="true"/>`),
+    );
     const err = await rejection(login(client('soap11')));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toMatch(/^Login: invalid response: xsi:nil is not allowed on .*LoginResponse/);
-    const nillableLogin: OperationDesc = { ...LOGIN, soap11: { ...LOGIN.soap11!, output: { ...LOGIN.soap11!.output!, nillable: true } } };
+    const nillableLogin: OperationDesc = {
+      ...LOGIN,
+      soap11: { ...LOGIN.soap11!, output: { ...LOGIN.soap11!.output!, nillable: true } },
+    };
     await expect(client('soap11').call(nillableLogin, { Username: 'u', Password: 'p' })).resolves.toBeNull();
   });
 
   it('is refused on an HTTP GET result that is not nillable, and read as null where it is', async () => {
-    answer(200, { 'Content-Type': 'text/xml; charset=utf-8' }, `<EmAuthResult xmlns="${AUTH_NS}" xmlns:xsi="${XSI}" xsi:nil="true"/>`);
+    answer(
+      200,
+      { 'Content-Type': 'text/xml; charset=utf-8' },
+      `<EmAuthResult xmlns="${AUTH_NS}" xmlns:xsi="${XSI}" xsi:nil="true"/>`,
+    );
     await expect(login(client('httpGet'))).resolves.toBeNull();
     const { nillable, ...output } = LOGIN.httpGet!.output!;
     void nillable;
@@ -105,7 +120,11 @@ describe('xsi:nil on the response element', () => {
 
 describe('character encodings', () => {
   it('refuses malformed UTF-8 instead of reading U+FFFD', async () => {
-    const bytes = Buffer.concat([Buffer.from(envelope(loginResponse('caf')).split('caf')[0]!), Buffer.from('caf'), Buffer.from([0xe9])]);
+    const bytes = Buffer.concat([
+      Buffer.from(envelope(loginResponse('caf')).split('caf')[0]!),
+      Buffer.from('caf'),
+      Buffer.from([0xe9]),
+    ]);
     const body = Buffer.concat([bytes, Buffer.from(envelope(loginResponse('caf')).split('caf')[1]!)]);
     answer(200, { 'Content-Type': 'text/xml; charset=utf-8' }, body);
     const err = await rejection(login(client('soap11')));
@@ -117,7 +136,14 @@ describe('character encodings', () => {
     const text = envelope(loginResponse('café')).replace('encoding="utf-8"', 'encoding="ISO-8859-1"');
     answer(200, { 'Content-Type': 'text/xml' }, Buffer.from(text, 'latin1'));
     await expect(login(client('soap11'))).resolves.toEqual({ ServiceTicket: 'café' });
-    answer(200, { 'Content-Type': 'text/xml' }, Buffer.from(`<?xml version="1.0" encoding="iso-8859-1"?><EmAuthResult xmlns="${AUTH_NS}"><ServiceTicket>café</ServiceTicket></EmAuthResult>`, 'latin1'));
+    answer(
+      200,
+      { 'Content-Type': 'text/xml' },
+      Buffer.from(
+        `<?xml version="1.0" encoding="iso-8859-1"?><EmAuthResult xmlns="${AUTH_NS}"><ServiceTicket>café</ServiceTicket></EmAuthResult>`,
+        'latin1',
+      ),
+    );
     await expect(login(client('httpGet'))).resolves.toEqual({ ServiceTicket: 'café' });
   });
 
@@ -147,7 +173,11 @@ describe('character encodings', () => {
 
 describe('content codings', () => {
   it('are refused with a clear error by the node transports (neither asks for one nor decodes one)', async () => {
-    answer(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Encoding': 'gzip' }, gzipSync(envelope(loginResponse('t'))));
+    answer(
+      200,
+      { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Encoding': 'gzip' },
+      gzipSync(envelope(loginResponse('t'))),
+    );
     for (const extra of [{}, { transport: createNodeTransport() }]) {
       const err = await rejection(login(client('soap11', extra)));
       expect(err).toBeInstanceOf(ResponseError);

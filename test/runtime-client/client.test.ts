@@ -80,7 +80,14 @@ describe('ServiceClient wire format', () => {
   });
   it('SOAP 1.2: application/soap+xml, no SOAPAction header', async () => {
     server.respond = (_req, res) =>
-      send(res, 200, 'application/soap+xml; charset=utf-8', soap12Response(`<LogoutResponse xmlns="${AUTH_NS}"><LogoutResult><ServiceTicket>T-12</ServiceTicket></LogoutResult></LogoutResponse>`));
+      send(
+        res,
+        200,
+        'application/soap+xml; charset=utf-8',
+        soap12Response(
+          `<LogoutResponse xmlns="${AUTH_NS}"><LogoutResult><ServiceTicket>T-12</ServiceTicket></LogoutResult></LogoutResponse>`,
+        ),
+      );
     const out = await client('soap12').call(LOGOUT, { ServiceTicket: 'T-12' });
     expect(out).toEqual({ ServiceTicket: 'T-12' });
     expectSoapRequest('1.2', 'Logout', { ServiceTicket: 'T-12' });
@@ -112,7 +119,8 @@ describe('ServiceClient wire format', () => {
     for (const b of ['soap11', 'soap12', 'httpGet', 'httpPost'] as const) {
       server.respond = (_req, res) => {
         if (b === 'soap11') send(res, 200, 'text/xml; charset=utf-8', soap11Response(loginResponse('X')));
-        else if (b === 'soap12') send(res, 200, 'application/soap+xml; charset=utf-8', soap12Response(loginResponse('X')));
+        else if (b === 'soap12')
+          send(res, 200, 'application/soap+xml; charset=utf-8', soap12Response(loginResponse('X')));
         else send(res, 200, 'text/xml; charset=utf-8', emAuthResult('X'));
       };
       results.push(await client(b).call(LOGIN, { Username: 'u', Password: 'p' }));
@@ -121,7 +129,11 @@ describe('ServiceClient wire format', () => {
   });
   it('uses endpoint as is, adds client and call headers', async () => {
     server.respond = (_req, res) => send(res, 200, 'text/xml; charset=utf-8', emAuthResult('E'));
-    const c = new ServiceClient(AUTH_SERVICE, { endpoint: `${server.baseUrl}/other/Svc.asmx`, binding: 'httpPost', headers: { 'X-App': 'a' } }, 'soap11');
+    const c = new ServiceClient(
+      AUTH_SERVICE,
+      { endpoint: `${server.baseUrl}/other/Svc.asmx`, binding: 'httpPost', headers: { 'X-App': 'a' } },
+      'soap11',
+    );
     await c.call(LOGIN, { Username: 'u', Password: 'p' }, { headers: { 'X-Call': 'c' } });
     const req = server.requests.at(-1)!;
     expect(req.url).toBe('/other/Svc.asmx/Login');
@@ -146,14 +158,20 @@ describe('ServiceClient wire format', () => {
     const seen: string[] = [];
     const fakeFetch: typeof fetch = async (input, init) => {
       seen.push(`${init?.method} ${String(input)} ${JSON.stringify(init?.headers)}`);
-      return new Response(soap11Response(loginResponse('F')), { status: 200, headers: { 'Content-Type': 'text/xml; charset=utf-8' } });
+      return new Response(soap11Response(loginResponse('F')), {
+        status: 200,
+        headers: { 'Content-Type': 'text/xml; charset=utf-8' },
+      });
     };
     const c = new ServiceClient(AUTH_SERVICE, { baseUrl: 'http://127.0.0.1:9', fetch: fakeFetch }, 'soap11');
     expect(await c.call(LOGIN, { Username: 'u', Password: 'p' })).toEqual({ ServiceTicket: 'F' });
-    expect(seen).toEqual([`POST http://127.0.0.1:9/ecomm/Auth.asmx {"Content-Type":"text/xml; charset=utf-8","SOAPAction":"\\"${AUTH_NS}/Login\\""}`]);
+    expect(seen).toEqual([
+      `POST http://127.0.0.1:9/ecomm/Auth.asmx {"Content-Type":"text/xml; charset=utf-8","SOAPAction":"\\"${AUTH_NS}/Login\\""}`,
+    ]);
   });
   it('works with the fetch transport against a real server', async () => {
-    server.respond = (_req, res) => send(res, 200, 'application/soap+xml; charset=utf-8', soap12Response(loginResponse('RF')));
+    server.respond = (_req, res) =>
+      send(res, 200, 'application/soap+xml; charset=utf-8', soap12Response(loginResponse('RF')));
     const c = client('soap12', { fetch: globalThis.fetch });
     expect(await c.call(LOGIN, { Username: 'u', Password: 'p' })).toEqual({ ServiceTicket: 'RF' });
     expect(server.requests.at(-1)!.headers['content-length']).toBeDefined();
@@ -163,14 +181,28 @@ describe('ServiceClient wire format', () => {
 describe('ServiceClient faults and errors', () => {
   it('SOAP 1.1 soap:Client fault -> SoapFaultError', async () => {
     server.respond = (_req, res) =>
-      send(res, 500, 'text/xml; charset=utf-8', soap11Response('<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Bad credentials</faultstring><detail /></soap:Fault>'));
+      send(
+        res,
+        500,
+        'text/xml; charset=utf-8',
+        soap11Response(
+          '<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Bad credentials</faultstring><detail /></soap:Fault>',
+        ),
+      );
     const err = await rejection(client('soap11').call(LOGIN, { Username: 'u', Password: 'p' }));
     expect(err).toBeInstanceOf(SoapFaultError);
     expect(err).toMatchObject({ code: 'Client', reason: 'Bad credentials', httpStatus: 500, soapVersion: '1.1' });
   });
   it('SOAP 1.1 soap:Server fault, even with status 200', async () => {
     server.respond = (_req, res) =>
-      send(res, 200, 'text/xml; charset=utf-8', soap11Response('<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request.</faultstring><detail /></soap:Fault>'));
+      send(
+        res,
+        200,
+        'text/xml; charset=utf-8',
+        soap11Response(
+          '<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request.</faultstring><detail /></soap:Fault>',
+        ),
+      );
     const err = await rejection(client('soap11').call(LOGIN, { Username: 'u', Password: 'p' }));
     expect(err).toMatchObject({ name: 'SoapFaultError', code: 'Server', httpStatus: 200 });
   });
@@ -185,10 +217,16 @@ describe('ServiceClient faults and errors', () => {
         ),
       );
     const err = await rejection(client('soap12').call(LOGOUT, { ServiceTicket: 'x' }));
-    expect(err).toMatchObject({ code: 'Client', subcodes: [`{${AUTH_NS}}InvalidTicket`], reason: 'Invalid ticket', soapVersion: '1.2' });
+    expect(err).toMatchObject({
+      code: 'Client',
+      subcodes: [`{${AUTH_NS}}InvalidTicket`],
+      reason: 'Invalid ticket',
+      soapVersion: '1.2',
+    });
   });
   it('HTTP binding 500 text/plain -> HttpError with status and body', async () => {
-    server.respond = (_req, res) => send(res, 500, 'text/plain; charset=utf-8', 'System.ArgumentException: Missing parameter: Password.');
+    server.respond = (_req, res) =>
+      send(res, 500, 'text/plain; charset=utf-8', 'System.ArgumentException: Missing parameter: Password.');
     const err = await rejection(client('httpPost').call(LOGIN, { Username: 'u', Password: 'p' }));
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 500, body: 'System.ArgumentException: Missing parameter: Password.' });
@@ -202,10 +240,25 @@ describe('ServiceClient faults and errors', () => {
     ['a wrong content type', 'text/html', '<html/>', /unexpected response content type "text\/html"/],
     ['malformed XML', 'text/xml; charset=utf-8', '<soap:Envelope', /invalid SOAP response: malformed XML/],
     ['a non-envelope root', 'text/xml; charset=utf-8', '<LoginResponse/>', /expected a SOAP Envelope/],
-    ['an unexpected body element', 'text/xml; charset=utf-8', soap11Response(`<LogoutResponse xmlns="${AUTH_NS}"/>`), /expected \{.*\}LoginResponse in the SOAP Body, got \{.*\}LogoutResponse/],
+    [
+      'an unexpected body element',
+      'text/xml; charset=utf-8',
+      soap11Response(`<LogoutResponse xmlns="${AUTH_NS}"/>`),
+      /expected \{.*\}LoginResponse in the SOAP Body, got \{.*\}LogoutResponse/,
+    ],
     ['an empty Body', 'text/xml; charset=utf-8', soap11Response(''), /got an empty Body/],
-    ['a missing ServiceTicket', 'text/xml; charset=utf-8', soap11Response(`<LoginResponse xmlns="${AUTH_NS}"><LoginResult/></LoginResponse>`), /LoginResponse\/LoginResult\/ServiceTicket: missing required element/],
-    ['a SOAP 1.2 envelope', 'text/xml; charset=utf-8', soap12Response(loginResponse('x')), /expected a SOAP 1.1 response, got SOAP 1.2/],
+    [
+      'a missing ServiceTicket',
+      'text/xml; charset=utf-8',
+      soap11Response(`<LoginResponse xmlns="${AUTH_NS}"><LoginResult/></LoginResponse>`),
+      /LoginResponse\/LoginResult\/ServiceTicket: missing required element/,
+    ],
+    [
+      'a SOAP 1.2 envelope',
+      'text/xml; charset=utf-8',
+      soap12Response(loginResponse('x')),
+      /expected a SOAP 1.1 response, got SOAP 1.2/,
+    ],
   ])('SOAP 1.1 response with %s -> ResponseError', async (_what, ct, body, message) => {
     server.respond = (_req, res) => send(res, 200, ct, body);
     const err = await rejection(client('soap11').call(LOGIN, { Username: 'u', Password: 'p' }));
@@ -223,12 +276,16 @@ describe('ServiceClient faults and errors', () => {
     expect(err.message).toMatch(message);
   });
   it('HTTP nil root -> null', async () => {
-    server.respond = (_req, res) => send(res, 200, 'text/xml; charset=utf-8', `<EmAuthResult xmlns:xsi="${XSI}" xsi:nil="true" xmlns="${AUTH_NS}"/>`);
+    server.respond = (_req, res) =>
+      send(res, 200, 'text/xml; charset=utf-8', `<EmAuthResult xmlns:xsi="${XSI}" xsi:nil="true" xmlns="${AUTH_NS}"/>`);
     expect(await client('httpGet').call(LOGIN, { Username: 'u', Password: 'p' })).toBeNull();
   });
   it('caps the response size', async () => {
-    server.respond = (_req, res) => send(res, 200, 'text/xml; charset=utf-8', soap11Response(loginResponse('x'.repeat(5000))));
-    const err = await rejection(client('soap11', { maxResponseBytes: 1000 }).call(LOGIN, { Username: 'u', Password: 'p' }));
+    server.respond = (_req, res) =>
+      send(res, 200, 'text/xml; charset=utf-8', soap11Response(loginResponse('x'.repeat(5000))));
+    const err = await rejection(
+      client('soap11', { maxResponseBytes: 1000 }).call(LOGIN, { Username: 'u', Password: 'p' }),
+    );
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toMatch(/exceeds the limit of 1000 bytes/);
     // chunked, without Content-Length
@@ -237,7 +294,9 @@ describe('ServiceClient faults and errors', () => {
       for (let i = 0; i < 10; i++) res.write('x'.repeat(500));
       res.end();
     };
-    const err2 = await rejection(client('soap11', { maxResponseBytes: 1000 }).call(LOGIN, { Username: 'u', Password: 'p' }));
+    const err2 = await rejection(
+      client('soap11', { maxResponseBytes: 1000 }).call(LOGIN, { Username: 'u', Password: 'p' }),
+    );
     expect(err2.message).toMatch(/exceeds the limit/);
   });
 });
@@ -257,13 +316,17 @@ describe('ServiceClient timeout and abort', () => {
     expect(err.name).toBe('AbortError');
   });
   it('rejects at once for an already aborted signal without sending', async () => {
-    const err = await rejection(client('httpGet').call(LOGIN, { Username: 'u', Password: 'p' }, { signal: AbortSignal.abort() }));
+    const err = await rejection(
+      client('httpGet').call(LOGIN, { Username: 'u', Password: 'p' }, { signal: AbortSignal.abort() }),
+    );
     expect(err.name).toBe('AbortError');
     expect(server.requests).toHaveLength(0);
   });
   it('aborts the fetch transport too', async () => {
     server.respond = () => undefined;
-    const err = await rejection(client('soap11', { fetch: globalThis.fetch, timeoutMs: 50 }).call(LOGIN, { Username: 'u', Password: 'p' }));
+    const err = await rejection(
+      client('soap11', { fetch: globalThis.fetch, timeoutMs: 50 }).call(LOGIN, { Username: 'u', Password: 'p' }),
+    );
     expect(err.name).toBe('TimeoutError');
   });
 });

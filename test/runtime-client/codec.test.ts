@@ -6,9 +6,22 @@ import { XmlWriter } from '../../src/runtime/xml-write.js';
 import { AUTH_NS, AUTH_SERVICE } from './fixtures/auth-desc.js';
 
 const NS = 'urn:test';
-const f = (prop: string, value: ValueDesc, min = 1, max = 1, extra: Record<string, unknown> = {}) => ({ prop, name: prop, ns: NS, value, min, max, ...extra });
+const f = (prop: string, value: ValueDesc, min = 1, max = 1, extra: Record<string, unknown> = {}) => ({
+  prop,
+  name: prop,
+  ns: NS,
+  value,
+  min,
+  max,
+  ...extra,
+});
 const TYPES: ServiceDesc['types'] = {
-  Base: { name: 'Base', ns: NS, fields: [f('id', { scalar: 'int' })], attrs: [{ prop: 'version', name: 'version', ns: '', value: { scalar: 'int' } }] },
+  Base: {
+    name: 'Base',
+    ns: NS,
+    fields: [f('id', { scalar: 'int' })],
+    attrs: [{ prop: 'version', name: 'version', ns: '', value: { scalar: 'int' } }],
+  },
   Derived: {
     name: 'Derived',
     ns: NS,
@@ -24,7 +37,13 @@ const TYPES: ServiceDesc['types'] = {
     attrs: [{ prop: 'lang', name: 'lang', ns: 'urn:attr', value: { scalar: 'string' }, required: true }],
     any: 'extra',
   },
-  Money: { name: 'Money', ns: NS, fields: [], attrs: [{ prop: 'currency', name: 'currency', ns: '', value: { scalar: 'string' }, required: true }], text: { prop: 'value', value: { scalar: 'decimalString' } } },
+  Money: {
+    name: 'Money',
+    ns: NS,
+    fields: [],
+    attrs: [{ prop: 'currency', name: 'currency', ns: '', value: { scalar: 'string' }, required: true }],
+    text: { prop: 'value', value: { scalar: 'decimalString' } },
+  },
   Scalars: {
     name: 'Scalars',
     ns: NS,
@@ -69,12 +88,24 @@ function roundTrip(value: unknown, desc: ValueDesc, types = TYPES, name = 'root'
 describe('codec: Auth shapes', () => {
   it('writes the Login wrapper in the Auth namespace, fields in order', () => {
     const w = new XmlWriter();
-    writeValue(w, { name: 'Login', ns: AUTH_NS }, { Password: 'p<w', Username: 'alice' }, { complex: 'Login' }, AUTH_SERVICE.types);
-    expect(w.toString()).toBe(`<Login xmlns="${AUTH_NS}"><Username>alice</Username><Password>p&lt;w</Password></Login>`);
+    writeValue(
+      w,
+      { name: 'Login', ns: AUTH_NS },
+      { Password: 'p<w', Username: 'alice' },
+      { complex: 'Login' },
+      AUTH_SERVICE.types,
+    );
+    expect(w.toString()).toBe(
+      `<Login xmlns="${AUTH_NS}"><Username>alice</Username><Password>p&lt;w</Password></Login>`,
+    );
   });
   it('reads LoginResponse by namespace whatever the prefixes', () => {
-    const el = parseXml(`<a:LoginResponse xmlns:a="${AUTH_NS}"><b:LoginResult xmlns:b="${AUTH_NS}">\n <a:ServiceTicket>T-1</a:ServiceTicket></b:LoginResult></a:LoginResponse>`);
-    expect(readValue(el, { complex: 'LoginResponse' }, AUTH_SERVICE.types)).toEqual({ LoginResult: { ServiceTicket: 'T-1' } });
+    const el = parseXml(
+      `<a:LoginResponse xmlns:a="${AUTH_NS}"><b:LoginResult xmlns:b="${AUTH_NS}">\n <a:ServiceTicket>T-1</a:ServiceTicket></b:LoginResult></a:LoginResponse>`,
+    );
+    expect(readValue(el, { complex: 'LoginResponse' }, AUTH_SERVICE.types)).toEqual({
+      LoginResult: { ServiceTicket: 'T-1' },
+    });
   });
   it('reports a missing required element with its path', () => {
     const el = parseXml(`<LoginResponse xmlns="${AUTH_NS}"><LoginResult><Other/></LoginResult></LoginResponse>`);
@@ -93,13 +124,23 @@ describe('codec: Auth shapes', () => {
   });
   it('throws EncodeError naming a missing required field on write', () => {
     const w = new XmlWriter();
-    expect(() => writeValue(w, { name: 'Login', ns: AUTH_NS }, { Username: 'a' }, { complex: 'Login' }, AUTH_SERVICE.types)).toThrow(
-      /Login\/Password: missing required field/,
-    );
-    expect(() => writeValue(new XmlWriter(), { name: 'Login', ns: AUTH_NS }, { Username: 1, Password: 'x' }, { complex: 'Login' }, AUTH_SERVICE.types)).toThrow(EncodeError);
+    expect(() =>
+      writeValue(w, { name: 'Login', ns: AUTH_NS }, { Username: 'a' }, { complex: 'Login' }, AUTH_SERVICE.types),
+    ).toThrow(/Login\/Password: missing required field/);
+    expect(() =>
+      writeValue(
+        new XmlWriter(),
+        { name: 'Login', ns: AUTH_NS },
+        { Username: 1, Password: 'x' },
+        { complex: 'Login' },
+        AUTH_SERVICE.types,
+      ),
+    ).toThrow(EncodeError);
   });
   it('reads xsi:nil roots as null', () => {
-    const el = parseXml(`<EmAuthResult xmlns="${AUTH_NS}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="true"/>`);
+    const el = parseXml(
+      `<EmAuthResult xmlns="${AUTH_NS}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="true"/>`,
+    );
     expect(readValue(el, { complex: 'EmAuthResult' }, AUTH_SERVICE.types)).toBeNull();
   });
 });
@@ -128,8 +169,12 @@ describe('codec: structure', () => {
     expect(back).toEqual({ id: 1, lang: 'x', note: 'n', byName: 'k', tags: [], children: [] });
   });
   it('validates enumerations on write and read', () => {
-    expect(() => roundTrip({ ...full, color: 'blue' }, { complex: 'Derived' })).toThrow(/root\/color: "blue" is not one of "red", "green"/);
-    const el = parseXml(`<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><color>blue</color><note/><byId>1</byId></r>`);
+    expect(() => roundTrip({ ...full, color: 'blue' }, { complex: 'Derived' })).toThrow(
+      /root\/color: "blue" is not one of "red", "green"/,
+    );
+    const el = parseXml(
+      `<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><color>blue</color><note/><byId>1</byId></r>`,
+    );
     expect(() => readValue(el, { complex: 'Derived' }, TYPES)).toThrow(/r\/color: "blue" is not one of/);
   });
   it('refuses two members of one choice on write', () => {
@@ -138,10 +183,14 @@ describe('codec: structure', () => {
   it('requires required attributes', () => {
     const el = parseXml(`<r xmlns="${NS}"><id>1</id><note/><byId>1</byId></r>`);
     expect(() => readValue(el, { complex: 'Derived' }, TYPES)).toThrow(/r\/@lang: missing required attribute/);
-    expect(() => roundTrip({ id: 1, note: 'n', byId: 1 }, { complex: 'Derived' })).toThrow(/@lang: missing required attribute/);
+    expect(() => roundTrip({ id: 1, note: 'n', byId: 1 }, { complex: 'Derived' })).toThrow(
+      /@lang: missing required attribute/,
+    );
   });
   it('collects unknown elements into the xsd:any property as raw elements and writes them back', () => {
-    const el = parseXml(`<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><note/><byId>1</byId><x:ext xmlns:x="urn:ext">hi</x:ext></r>`);
+    const el = parseXml(
+      `<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><note/><byId>1</byId><x:ext xmlns:x="urn:ext">hi</x:ext></r>`,
+    );
     const v = readValue(el, { complex: 'Derived' }, TYPES) as { extra: XmlElement[] };
     expect(v.extra).toHaveLength(1);
     expect(v.extra[0]!.ns).toBe('urn:ext');
@@ -154,23 +203,40 @@ describe('codec: structure', () => {
     expect(readValue(el, { complex: 'Derived' }, TYPES)).toMatchObject({ id: 1, note: 'n', byId: 3 });
   });
   it('honours xsi:type naming a derived type', () => {
-    const el = parseXml(`<r xmlns="${NS}" xmlns:t="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:a="urn:attr" xsi:type="t:Derived" a:lang="x"><id>1</id><note/><byName>k</byName></r>`);
-    expect(readValue(el, { complex: 'Base' }, TYPES)).toMatchObject({ id: 1, byName: 'k', lang: 'x', $type: 'Derived' });
+    const el = parseXml(
+      `<r xmlns="${NS}" xmlns:t="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:a="urn:attr" xsi:type="t:Derived" a:lang="x"><id>1</id><note/><byName>k</byName></r>`,
+    );
+    expect(readValue(el, { complex: 'Base' }, TYPES)).toMatchObject({
+      id: 1,
+      byName: 'k',
+      lang: 'x',
+      $type: 'Derived',
+    });
     // The declared type itself is not tagged.
     expect(readValue(parseXml(`<r xmlns="${NS}"><id>1</id></r>`), { complex: 'Base' }, TYPES)).toEqual({ id: 1 });
   });
   it('writes a derived value named by $type with xsi:type and its own fields, and reads it back as such', () => {
     const value = { $type: 'Derived', id: 7, note: null, byName: 'k', lang: 'x' };
     const { xml, back } = roundTrip({ ...ROOT, children: [value] }, { complex: 'Derived' }, TYPES);
-    expect(xml).toMatch(/<children [^>]*xsi:type="(\w+:)?Derived"[^>]*><id>7<\/id><note xsi:nil="true"\/><byName>k<\/byName><\/children>/);
+    expect(xml).toMatch(
+      /<children [^>]*xsi:type="(\w+:)?Derived"[^>]*><id>7<\/id><note xsi:nil="true"\/><byName>k<\/byName><\/children>/,
+    );
     expect(back).toMatchObject({ children: [{ $type: 'Derived', id: 7, byName: 'k', lang: 'x' }] });
     // A base value (no $type) is written without xsi:type.
-    expect(roundTrip({ ...ROOT, children: [{ id: 1 }] }, { complex: 'Derived' }, TYPES).xml).toMatch(/<children><id>1<\/id><\/children>/);
+    expect(roundTrip({ ...ROOT, children: [{ id: 1 }] }, { complex: 'Derived' }, TYPES).xml).toMatch(
+      /<children><id>1<\/id><\/children>/,
+    );
   });
   it('refuses a $type that is not a type of the service or does not derive from the declared one', () => {
-    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'Nope', id: 1 }] }, { complex: 'Derived' })).toThrow(/children\[0\]: \$type "Nope" is not a type of this service|children: \$type "Nope"/);
-    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'Money', id: 1 }] }, { complex: 'Derived' })).toThrow(/\$type Money does not derive from Base/);
-    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'toString', id: 1 }] }, { complex: 'Derived' })).toThrow(/is not a type of this service/);
+    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'Nope', id: 1 }] }, { complex: 'Derived' })).toThrow(
+      /children\[0\]: \$type "Nope" is not a type of this service|children: \$type "Nope"/,
+    );
+    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'Money', id: 1 }] }, { complex: 'Derived' })).toThrow(
+      /\$type Money does not derive from Base/,
+    );
+    expect(() => roundTrip({ ...ROOT, children: [{ $type: 'toString', id: 1 }] }, { complex: 'Derived' })).toThrow(
+      /is not a type of this service/,
+    );
   });
   it('handles simple content with attributes', () => {
     const { xml, back } = roundTrip({ currency: 'EUR', value: '12.50' }, { complex: 'Money' });
@@ -178,7 +244,9 @@ describe('codec: structure', () => {
     expect(back).toEqual({ currency: 'EUR', value: '12.50' });
   });
   it('includes the path of nested decode errors', () => {
-    const el = parseXml(`<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><note/><byId>1</byId><children><id>x</id></children></r>`);
+    const el = parseXml(
+      `<r xmlns="${NS}" xmlns:a="urn:attr" a:lang="x"><id>1</id><note/><byId>1</byId><children><id>x</id></children></r>`,
+    );
     expect(() => readValue(el, { complex: 'Derived' }, TYPES)).toThrow('r/children[0]/id: invalid integer "x"');
   });
 });
@@ -238,9 +306,13 @@ describe('codec: scalars', () => {
   });
   it('reads the end of a day as 24:00:00 and leap days of leap years only', () => {
     const el = parseXml(`<r xmlns="${NS}"><dt>2024-12-31T24:00:00Z</dt></r>`);
-    expect((readValue(el, { complex: 'Scalars' }, TYPES) as { dt: Date }).dt.toISOString()).toBe('2025-01-01T00:00:00.000Z');
+    expect((readValue(el, { complex: 'Scalars' }, TYPES) as { dt: Date }).dt.toISOString()).toBe(
+      '2025-01-01T00:00:00.000Z',
+    );
     const leap = parseXml(`<r xmlns="${NS}"><dt>2000-02-29T00:00:00-14:00</dt></r>`);
-    expect((readValue(leap, { complex: 'Scalars' }, TYPES) as { dt: Date }).dt.toISOString()).toBe('2000-02-29T14:00:00.000Z');
+    expect((readValue(leap, { complex: 'Scalars' }, TYPES) as { dt: Date }).dt.toISOString()).toBe(
+      '2000-02-29T14:00:00.000Z',
+    );
   });
   it.each([
     ['ub', '256', 'unsignedByte'],
@@ -251,24 +323,34 @@ describe('codec: scalars', () => {
     ['shorts', '1 40000', 'short'],
   ])('rejects %s %j outside xsd:%s (XML Schema Part 2 §3.3)', (field, text, range) => {
     const el = parseXml(`<r xmlns="${NS}"><${field}>${text}</${field}></r>`);
-    expect(() => readValue(el, { complex: 'Ranged' }, TYPES)).toThrow(new RegExp(`^r/${field}: ".*" is out of range for xsd:${range}$`));
+    expect(() => readValue(el, { complex: 'Ranged' }, TYPES)).toThrow(
+      new RegExp(`^r/${field}: ".*" is out of range for xsd:${range}$`),
+    );
   });
   it('reads and writes integers at the bounds of their built-in types', () => {
     const value = { ub: 255, i32: -2147483648, pos: '1', ul: 18446744073709551615n, shorts: [-32768, 32767] };
     expect(roundTrip(value, { complex: 'Ranged' }).back).toEqual(value);
   });
   it('refuses to write integers outside their built-in types', () => {
-    expect(() => roundTrip({ ub: 300 }, { complex: 'Ranged' })).toThrow(/root\/ub: 300 is out of range for xsd:unsignedByte/);
-    expect(() => roundTrip({ shorts: [1, -40000] }, { complex: 'Ranged' })).toThrow(/root\/shorts: -40000 is out of range for xsd:short/);
+    expect(() => roundTrip({ ub: 300 }, { complex: 'Ranged' })).toThrow(
+      /root\/ub: 300 is out of range for xsd:unsignedByte/,
+    );
+    expect(() => roundTrip({ shorts: [1, -40000] }, { complex: 'Ranged' })).toThrow(
+      /root\/shorts: -40000 is out of range for xsd:short/,
+    );
     expect(() => roundTrip({ pos: '-5' }, { complex: 'Ranged' })).toThrow(EncodeError);
   });
   it('rejects wrongly typed values on write', () => {
     expect(() => roundTrip({ i: 1.5 }, { complex: 'Scalars' })).toThrow(/root\/i: expected an integer/);
     expect(() => roundTrip({ dt: 'yesterday' }, { complex: 'Scalars' })).toThrow(/root\/dt/);
     // A dateTime given as text gets the same field checks as one read.
-    expect(() => roundTrip({ dt: '2023-02-30T00:00:00Z' }, { complex: 'Scalars' })).toThrow(/root\/dt: invalid xsd:dateTime/);
+    expect(() => roundTrip({ dt: '2023-02-30T00:00:00Z' }, { complex: 'Scalars' })).toThrow(
+      /root\/dt: invalid xsd:dateTime/,
+    );
     expect(() => roundTrip({ dt: '2023-01-01T25:00:00Z' }, { complex: 'Scalars' })).toThrow(EncodeError);
-    expect(roundTrip({ dt: '2023-01-01T24:00:00Z' }, { complex: 'Scalars' }).xml).toContain('<dt>2023-01-01T24:00:00Z</dt>');
+    expect(roundTrip({ dt: '2023-01-01T24:00:00Z' }, { complex: 'Scalars' }).xml).toContain(
+      '<dt>2023-01-01T24:00:00Z</dt>',
+    );
     expect(() => roundTrip({ b: 'true' }, { complex: 'Scalars' })).toThrow(EncodeError);
   });
   it('keeps anyType content as a raw element', () => {
@@ -283,9 +365,26 @@ describe('codec: scalars', () => {
 
 describe('codec: multi-reference values (SOAP encoding)', () => {
   const ENC_TYPES: ServiceDesc['types'] = {
-    Person: { name: 'Person', ns: '', fields: [f('name', { scalar: 'string' }), f('friend', { complex: 'Person' }, 0)] },
-    Call: { name: 'Call', ns: '', fields: [f('firstName', { scalar: 'string' }), f('who', { complex: 'Person' }, 0), f('ids', { scalar: 'int' }, 0, -1)] },
-    Link: { name: 'Link', ns: '', fields: [], attrs: [{ prop: 'href', name: 'href', ns: '', value: { scalar: 'string' } }] },
+    Person: {
+      name: 'Person',
+      ns: '',
+      fields: [f('name', { scalar: 'string' }), f('friend', { complex: 'Person' }, 0)],
+    },
+    Call: {
+      name: 'Call',
+      ns: '',
+      fields: [
+        f('firstName', { scalar: 'string' }),
+        f('who', { complex: 'Person' }, 0),
+        f('ids', { scalar: 'int' }, 0, -1),
+      ],
+    },
+    Link: {
+      name: 'Link',
+      ns: '',
+      fields: [],
+      attrs: [{ prop: 'href', name: 'href', ns: '', value: { scalar: 'string' } }],
+    },
   };
   const body = (inner: string): XmlElement => {
     const env = parseXml(`<Body xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">${inner}</Body>`);
@@ -297,29 +396,55 @@ describe('codec: multi-reference values (SOAP encoding)', () => {
         '<multiRef id="id1" xsi:type="xsd:string">Multi</multiRef><multiRef id="id2"><name>Ann</name><friend href="#id4"/></multiRef>' +
         '<multiRef id="id3">3</multiRef><multiRef id="id4"><name>Bo</name></multiRef>',
     );
-    expect(readValue(call, { complex: 'Call' }, ENC_TYPES)).toEqual({ firstName: 'Multi', who: { name: 'Ann', friend: { name: 'Bo' } }, ids: [3, 4] });
-    const soap12 = body('<call xmlns:enc="http://www.w3.org/2003/05/soap-encoding"><firstName enc:ref="a"/><who><name enc:id="a">Cy</name></who></call>');
-    expect(readValue(soap12, { complex: 'Call' }, ENC_TYPES)).toEqual({ firstName: 'Cy', who: { name: 'Cy' }, ids: [] });
+    expect(readValue(call, { complex: 'Call' }, ENC_TYPES)).toEqual({
+      firstName: 'Multi',
+      who: { name: 'Ann', friend: { name: 'Bo' } },
+      ids: [3, 4],
+    });
+    const soap12 = body(
+      '<call xmlns:enc="http://www.w3.org/2003/05/soap-encoding"><firstName enc:ref="a"/><who><name enc:id="a">Cy</name></who></call>',
+    );
+    expect(readValue(soap12, { complex: 'Call' }, ENC_TYPES)).toEqual({
+      firstName: 'Cy',
+      who: { name: 'Cy' },
+      ids: [],
+    });
   });
   it('refuses a reference to nothing and a cycle, instead of reading empty values', () => {
-    expect(() => readValue(body('<call><firstName href="#nope"/></call>'), { complex: 'Call' }, ENC_TYPES)).toThrow(/call\/firstName: reference "nope" names no value in the message/);
-    const cyclic = body('<call><firstName>x</firstName><who href="#p"/></call><multiRef id="p"><name>P</name><friend href="#p"/></multiRef>');
-    expect(() => readValue(cyclic, { complex: 'Call' }, ENC_TYPES)).toThrow(/multi-reference values nest more than 64 deep/);
+    expect(() => readValue(body('<call><firstName href="#nope"/></call>'), { complex: 'Call' }, ENC_TYPES)).toThrow(
+      /call\/firstName: reference "nope" names no value in the message/,
+    );
+    const cyclic = body(
+      '<call><firstName>x</firstName><who href="#p"/></call><multiRef id="p"><name>P</name><friend href="#p"/></multiRef>',
+    );
+    expect(() => readValue(cyclic, { complex: 'Call' }, ENC_TYPES)).toThrow(
+      /multi-reference values nest more than 64 deep/,
+    );
   });
   it('bounds what references cost: a value referred to many times over is refused, large and shared graphs are read', () => {
     const types: ServiceDesc['types'] = {
-      Node: { name: 'Node', ns: '', fields: [f('kid', { complex: 'Node' }, 0, -1), f('name', { scalar: 'string' }, 0)] },
+      Node: {
+        name: 'Node',
+        ns: '',
+        fields: [f('kid', { complex: 'Node' }, 0, -1), f('name', { scalar: 'string' }, 0)],
+      },
     };
     // Eight references to a value with eight references to a value ... six deep: 300,000 reads from a 1 KB message.
     let fanned = `<root>${'<kid href="#1"/>'.repeat(8)}</root>`;
-    for (let l = 1; l < 6; l++) fanned += `<multiRef id="${l}">${`<kid href="#${l + 1}"/>`.repeat(8)}<name>n</name></multiRef>`;
+    for (let l = 1; l < 6; l++)
+      fanned += `<multiRef id="${l}">${`<kid href="#${l + 1}"/>`.repeat(8)}<name>n</name></multiRef>`;
     fanned += '<multiRef id="6"><name>leaf</name></multiRef>';
-    expect(() => readValue(body(fanned), { complex: 'Node' }, types)).toThrow(/^root\/kid\[0\]\/.*: the message follows more multi-references than its 6 values allow/);
+    expect(() => readValue(body(fanned), { complex: 'Node' }, types)).toThrow(
+      /^root\/kid\[0\]\/.*: the message follows more multi-references than its 6 values allow/,
+    );
     // An array of 3,000 values, each referred to once (as SOAP encoders write them), and values shared five times each.
     const many = `<root>${Array.from({ length: 3000 }, (_, i) => `<kid href="#v${i}"/>`).join('')}</root>${Array.from({ length: 3000 }, (_, i) => `<multiRef id="v${i}"><name>${i}</name></multiRef>`).join('')}`;
     expect((readValue(body(many), { complex: 'Node' }, types) as { kid: unknown[] }).kid).toHaveLength(3000);
     const shared = `<root>${Array.from({ length: 500 }, (_, i) => `<kid href="#s${i % 100}"/>`).join('')}</root>${Array.from({ length: 100 }, (_, i) => `<multiRef id="s${i}"><name>${i}</name></multiRef>`).join('')}`;
-    expect((readValue(body(shared), { complex: 'Node' }, types) as { kid: { name: string }[] }).kid[499]).toEqual({ name: '99', kid: [] });
+    expect((readValue(body(shared), { complex: 'Node' }, types) as { kid: { name: string }[] }).kid[499]).toEqual({
+      name: '99',
+      kid: [],
+    });
   });
 
   it('keeps href as data where the type declares it (a literal <link href="#top"/>)', () => {

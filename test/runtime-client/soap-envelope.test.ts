@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EnvelopeError, parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from '../../src/runtime/soap-envelope.js';
+import {
+  EnvelopeError,
+  parseEnvelope,
+  SOAP_11_ENV_NS,
+  SOAP_12_ENV_NS,
+  writeEnvelope,
+} from '../../src/runtime/soap-envelope.js';
 import { childElements, textOf } from '../../src/runtime/xml-parse.js';
 
 describe('writeEnvelope', () => {
@@ -15,7 +21,11 @@ describe('writeEnvelope', () => {
       (w) => w.start('urn:a', 'B').text('x').end(),
       (w) => w.start('urn:h', 'H').text('h').end(),
     );
-    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi=')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi=',
+      ),
+    ).toBe(true);
     const env = parseEnvelope(xml);
     expect(env.version).toBe('1.2');
     expect(env.header && textOf(childElements(env.header)[0]!)).toBe('h');
@@ -36,10 +46,18 @@ describe('parseEnvelope', () => {
   });
   it.each([
     ['<Login xmlns="urn:auth"/>', 'notEnvelope', /expected a SOAP Envelope, got \{urn:auth\}Login/],
-    ['<e:Envelope xmlns:e="urn:other"><e:Body/></e:Envelope>', 'versionMismatch', /unsupported SOAP envelope namespace/],
+    [
+      '<e:Envelope xmlns:e="urn:other"><e:Body/></e:Envelope>',
+      'versionMismatch',
+      /unsupported SOAP envelope namespace/,
+    ],
     [`<e:Envelope xmlns:e="${SOAP_11_ENV_NS}"><e:Header/></e:Envelope>`, 'noBody', /no Body/],
     [`<e:Envelope xmlns:e="${SOAP_11_ENV_NS}"><e:Body>`, 'malformed', /malformed XML/],
-    [`<!DOCTYPE x [<!ENTITY a "b">]><e:Envelope xmlns:e="${SOAP_11_ENV_NS}"><e:Body/></e:Envelope>`, 'malformed', /DOCTYPE/],
+    [
+      `<!DOCTYPE x [<!ENTITY a "b">]><e:Envelope xmlns:e="${SOAP_11_ENV_NS}"><e:Body/></e:Envelope>`,
+      'malformed',
+      /DOCTYPE/,
+    ],
   ])('rejects %s', (xml, problem, message) => {
     let err: unknown;
     try {
@@ -53,6 +71,8 @@ describe('parseEnvelope', () => {
   });
   it('enforces the depth limit', () => {
     const deep = '<a>'.repeat(20) + '</a>'.repeat(20);
-    expect(() => parseEnvelope(`<e:Envelope xmlns:e="${SOAP_11_ENV_NS}"><e:Body>${deep}</e:Body></e:Envelope>`, { maxDepth: 10 })).toThrow(/deeper than 10/);
+    expect(() =>
+      parseEnvelope(`<e:Envelope xmlns:e="${SOAP_11_ENV_NS}"><e:Body>${deep}</e:Body></e:Envelope>`, { maxDepth: 10 }),
+    ).toThrow(/deeper than 10/);
   });
 });

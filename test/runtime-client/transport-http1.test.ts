@@ -11,7 +11,11 @@ import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttp1Transport, HttpProtocolError, type Http1TransportOptions } from '../../src/runtime/transport-http1.js';
+import {
+  createHttp1Transport,
+  HttpProtocolError,
+  type Http1TransportOptions,
+} from '../../src/runtime/transport-http1.js';
 import type { TransportRequest, TransportResponse } from '../../src/runtime/transport.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -61,7 +65,10 @@ async function scripted(reply: Reply, secure = false): Promise<Scripted> {
     });
   };
   const server = secure
-    ? tls.createServer({ key: readFileSync(path.join(TLS_DIR, 'key.pem')), cert: readFileSync(path.join(TLS_DIR, 'cert.pem')) }, onConnection)
+    ? tls.createServer(
+        { key: readFileSync(path.join(TLS_DIR, 'key.pem')), cert: readFileSync(path.join(TLS_DIR, 'cert.pem')) },
+        onConnection,
+      )
     : net.createServer(onConnection);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const state: Scripted = {
@@ -111,7 +118,11 @@ describe('requests', () => {
   it('writes the request line, the caller headers in order, Host, Connection and the UTF-8 Content-Length', async () => {
     const s = await scripted((sock) => sock.write(ok('<r/>')));
     const res = await transport()(request(s.port));
-    expect(res).toEqual({ status: 200, headers: { 'content-type': 'text/xml; charset=utf-8', 'content-length': '4' }, body: '<r/>' });
+    expect(res).toEqual({
+      status: 200,
+      headers: { 'content-type': 'text/xml; charset=utf-8', 'content-length': '4' },
+      body: '<r/>',
+    });
     expect(Buffer.from(s.requests[0]!, 'latin1').toString('utf8')).toBe(
       'POST /ecomm/Auth.asmx HTTP/1.1\r\nContent-Type: text/xml; charset=utf-8\r\nSOAPAction: "urn:x/Login"\r\n' +
         `Host: 127.0.0.1:${s.port}\r\nConnection: keep-alive\r\nContent-Length: 9\r\n\r\n<x>ü</x>`,
@@ -122,13 +133,21 @@ describe('requests', () => {
     const s = await scripted((sock) => sock.write(ok('<r/>')));
     const url = new URL(`http://127.0.0.1:${s.port}/ecomm/Auth.asmx/Login?Username=a%20b&Password=c`);
     await transport()({ method: 'GET', url, headers: {}, maxResponseBytes: 1000 });
-    expect(s.requests[0]).toBe(`GET /ecomm/Auth.asmx/Login?Username=a%20b&Password=c HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nConnection: keep-alive\r\n\r\n`);
+    expect(s.requests[0]).toBe(
+      `GET /ecomm/Auth.asmx/Login?Username=a%20b&Password=c HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nConnection: keep-alive\r\n\r\n`,
+    );
   });
 
   it('keeps a caller Host header and drops caller framing headers', async () => {
     const s = await scripted((sock) => sock.write(ok('<r/>')));
-    await transport()(request(s.port, { headers: { host: 'shop.example.com', 'content-length': '999', 'Transfer-Encoding': 'chunked' } }));
-    expect(s.requests[0]).toBe('POST /ecomm/Auth.asmx HTTP/1.1\r\nhost: shop.example.com\r\nConnection: keep-alive\r\nContent-Length: 9\r\n\r\n<x>Ã¼</x>');
+    await transport()(
+      request(s.port, {
+        headers: { host: 'shop.example.com', 'content-length': '999', 'Transfer-Encoding': 'chunked' },
+      }),
+    );
+    expect(s.requests[0]).toBe(
+      'POST /ecomm/Auth.asmx HTTP/1.1\r\nhost: shop.example.com\r\nConnection: keep-alive\r\nContent-Length: 9\r\n\r\n<x>Ã¼</x>',
+    );
   });
 
   it('refuses header names and values that would split the request, before sending anything', async () => {
@@ -150,7 +169,11 @@ describe('response framing (RFC 9112 §6.3)', () => {
       'HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nTransfer-Encoding: chunked\r\n\r\n3;ext=1\r\n<r>\r\n6\r\nok</r>\r\n0\r\nX-Trailer: t\r\n\r\n',
       '<r>ok</r>',
     ],
-    ['100 Continue and 103 before the answer', `HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n${ok('<r>ok</r>')}`, '<r>ok</r>'],
+    [
+      '100 Continue and 103 before the answer',
+      `HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n${ok('<r>ok</r>')}`,
+      '<r>ok</r>',
+    ],
     ['204 No Content', 'HTTP/1.1 204 No Content\r\nServer: x\r\n\r\n', ''],
   ];
 
@@ -162,18 +185,22 @@ describe('response framing (RFC 9112 §6.3)', () => {
     expect(s.connections).toBe(1);
   });
 
-  it.each(framings.slice(0, 3))('%s, split in two at every byte', async (_name, response, body) => {
-    const bytes = Buffer.from(response, 'latin1');
-    const s = await scripted(async (sock, _req, i) => {
-      const cut = (i % (bytes.length - 1)) + 1;
-      sock.write(bytes.subarray(0, cut));
-      await sleep(1);
-      sock.write(bytes.subarray(cut));
-    });
-    const t = transport();
-    for (let i = 0; i < bytes.length - 1; i++) expect((await t(request(s.port))).body, `cut at ${i + 1}`).toBe(body);
-    expect(s.connections).toBe(1);
-  }, 30_000);
+  it.each(framings.slice(0, 3))(
+    '%s, split in two at every byte',
+    async (_name, response, body) => {
+      const bytes = Buffer.from(response, 'latin1');
+      const s = await scripted(async (sock, _req, i) => {
+        const cut = (i % (bytes.length - 1)) + 1;
+        sock.write(bytes.subarray(0, cut));
+        await sleep(1);
+        sock.write(bytes.subarray(cut));
+      });
+      const t = transport();
+      for (let i = 0; i < bytes.length - 1; i++) expect((await t(request(s.port))).body, `cut at ${i + 1}`).toBe(body);
+      expect(s.connections).toBe(1);
+    },
+    30_000,
+  );
 
   it('reads a body delimited by the connection close, and does not reuse that connection', async () => {
     const s = await scripted((sock) => {
@@ -187,9 +214,12 @@ describe('response framing (RFC 9112 §6.3)', () => {
   });
 
   it('keeps headers named like Object members as plain headers', async () => {
-    const s = await scripted((sock) => sock.write(Buffer.from(ok('<r/>', 'Constructor: a\r\n__proto__: b\r\nX-Pad: \xa0v\xa0 \r\n'), 'latin1')));
+    const s = await scripted((sock) =>
+      sock.write(Buffer.from(ok('<r/>', 'Constructor: a\r\n__proto__: b\r\nX-Pad: \xa0v\xa0 \r\n'), 'latin1')),
+    );
     const h = (await transport()(request(s.port))).headers;
     expect(h['constructor']).toBe('a');
+    // biome-ignore lint/suspicious/noProto: the test is that a header named __proto__ is an own property.
     expect(h['__proto__']).toBe('b');
     // Only spaces and tabs are optional white space around a value (RFC 9110 §5.6.3).
     expect(h['x-pad']).toBe('\xa0v\xa0');
@@ -203,7 +233,14 @@ describe('response framing (RFC 9112 §6.3)', () => {
   it('decodes the body by its charset', async () => {
     const body = Buffer.from('<r>é</r>', 'latin1');
     const s = await scripted((sock) =>
-      sock.write(Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=ISO-8859-1\r\nContent-Length: ${body.length}\r\n\r\n`), body])),
+      sock.write(
+        Buffer.concat([
+          Buffer.from(
+            `HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=ISO-8859-1\r\nContent-Length: ${body.length}\r\n\r\n`,
+          ),
+          body,
+        ]),
+      ),
     );
     expect((await transport()(request(s.port))).body).toBe('<r>é</r>');
   });
@@ -285,7 +322,10 @@ describe('connection reuse', () => {
       const res = await t({ method: 'GET', url: new URL('http://127.0.0.1:${s.port}/x'), headers: {}, maxResponseBytes: 1000 });
       console.log(res.body);
     `;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => {
@@ -307,14 +347,38 @@ describe('connection reuse', () => {
 
 describe('protocol errors close the connection', () => {
   const bad: [string, string, RegExp][] = [
-    ['both Transfer-Encoding and Content-Length', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n', /both Transfer-Encoding and Content-Length/],
-    ['conflicting Content-Length values', 'HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd', /conflicting Content-Length/],
+    [
+      'both Transfer-Encoding and Content-Length',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
+      /both Transfer-Encoding and Content-Length/,
+    ],
+    [
+      'conflicting Content-Length values',
+      'HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd',
+      /conflicting Content-Length/,
+    ],
     ['a malformed Content-Length', 'HTTP/1.1 200 OK\r\nContent-Length: +3\r\n\r\nabc', /malformed Content-Length/],
     ['a malformed chunk size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', /malformed chunk size/],
-    ['chunk data longer than its size', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nab\r\n0\r\n\r\n', /longer than its size/],
-    ['Transfer-Encoding in an HTTP/1.0 response', 'HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', /HTTP\/1\.0 response with Transfer-Encoding/],
-    ['an unsupported transfer coding', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n', /unsupported Transfer-Encoding/],
-    ['a folded header line', 'HTTP/1.1 200 OK\r\nX-A: 1\r\n  continued\r\nContent-Length: 0\r\n\r\n', /malformed HTTP header line/],
+    [
+      'chunk data longer than its size',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nab\r\n0\r\n\r\n',
+      /longer than its size/,
+    ],
+    [
+      'Transfer-Encoding in an HTTP/1.0 response',
+      'HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      /HTTP\/1\.0 response with Transfer-Encoding/,
+    ],
+    [
+      'an unsupported transfer coding',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n',
+      /unsupported Transfer-Encoding/,
+    ],
+    [
+      'a folded header line',
+      'HTTP/1.1 200 OK\r\nX-A: 1\r\n  continued\r\nContent-Length: 0\r\n\r\n',
+      /malformed HTTP header line/,
+    ],
     ['white space before a colon', 'HTTP/1.1 200 OK\r\nContent-Length : 0\r\n\r\n', /malformed HTTP header line/],
     ['a malformed status line', 'HTTP/1.1 OK\r\nContent-Length: 0\r\n\r\n', /malformed HTTP status line/],
     ['not HTTP at all', 'SSH-2.0-OpenSSH\r\n\r\n', /malformed HTTP status line/],
@@ -339,12 +403,16 @@ describe('protocol errors close the connection', () => {
 
   it('a body over maxResponseBytes, declared or streamed', async () => {
     const declared = await scripted((sock) => sock.write('HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n'));
-    expect((await rejection(transport()(request(declared.port, { maxResponseBytes: 100 })))).message).toMatch(/exceeds the limit of 100 bytes/);
+    expect((await rejection(transport()(request(declared.port, { maxResponseBytes: 100 })))).message).toMatch(
+      /exceeds the limit of 100 bytes/,
+    );
     const streamed = await scripted((sock) => {
       sock.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n');
       for (let i = 0; i < 10; i++) sock.write(`20\r\n${'x'.repeat(32)}\r\n`);
     });
-    expect((await rejection(transport()(request(streamed.port, { maxResponseBytes: 100 })))).message).toMatch(/exceeds the limit of 100 bytes/);
+    expect((await rejection(transport()(request(streamed.port, { maxResponseBytes: 100 })))).message).toMatch(
+      /exceeds the limit of 100 bytes/,
+    );
   });
 
   it('a connection closed mid-response, or before any response', async () => {
@@ -386,7 +454,9 @@ describe('time limits and aborts', () => {
     await sleep(20);
     ac.abort();
     expect((await rejection(pending)).name).toBe('AbortError');
-    expect((await rejection(t(request(s.port, { signal: AbortSignal.abort(new Error('stop')) })))).message).toBe('stop');
+    expect((await rejection(t(request(s.port, { signal: AbortSignal.abort(new Error('stop')) })))).message).toBe(
+      'stop',
+    );
   });
 });
 

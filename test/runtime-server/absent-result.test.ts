@@ -26,7 +26,11 @@ let srv: TestServer;
 const reported: unknown[] = [];
 beforeAll(async () => {
   srv = await startServer(
-    createServiceHandler(strictLogout, { Login: async () => undefined, Logout: async () => undefined }, { onError: (err) => reported.push(err) }),
+    createServiceHandler(
+      strictLogout,
+      { Login: async () => undefined, Logout: async () => undefined },
+      { onError: (err) => reported.push(err) },
+    ),
   );
 });
 afterAll(async () => {
@@ -36,7 +40,11 @@ afterAll(async () => {
 describe('an implementation that returns no result', () => {
   it('SOAP: the optional result element is left out', async () => {
     const body = `<Login xmlns="${AUTH_NS}"><Username>a</Username><Password>b</Password></Login>`;
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${LOGIN_ACTION}"`, soap11(body));
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${LOGIN_ACTION}"`,
+      soap11(body),
+    );
     expect(r.status).toBe(200);
     const response = at(xml(r.body), 'Body', 'LoginResponse');
     expect(response.children.filter((c) => typeof c !== 'string')).toEqual([]);
@@ -54,6 +62,8 @@ describe('an implementation that returns no result', () => {
     const r = await rawRequest(srv.port, 'GET /ecomm/Auth.asmx/Logout?ServiceTicket=t HTTP/1.1');
     expect(r.status).toBe(500);
     expect(r.body.trim()).toBe('Server was unable to process request.');
-    expect(String(reported.at(-1))).toMatch(/returned no result, which the HTTP GET binding cannot carry \(EmAuthResult is not nillable\)/);
+    expect(String(reported.at(-1))).toMatch(
+      /returned no result, which the HTTP GET binding cannot carry \(EmAuthResult is not nillable\)/,
+    );
   });
 });

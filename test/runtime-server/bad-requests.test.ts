@@ -7,7 +7,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceDesc } from '../../src/runtime/descriptors.js';
 import { createServiceHandler } from '../../src/runtime/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION, LOGOUT_ACTION } from './fixtures/auth-desc.js';
-import { at, parseResponse, rawRequest, readResponse, soap11, soap12, startServer, text, xml, type RawResponse, type TestServer } from './helpers.js';
+import {
+  at,
+  parseResponse,
+  rawRequest,
+  readResponse,
+  soap11,
+  soap12,
+  startServer,
+  text,
+  xml,
+  type RawResponse,
+  type TestServer,
+} from './helpers.js';
 
 let called = 0;
 let srv: TestServer;
@@ -31,7 +43,11 @@ const calcService: ServiceDesc = {
         style: 'document',
         use: 'literal',
         input: { element: { name: 'Add', ns: 'urn:calc' }, value: { complex: 'Add' } },
-        output: { element: { name: 'AddResponse', ns: 'urn:calc' }, value: { complex: 'AddResponse' }, result: 'AddResult' },
+        output: {
+          element: { name: 'AddResponse', ns: 'urn:calc' },
+          value: { complex: 'AddResponse' },
+          result: 'AddResult',
+        },
       },
       httpGet: {
         path: '/Add',
@@ -52,7 +68,11 @@ const calcService: ServiceDesc = {
         { prop: 'b', name: 'b', ns: 'urn:calc', value: { scalar: 'int' }, min: 1, max: 1 },
       ],
     },
-    AddResponse: { name: 'AddResponse', ns: 'urn:calc', fields: [{ prop: 'AddResult', name: 'AddResult', ns: 'urn:calc', value: { scalar: 'int' }, min: 1, max: 1 }] },
+    AddResponse: {
+      name: 'AddResponse',
+      ns: 'urn:calc',
+      fields: [{ prop: 'AddResult', name: 'AddResult', ns: 'urn:calc', value: { scalar: 'int' }, min: 1, max: 1 }],
+    },
   },
 };
 let calc: TestServer;
@@ -149,7 +169,11 @@ describe('malformed or refused XML', () => {
   });
 
   it('unknown envelope namespace: VersionMismatch fault', async () => {
-    const r = await rawRequest(srv.port, SOAP11_HEAD, `<e:Envelope xmlns:e="urn:not-soap"><e:Body>${LOGIN}</e:Body></e:Envelope>`);
+    const r = await rawRequest(
+      srv.port,
+      SOAP11_HEAD,
+      `<e:Envelope xmlns:e="urn:not-soap"><e:Body>${LOGIN}</e:Body></e:Envelope>`,
+    );
     expectFault11(r, 'VersionMismatch');
   });
 
@@ -162,17 +186,29 @@ describe('malformed or refused XML', () => {
 
 describe('dispatch', () => {
   it('missing SOAPAction on SOAP 1.1: Client fault as ASMX', async () => {
-    const r = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8', soap11(LOGIN));
+    const r = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8',
+      soap11(LOGIN),
+    );
     expect(expectFault11(r)).toBe('Server did not recognize the value of HTTP Header SOAPAction: .');
   });
 
   it('unknown SOAPAction on SOAP 1.1: Client fault as ASMX', async () => {
-    const r = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "urn:nope"', soap11(LOGIN));
+    const r = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "urn:nope"',
+      soap11(LOGIN),
+    );
     expect(expectFault11(r)).toBe('Server did not recognize the value of HTTP Header SOAPAction: urn:nope.');
   });
 
   it('SOAPAction of Logout with a Login body: Client fault', async () => {
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGOUT_ACTION}"`, soap11(LOGIN));
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGOUT_ACTION}"`,
+      soap11(LOGIN),
+    );
     expect(expectFault11(r)).toMatch(/expects the Body element .*Logout/);
   });
 
@@ -195,16 +231,28 @@ describe('dispatch', () => {
 
 describe('values', () => {
   it('missing required field over SOAP: Client fault naming the field', async () => {
-    const r = await rawRequest(srv.port, SOAP11_HEAD, soap11(`<Login xmlns="${AUTH_NS}"><Username>alice</Username></Login>`));
+    const r = await rawRequest(
+      srv.port,
+      SOAP11_HEAD,
+      soap11(`<Login xmlns="${AUTH_NS}"><Username>alice</Username></Login>`),
+    );
     expect(expectFault11(r)).toMatch(/Password/);
   });
 
   it('value of the wrong type over SOAP: Client fault', async () => {
     const body = soap11('<Add xmlns="urn:calc"><a>1</a><b>two</b></Add>');
-    const r = await rawRequest(calc.port, 'POST /calc HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "urn:calc/Add"', body);
+    const r = await rawRequest(
+      calc.port,
+      'POST /calc HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "urn:calc/Add"',
+      body,
+    );
     expect(expectFault11(r)).toMatch(/invalid integer/);
     // and a good one works
-    const ok = await rawRequest(calc.port, 'POST /calc HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "urn:calc/Add"', body.replace('two', '2'));
+    const ok = await rawRequest(
+      calc.port,
+      'POST /calc HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "urn:calc/Add"',
+      body.replace('two', '2'),
+    );
     expect(text(at(xml(ok.body), 'Body', 'AddResponse', 'AddResult'))).toBe('3');
     called = 0;
   });
@@ -224,7 +272,11 @@ describe('values', () => {
   });
 
   it('missing field over HTTP POST: 400 text/plain', async () => {
-    const r = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded', 'Other=1');
+    const r = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded',
+      'Other=1',
+    );
     expect(r.status).toBe(400);
     expect(r.body.trim()).toBe('Missing parameter: ServiceTicket.');
   });
@@ -232,24 +284,38 @@ describe('values', () => {
 
 describe('values the contract does not allow', () => {
   it('xsi:nil on a required element that is not nillable: Client fault', async () => {
-    const r = await rawRequest(srv.port, SOAP11_HEAD, soap11(LOGIN.replace('<Username>alice</Username>', '<Username xsi:nil="true"/>')));
+    const r = await rawRequest(
+      srv.port,
+      SOAP11_HEAD,
+      soap11(LOGIN.replace('<Username>alice</Username>', '<Username xsi:nil="true"/>')),
+    );
     expect(expectFault11(r)).toMatch(/Username: xsi:nil is not allowed: the element is not nillable/);
   });
 
   it('xsi:nil on the operation element: Client fault (SOAP 1.1) and Sender fault (SOAP 1.2)', async () => {
     const nil = `<Login xmlns="${AUTH_NS}" xsi:nil="true"/>`;
-    expect(expectFault11(await rawRequest(srv.port, SOAP11_HEAD, soap11(nil)))).toMatch(/xsi:nil is not allowed on the operation element/);
+    expect(expectFault11(await rawRequest(srv.port, SOAP11_HEAD, soap11(nil)))).toMatch(
+      /xsi:nil is not allowed on the operation element/,
+    );
     expectFault12(await rawRequest(srv.port, SOAP12_HEAD, soap12(nil)), 'Sender', 400);
   });
 
   it('element content in a simple-typed element: Client fault, not an empty string', async () => {
-    const r = await rawRequest(srv.port, SOAP11_HEAD, soap11(LOGIN.replace('<Username>alice</Username>', '<Username><b>x</b></Username>')));
+    const r = await rawRequest(
+      srv.port,
+      SOAP11_HEAD,
+      soap11(LOGIN.replace('<Username>alice</Username>', '<Username><b>x</b></Username>')),
+    );
     expect(expectFault11(r)).toMatch(/Username: element <b> where a simple value is expected/);
   });
 
   it('malformed UTF-8 in the body: 400, never read as U+FFFD', async () => {
     const [before, after] = soap11(LOGIN).split('alice');
-    const body = Buffer.concat([Buffer.from(before!), Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]), Buffer.from(after!)]);
+    const body = Buffer.concat([
+      Buffer.from(before!),
+      Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]),
+      Buffer.from(after!),
+    ]);
     const r = await rawRequest(srv.port, SOAP11_HEAD, body);
     expect(r.status).toBe(400);
     expect(r.body.trim()).toBe('The request body is not valid UTF-8.');
@@ -277,7 +343,11 @@ describe('HTTP level', () => {
       expect(r.status).toBe(415);
       expect(r.body).toMatch(/Unsupported content encoding/);
     }
-    const form = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\nContent-Encoding: gzip', 'ServiceTicket=t');
+    const form = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\nContent-Encoding: gzip',
+      'ServiceTicket=t',
+    );
     expect(form.status).toBe(415);
   });
 

@@ -86,7 +86,11 @@ describe('SOAP 1.1', () => {
         <a:Username>  bob </a:Username>
         <a:Password>pw</a:Password>
       </a:Login></e:Body></e:Envelope>`;
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: Text/XML ; Charset="UTF-8"\nSOAPAction: ${LOGIN_ACTION}`, body);
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: Text/XML ; Charset="UTF-8"\nSOAPAction: ${LOGIN_ACTION}`,
+      body,
+    );
     expect(r.status).toBe(200);
     expect(last().input).toEqual({ Username: '  bob ', Password: 'pw' });
   });
@@ -105,23 +109,43 @@ describe('SOAP 1.1', () => {
   });
 
   it('decodes a body with a UTF-8 BOM and non-ASCII text', async () => {
-    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(soap11(LOGIN_BODY.replace('alice', 'zoë')), 'utf8')]);
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${LOGIN_ACTION}"`, body);
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(soap11(LOGIN_BODY.replace('alice', 'zoë')), 'utf8'),
+    ]);
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${LOGIN_ACTION}"`,
+      body,
+    );
     expect(r.status).toBe(200);
     expect(text(at(xml(r.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('ticket-for-zoë');
   });
 
   it('decodes by the XML declaration when the content type has no charset (RFC 7303 §3), UTF-16BE too', async () => {
     const head = `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`;
-    const latin1 = Buffer.from(soap11(LOGIN_BODY.replace('alice', 'zoë')).replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="ISO-8859-1"?>'), 'latin1');
+    const latin1 = Buffer.from(
+      soap11(LOGIN_BODY.replace('alice', 'zoë')).replace(
+        /^<\?xml[^>]*\?>/,
+        '<?xml version="1.0" encoding="ISO-8859-1"?>',
+      ),
+      'latin1',
+    );
     expect(latin1.toString('latin1')).toMatch(/^<\?xml version="1.0" encoding="ISO-8859-1"\?>/);
     const r = await rawRequest(srv.port, head, latin1);
     expect(r.status).toBe(200);
     expect(text(at(xml(r.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('ticket-for-zoë');
-    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(soap11(LOGIN_BODY.replace('alice', 'zoë')), 'utf16le').swap16()]);
+    const be = Buffer.concat([
+      Buffer.from([0xfe, 0xff]),
+      Buffer.from(soap11(LOGIN_BODY.replace('alice', 'zoë')), 'utf16le').swap16(),
+    ]);
     const r16 = await rawRequest(srv.port, head, be);
     expect(text(at(xml(r16.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('ticket-for-zoë');
-    const unknown = await rawRequest(srv.port, head, soap11(LOGIN_BODY).replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="x-klingon"?>'));
+    const unknown = await rawRequest(
+      srv.port,
+      head,
+      soap11(LOGIN_BODY).replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="x-klingon"?>'),
+    );
     expect(unknown.status).toBe(415);
     expect(unknown.body.trim()).toBe('Unsupported charset: x-klingon.');
   });
@@ -129,7 +153,11 @@ describe('SOAP 1.1', () => {
 
 describe('SOAP 1.2', () => {
   it('Login without SOAPAction: dispatch by Body element, application/soap+xml response', async () => {
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: application/soap+xml; charset=utf-8`, soap12(LOGIN_BODY));
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: application/soap+xml; charset=utf-8`,
+      soap12(LOGIN_BODY),
+    );
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/soap+xml; charset=utf-8');
     const env = expectEnvelope(r.body, SOAP12_NS);
@@ -138,7 +166,11 @@ describe('SOAP 1.2', () => {
   });
 
   it('Logout', async () => {
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: application/soap+xml; charset=utf-8`, soap12(LOGOUT_BODY));
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: application/soap+xml; charset=utf-8`,
+      soap12(LOGOUT_BODY),
+    );
     expect(r.status).toBe(200);
     expect(text(at(xml(r.body), 'Body', 'LogoutResponse', 'LogoutResult', 'ServiceTicket'))).toBe('T-1');
     expect(last().op).toBe('Logout');
@@ -185,7 +217,11 @@ describe('HTTP GET', () => {
     expect(last().input).toEqual({ Username: 'alice', Password: 'pw' });
     await rawRequest(srv.port, `GET /ecomm/Auth.asmx/Login?username=bob&Username=alice&Password=pw HTTP/1.1`);
     expect(last().input).toEqual({ Username: 'alice', Password: 'pw' });
-    const post = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded', 'serviceticket=T-1');
+    const post = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded',
+      'serviceticket=T-1',
+    );
     expect(post.status).toBe(200);
     expect(last().input).toEqual({ ServiceTicket: 'T-1' });
   });
@@ -214,7 +250,11 @@ describe('HTTP POST', () => {
   });
 
   it('Logout', async () => {
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded; charset=utf-8`, 'ServiceTicket=T-2');
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded; charset=utf-8`,
+      'ServiceTicket=T-2',
+    );
     expect(r.status).toBe(200);
     expect(text(at(xml(r.body), 'ServiceTicket'))).toBe('T-2');
   });

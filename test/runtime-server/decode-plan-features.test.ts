@@ -18,12 +18,24 @@ import { byServer, byTree, difference, prng, recordShape, type ReadOutcome } fro
 const N = 'urn:t';
 const str = { scalar: 'string' } as const;
 const int = { scalar: 'int' } as const;
-const f = (prop: string, value: ValueDesc, min = 0, max = 1, extra: Partial<FieldDesc> = {}): FieldDesc => ({ prop, name: prop, ns: N, value, min, max, ...extra });
+const f = (prop: string, value: ValueDesc, min = 0, max = 1, extra: Partial<FieldDesc> = {}): FieldDesc => ({
+  prop,
+  name: prop,
+  ns: N,
+  value,
+  min,
+  max,
+  ...extra,
+});
 
 const types: TypeRegistry = {
   T: { name: 'T', ns: N, fields: [f('a', str), f('n', int)] },
   D: { name: 'D', ns: N, base: 'T', fields: [f('d', { scalar: 'dateTime' })] },
-  Op: { name: 'Op', ns: N, fields: [f('p', { complex: 'T' }), f('q', { complex: 'T' }), f('r', { complex: 'T' }, 0, -1)] },
+  Op: {
+    name: 'Op',
+    ns: N,
+    fields: [f('p', { complex: 'T' }), f('q', { complex: 'T' }), f('r', { complex: 'T' }, 0, -1)],
+  },
   Nil: { name: 'Nil', ns: N, fields: [f('a', str, 1, 1, { nillable: true }), f('b', int, 0, 1), f('c', str, 1)] },
   Arr: { name: 'Arr', ns: N, fields: [], soapArray: int },
   OpArr: { name: 'OpArr', ns: N, fields: [f('arr', { complex: 'Arr' })] },
@@ -42,27 +54,74 @@ const types: TypeRegistry = {
     name: 'Lists',
     ns: N,
     anyAttr: 'other',
-    fields: [f('l', { scalar: 'int', list: true }), f('q', { scalar: 'qname' }), f('e', { scalar: 'string', enum: ['A', 'B'] }), f('big', { scalar: 'bigint', range: 'unsignedLong' }), f('b64', { scalar: 'base64' }), f('x', { scalar: 'xml' })],
+    fields: [
+      f('l', { scalar: 'int', list: true }),
+      f('q', { scalar: 'qname' }),
+      f('e', { scalar: 'string', enum: ['A', 'B'] }),
+      f('big', { scalar: 'bigint', range: 'unsignedLong' }),
+      f('b64', { scalar: 'base64' }),
+      f('x', { scalar: 'xml' }),
+    ],
   },
   Any: { name: 'Any', ns: N, any: 'rest', fields: [f('a', str)] },
-  Sub: { name: 'Sub', ns: N, fields: [f('head', { complex: 'T' }, 1, 1, { subst: [{ name: 'member', ns: N, value: { complex: 'D' } }, { name: 'smember', ns: N, value: str }] })] },
-  Choice: { name: 'Choice', ns: N, fields: [f('x', str, 1, 1, { choice: 0, branch: 0 }), f('y', int, 1, -1, { choice: 0, branch: 1 })] },
+  Sub: {
+    name: 'Sub',
+    ns: N,
+    fields: [
+      f('head', { complex: 'T' }, 1, 1, {
+        subst: [
+          { name: 'member', ns: N, value: { complex: 'D' } },
+          { name: 'smember', ns: N, value: str },
+        ],
+      }),
+    ],
+  },
+  Choice: {
+    name: 'Choice',
+    ns: N,
+    fields: [f('x', str, 1, 1, { choice: 0, branch: 0 }), f('y', int, 1, -1, { choice: 0, branch: 1 })],
+  },
   Proto: { name: 'Proto', ns: N, fields: [f('__proto__', str), f('constructor', str), f('0', str), f('a', str)] },
   R: { name: 'R', ns: N, fields: [f('c', { complex: 'R' }, 0, -1), f('s', str)] },
 };
 
 /** Body content templates (`{}` = a text value) and the description of the Body's element; `plan`: whether documents get one. */
 const CASES: readonly (readonly [name: string, template: string, desc: ValueDesc, plan: boolean])[] = [
-  ['href', `<op><p href="#1"/><q href="#1"/><r href="#1"/><r href="#2"/></op><m id="1"><a>{}</a><n>{}</n></m><m id="2"><a>{}</a></m>`, { complex: 'Op' }, false],
+  [
+    'href',
+    `<op><p href="#1"/><q href="#1"/><r href="#1"/><r href="#2"/></op><m id="1"><a>{}</a><n>{}</n></m><m id="2"><a>{}</a></m>`,
+    { complex: 'Op' },
+    false,
+  ],
   ['enc:ref', `<op><p enc:ref="1"/><q>{}</q></op><m enc:id="1"><n>{}</n></m>`, { complex: 'Op' }, false],
   ['href to a simple value', `<op><a href="#1"/><c>{}</c></op><m id="1">{}</m>`, { complex: 'Nil' }, false],
-  ['xsi:type, known and unknown prefix', `<op><p xsi:type="t:D"><a>{}</a><d>{}</d></p><q xsi:type="zz:D"><n>{}</n></q></op>`, { complex: 'Op' }, true],
-  ['xsi:nil on nillable and optional', `<op><a xsi:nil="true">{}</a><b xsi:nil="true">{}</b><c>{}</c></op>`, { complex: 'Nil' }, true],
+  [
+    'xsi:type, known and unknown prefix',
+    `<op><p xsi:type="t:D"><a>{}</a><d>{}</d></p><q xsi:type="zz:D"><n>{}</n></q></op>`,
+    { complex: 'Op' },
+    true,
+  ],
+  [
+    'xsi:nil on nillable and optional',
+    `<op><a xsi:nil="true">{}</a><b xsi:nil="true">{}</b><c>{}</c></op>`,
+    { complex: 'Nil' },
+    true,
+  ],
   ['xsi:nil on a required element', `<op><a>{}</a><c xsi:nil="1">{}</c></op>`, { complex: 'Nil' }, false],
   ['SOAP-encoded array', `<op><arr><i>{}</i><i>{}</i><j xsi:nil="true"/></arr></op>`, { complex: 'OpArr' }, true],
   ['simpleContent with attributes', `<op><m unit="kg" v="3">{}</m><v>{}</v></op>`, { complex: 'OpMeas' }, true],
-  ['simpleContent with an invalid attribute', `<op><m unit="kg" v="x">{}</m><v>{}</v></op>`, { complex: 'OpMeas' }, true],
-  ['lists, QName, enum, range, base64, anyAttribute', `<op xmlns:zz="urn:zz" foo="bar"><l>{}</l><q>{}</q><e>{}</e><big>{}</big><b64>{}</b64></op>`, { complex: 'Lists' }, true],
+  [
+    'simpleContent with an invalid attribute',
+    `<op><m unit="kg" v="x">{}</m><v>{}</v></op>`,
+    { complex: 'OpMeas' },
+    true,
+  ],
+  [
+    'lists, QName, enum, range, base64, anyAttribute',
+    `<op xmlns:zz="urn:zz" foo="bar"><l>{}</l><q>{}</q><e>{}</e><big>{}</big><b64>{}</b64></op>`,
+    { complex: 'Lists' },
+    true,
+  ],
   ['an xml value', `<op><x>{}</x><e>{}</e></op>`, { complex: 'Lists' }, false],
   ['xsd:any with an extra element', `<op><a>{}</a><zzz>{}</zzz></op>`, { complex: 'Any' }, false],
   ['xsd:any without one', `<op><a>{}</a></op>`, { complex: 'Any' }, true],
@@ -70,9 +129,19 @@ const CASES: readonly (readonly [name: string, template: string, desc: ValueDesc
   ['substitution group, simple member', `<op><smember>{}</smember></op>`, { complex: 'Sub' }, true],
   ['choice', `<op><y>{}</y><y>{}</y></op>`, { complex: 'Choice' }, true],
   ['text in complex elements', `<op><p>{}</p><q> {} </q></op>`, { complex: 'Op' }, true],
-  ['duplicate and other-namespace elements', `<op><a>{}</a><a>{}</a><n>{}</n><a xmlns="urn:other">{}</a></op>`, { complex: 'T' }, true],
+  [
+    'duplicate and other-namespace elements',
+    `<op><a>{}</a><a>{}</a><n>{}</n><a xmlns="urn:other">{}</a></op>`,
+    { complex: 'T' },
+    true,
+  ],
   ['liberal namespaces', `<op><a xmlns="urn:other">{}</a><n xmlns="">{}</n></op>`, { complex: 'T' }, true],
-  ['__proto__, constructor and integer-like properties', `<op><__proto__>{}</__proto__><constructor>{}</constructor><a>{}</a><_0>{}</_0></op>`, { complex: 'Proto' }, false],
+  [
+    '__proto__, constructor and integer-like properties',
+    `<op><__proto__>{}</__proto__><constructor>{}</constructor><a>{}</a><_0>{}</_0></op>`,
+    { complex: 'Proto' },
+    false,
+  ],
   ['a simple Body element', `<op>{}</op>`, int, true],
   ['a nil simple Body element', `<op xsi:nil="true">{}</op>`, int, true],
   ['an enumerated list', `<op>{}</op>`, { scalar: 'string', enum: ['A', 'B'], list: true }, true],
@@ -80,7 +149,27 @@ const CASES: readonly (readonly [name: string, template: string, desc: ValueDesc
   ['a dateTime', `<op>{}</op>`, { scalar: 'dateTime' }, true],
 ];
 
-const VALUES = ['0', '1', ' 7 ', 'x', ' ', '\t', 'A', ' A ', 'B', 't:T', 'zz:T', 'nope:T', '2024-01-01T00:00:00Z', 'QUJD', '1 2 3', '18446744073709551616', '-1', 'true', 'abc'];
+const VALUES = [
+  '0',
+  '1',
+  ' 7 ',
+  'x',
+  ' ',
+  '\t',
+  'A',
+  ' A ',
+  'B',
+  't:T',
+  'zz:T',
+  'nope:T',
+  '2024-01-01T00:00:00Z',
+  'QUJD',
+  '1 2 3',
+  '18446744073709551616',
+  '-1',
+  'true',
+  'abc',
+];
 
 const envelope = (body: string): string =>
   `<?xml version="1.0"?><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:enc="http://www.w3.org/2003/05/soap-encoding" xmlns="${N}" xmlns:t="${N}"><s:Body>${body}</s:Body></s:Envelope>`;
@@ -120,11 +209,11 @@ describe('decode plans, feature by feature', () => {
     const t2: TypeRegistry = { X: { name: 'X', ns: N, fields: [f('a', int)] } };
     const doc = (a: string): string => envelope(`<op><a>${a}</a><registries/></op>`);
     expect(recordShape(doc('1'))).toBe(true);
-    const valueOf = (o: ReadOutcome): ReadOutcome => ({ value: o.value, error: o.error });
+    const outcomeOf = (o: ReadOutcome): ReadOutcome => ({ value: o.value, error: o.error });
     for (const t of [t1, t2, t1, t2]) {
       const got = byServer(doc('7'), desc, t);
       expect(got.shaped).toBe(true);
-      expect(valueOf(got)).toEqual(valueOf(byTree(doc('7'), desc, t)));
+      expect(outcomeOf(got)).toEqual(outcomeOf(byTree(doc('7'), desc, t)));
     }
     expect(byServer(doc('7'), desc, t2).value).toEqual({ a: 7 });
   });

@@ -12,16 +12,23 @@ import { at, rawRequest, soap11, soap12, startServer, xml, type TestServer } fro
 
 const encoded: ServiceDesc = {
   ...authService,
-  operations: authService.operations.map((op): OperationDesc => ({
-    ...op,
-    ...(op.soap11 ? { soap11: { ...op.soap11, use: 'encoded' } } : {}),
-    ...(op.soap12 ? { soap12: { ...op.soap12, use: 'encoded' } } : {}),
-  })),
+  operations: authService.operations.map(
+    (op): OperationDesc => ({
+      ...op,
+      ...(op.soap11 ? { soap11: { ...op.soap11, use: 'encoded' } } : {}),
+      ...(op.soap12 ? { soap12: { ...op.soap12, use: 'encoded' } } : {}),
+    }),
+  ),
 };
 
 let srv: TestServer;
 beforeAll(async () => {
-  srv = await startServer(createServiceHandler(encoded, { Login: async () => ({ ServiceTicket: 't' }), Logout: async () => ({ ServiceTicket: 't' }) }));
+  srv = await startServer(
+    createServiceHandler(encoded, {
+      Login: async () => ({ ServiceTicket: 't' }),
+      Logout: async () => ({ ServiceTicket: 't' }),
+    }),
+  );
 });
 afterAll(async () => {
   await srv.close();
@@ -31,16 +38,28 @@ const LOGIN = `<Login xmlns="${AUTH_NS}"><Username>a</Username><Password>b</Pass
 
 describe('rpc/encoded responses', () => {
   it('carry soap:encodingStyle with the SOAP 1.1 encoding URI', async () => {
-    const r = await rawRequest(srv.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${LOGIN_ACTION}"`, soap11(LOGIN));
+    const r = await rawRequest(
+      srv.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${LOGIN_ACTION}"`,
+      soap11(LOGIN),
+    );
     expect(r.status).toBe(200);
     const wrapper = at(xml(r.body), 'Body', 'LoginResponse');
-    expect(attr(wrapper, 'encodingStyle', 'http://schemas.xmlsoap.org/soap/envelope/')).toBe('http://schemas.xmlsoap.org/soap/encoding/');
+    expect(attr(wrapper, 'encodingStyle', 'http://schemas.xmlsoap.org/soap/envelope/')).toBe(
+      'http://schemas.xmlsoap.org/soap/encoding/',
+    );
   });
 
   it('carry env:encodingStyle with the SOAP 1.2 encoding URI', async () => {
-    const r = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: application/soap+xml; charset=utf-8', soap12(LOGIN));
+    const r = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: application/soap+xml; charset=utf-8',
+      soap12(LOGIN),
+    );
     expect(r.status).toBe(200);
     const wrapper = at(xml(r.body), 'Body', 'LoginResponse');
-    expect(attr(wrapper, 'encodingStyle', 'http://www.w3.org/2003/05/soap-envelope')).toBe('http://www.w3.org/2003/05/soap-encoding');
+    expect(attr(wrapper, 'encodingStyle', 'http://www.w3.org/2003/05/soap-envelope')).toBe(
+      'http://www.w3.org/2003/05/soap-encoding',
+    );
   });
 });

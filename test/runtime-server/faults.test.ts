@@ -89,10 +89,18 @@ describe('an onError hook that throws', () => {
       expect(text(at(xml(r11.body), 'Body', 'Fault', 'faultcode'))).toBe('soap:Server');
       const bad = await rawRequest(throwing.port, HEAD11, soap11(login('bad-output')));
       expect(text(at(xml(bad.body), 'Body', 'Fault', 'faultcode'))).toBe('soap:Server');
-      const r12 = await rawRequest(throwing.port, HEAD12, soap12(`<Logout xmlns="${AUTH_NS}"><ServiceTicket>t</ServiceTicket></Logout>`));
+      const r12 = await rawRequest(
+        throwing.port,
+        HEAD12,
+        soap12(`<Logout xmlns="${AUTH_NS}"><ServiceTicket>t</ServiceTicket></Logout>`),
+      );
       expect(r12.status).toBe(500);
       expect(text(at(xml(r12.body), 'Body', 'Fault', 'Reason', 'Text'))).toBe('Server was unable to process request.');
-      const post = await rawRequest(throwing.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded', 'ServiceTicket=t');
+      const post = await rawRequest(
+        throwing.port,
+        'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded',
+        'ServiceTicket=t',
+      );
       expect(post.status).toBe(500);
       expect(post.body.trim()).toBe('Server was unable to process request.');
     } finally {
@@ -116,14 +124,22 @@ describe('other errors (no leak without debug)', () => {
   });
 
   it('SOAP 1.2 (rejected promise): generic Receiver fault', async () => {
-    const r = await rawRequest(srv.port, HEAD12, soap12(`<Logout xmlns="${AUTH_NS}"><ServiceTicket>t</ServiceTicket></Logout>`));
+    const r = await rawRequest(
+      srv.port,
+      HEAD12,
+      soap12(`<Logout xmlns="${AUTH_NS}"><ServiceTicket>t</ServiceTicket></Logout>`),
+    );
     expect(r.status).toBe(500);
     expect(text(at(xml(r.body), 'Body', 'Fault', 'Reason', 'Text'))).toBe('Server was unable to process request.');
     expect(r.body).not.toContain('hunter2');
   });
 
   it('HTTP POST: 500 text/plain generic reason', async () => {
-    const r = await rawRequest(srv.port, 'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded', 'ServiceTicket=t');
+    const r = await rawRequest(
+      srv.port,
+      'POST /ecomm/Auth.asmx/Logout HTTP/1.1\nContent-Type: application/x-www-form-urlencoded',
+      'ServiceTicket=t',
+    );
     expect(r.status).toBe(500);
     expect(r.body.trim()).toBe('Server was unable to process request.');
   });

@@ -15,7 +15,9 @@ export interface TestServer {
 }
 
 /** Starts `listener` on 127.0.0.1 on a free port. */
-export async function startServer(listener: RequestListener<typeof IncomingMessage, typeof ServerResponse>): Promise<TestServer> {
+export async function startServer(
+  listener: RequestListener<typeof IncomingMessage, typeof ServerResponse>,
+): Promise<TestServer> {
   const server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -70,7 +72,8 @@ export function rawRequest(port: number, head: string, body?: string | Buffer): 
   const has = (name: string): boolean => lines.some((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   if (!has('host')) lines.push(`Host: 127.0.0.1:${port}`);
   const bytes = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  if (bytes !== undefined && !has('content-length') && !has('transfer-encoding')) lines.push(`Content-Length: ${bytes.length}`);
+  if (bytes !== undefined && !has('content-length') && !has('transfer-encoding'))
+    lines.push(`Content-Length: ${bytes.length}`);
   if (!has('connection')) lines.push('Connection: close');
   const socket = connect(port, '127.0.0.1');
   socket.write(`${lines.join('\r\n')}\r\n\r\n`);

@@ -136,7 +136,9 @@ describe('pathPrefix (prepended to the port address path)', () => {
 
 describe('createServiceHandler', () => {
   it('refuses a missing implementation', () => {
-    expect(() => createServiceHandler(authService, { Login: impls.Login })).toThrow(/no implementation for operation\(s\) Logout/);
+    expect(() => createServiceHandler(authService, { Login: impls.Login })).toThrow(
+      /no implementation for operation\(s\) Logout/,
+    );
   });
 
   it('GET on the service path without ?wsdl answers a short text description', async () => {

@@ -46,9 +46,21 @@ const calc: ServiceDesc = {
         { prop: 'b', name: 'b', ns: NS, value: int, min: 1, max: 1 },
       ],
     },
-    DivideResponse: { name: 'DivideResponse', ns: NS, fields: [{ prop: 'DivideResult', name: 'DivideResult', ns: NS, value: int, min: 1, max: 1 }] },
-    CalcFault: { name: 'CalcFault', ns: NS, fields: [{ prop: 'Code', name: 'Code', ns: NS, value: int, min: 1, max: 1 }] },
-    Notify: { name: 'Notify', ns: NS, fields: [{ prop: 'Message', name: 'Message', ns: NS, value: { scalar: 'string' }, min: 1, max: 1 }] },
+    DivideResponse: {
+      name: 'DivideResponse',
+      ns: NS,
+      fields: [{ prop: 'DivideResult', name: 'DivideResult', ns: NS, value: int, min: 1, max: 1 }],
+    },
+    CalcFault: {
+      name: 'CalcFault',
+      ns: NS,
+      fields: [{ prop: 'Code', name: 'Code', ns: NS, value: int, min: 1, max: 1 }],
+    },
+    Notify: {
+      name: 'Notify',
+      ns: NS,
+      fields: [{ prop: 'Message', name: 'Message', ns: NS, value: { scalar: 'string' }, min: 1, max: 1 }],
+    },
   },
 };
 
@@ -60,7 +72,13 @@ beforeAll(async () => {
     createServiceHandler(calc, {
       Divide: (input) => {
         const { a, b } = input as { a: number; b: number };
-        if (b === 0) throw new SoapFault({ code: 'Client', reason: 'Division by zero.', fault: 'CalcFault', detail: { Code: 42 } });
+        if (b === 0)
+          throw new SoapFault({
+            code: 'Client',
+            reason: 'Division by zero.',
+            fault: 'CalcFault',
+            detail: { Code: 42 },
+          });
         return Math.trunc(a / b);
       },
       Notify: (input) => {
@@ -69,7 +87,10 @@ beforeAll(async () => {
     }),
   );
   auth = await startServer(
-    createServiceHandler(authService, { Login: () => ({ ServiceTicket: 'k' }), Logout: () => ({ ServiceTicket: 'k' }) }),
+    createServiceHandler(authService, {
+      Login: () => ({ ServiceTicket: 'k' }),
+      Logout: () => ({ ServiceTicket: 'k' }),
+    }),
   );
 });
 afterAll(async () => {
@@ -77,17 +98,26 @@ afterAll(async () => {
   await auth.close();
 });
 
-const HEAD = (action: string) => `POST /Calc.svc HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${action}"`;
+const HEAD = (action: string) =>
+  `POST /Calc.svc HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${action}"`;
 
 describe('results and faults', () => {
   it('wraps an unwrapped scalar result in DivideResponse/DivideResult', async () => {
-    const r = await rawRequest(srv.port, HEAD('urn:calc/Divide'), soap11(`<Divide xmlns="${NS}"><a>7</a><b>2</b></Divide>`));
+    const r = await rawRequest(
+      srv.port,
+      HEAD('urn:calc/Divide'),
+      soap11(`<Divide xmlns="${NS}"><a>7</a><b>2</b></Divide>`),
+    );
     expect(r.status).toBe(200);
     expect(text(at(xml(r.body), 'Body', 'DivideResponse', 'DivideResult'))).toBe('3');
   });
 
   it('writes the typed detail of a declared fault (SOAP 1.1 detail)', async () => {
-    const r = await rawRequest(srv.port, HEAD('urn:calc/Divide'), soap11(`<Divide xmlns="${NS}"><a>7</a><b>0</b></Divide>`));
+    const r = await rawRequest(
+      srv.port,
+      HEAD('urn:calc/Divide'),
+      soap11(`<Divide xmlns="${NS}"><a>7</a><b>0</b></Divide>`),
+    );
     expect(r.status).toBe(500);
     const fault = at(xml(r.body), 'Body', 'Fault');
     expect(text(at(fault, 'faultcode'))).toBe('soap:Client');
@@ -97,13 +127,21 @@ describe('results and faults', () => {
   });
 
   it('writes the typed detail of a declared fault (SOAP 1.2 Detail, Sender 400)', async () => {
-    const r = await rawRequest(srv.port, 'POST /Calc.svc HTTP/1.1\nContent-Type: application/soap+xml', soap12(`<Divide xmlns="${NS}"><a>1</a><b>0</b></Divide>`));
+    const r = await rawRequest(
+      srv.port,
+      'POST /Calc.svc HTTP/1.1\nContent-Type: application/soap+xml',
+      soap12(`<Divide xmlns="${NS}"><a>1</a><b>0</b></Divide>`),
+    );
     expect(r.status).toBe(400);
     expect(text(at(xml(r.body), 'Body', 'Fault', 'Detail', 'CalcFault', 'Code'))).toBe('42');
   });
 
   it('answers a one-way operation with 202 and an empty body', async () => {
-    const r = await rawRequest(srv.port, HEAD('urn:calc/Notify'), soap11(`<Notify xmlns="${NS}"><Message>hi</Message></Notify>`));
+    const r = await rawRequest(
+      srv.port,
+      HEAD('urn:calc/Notify'),
+      soap11(`<Notify xmlns="${NS}"><Message>hi</Message></Notify>`),
+    );
     expect(r.status).toBe(202);
     expect(r.body).toBe('');
     expect(notified).toEqual([{ Message: 'hi' }]);
@@ -124,7 +162,11 @@ describe('connections', () => {
     const twoResponses = new Promise<void>((resolve) => {
       socket.on('data', (c: Buffer) => {
         data = Buffer.concat([data, c]);
-        if ((data.toString('latin1').match(/HTTP\/1\.1 200/g) ?? []).length === 2 && data.toString('latin1').endsWith('</soap:Envelope>')) resolve();
+        if (
+          (data.toString('latin1').match(/HTTP\/1\.1 200/g) ?? []).length === 2 &&
+          data.toString('latin1').endsWith('</soap:Envelope>')
+        )
+          resolve();
       });
     });
     socket.write(requestBytes());
@@ -137,15 +179,25 @@ describe('connections', () => {
   it('survives a client that disconnects in the middle of the body', async () => {
     const socket = connect(auth.port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(`POST /ecomm/Auth.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${LOGIN_ACTION}"\r\nContent-Length: 1000\r\n\r\n<soap:Env`);
+    socket.write(
+      `POST /ecomm/Auth.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: "${LOGIN_ACTION}"\r\nContent-Length: 1000\r\n\r\n<soap:Env`,
+    );
     await new Promise((resolve) => setImmediate(resolve));
     socket.destroy();
-    const r = await rawRequest(auth.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`, LOGIN);
+    const r = await rawRequest(
+      auth.port,
+      `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`,
+      LOGIN,
+    );
     expect(r.status).toBe(200);
   });
 
   it('accepts an absolute-form request target (as sent to proxies)', async () => {
-    const r = await rawRequest(auth.port, `POST http://shop.example.com/ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`, LOGIN);
+    const r = await rawRequest(
+      auth.port,
+      `POST http://shop.example.com/ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`,
+      LOGIN,
+    );
     expect(r.status).toBe(200);
     expect(text(at(xml(r.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('k');
   });
@@ -175,7 +227,11 @@ describe('connections', () => {
       socket.destroy();
       await new Promise((resolve) => setTimeout(resolve, 20));
       release();
-      const r = await rawRequest(slow.port, `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`, LOGIN);
+      const r = await rawRequest(
+        slow.port,
+        `POST /ecomm/Auth.asmx HTTP/1.1\nContent-Type: text/xml\nSOAPAction: "${LOGIN_ACTION}"`,
+        LOGIN,
+      );
       expect(finished).toBe(true);
       expect(r.status).toBe(200);
       expect(text(at(xml(r.body), 'Body', 'LoginResponse', 'LoginResult', 'ServiceTicket'))).toBe('late');

@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DecodePlan } from '../../src/runtime/decode-plan.js';
 import { createServiceHandler, type RequestContext } from '../../src/runtime/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
-import { at, rawRequest, soap11, soap12, startServer, text, xml, type RawResponse, type TestServer } from './helpers.js';
+import {
+  at,
+  rawRequest,
+  soap11,
+  soap12,
+  startServer,
+  text,
+  xml,
+  type RawResponse,
+  type TestServer,
+} from './helpers.js';
 
 const calls: { input: Record<string, unknown>; ctx: RequestContext }[] = [];
 let srv: TestServer;

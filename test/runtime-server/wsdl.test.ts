@@ -85,7 +85,8 @@ describe('?wsdl', () => {
   });
 
   it('ignores X-Forwarded-Proto/Host unless trustProxy is set', async () => {
-    const head = 'GET /ecomm/Auth.asmx?wsdl HTTP/1.1\nHost: internal:8080\nX-Forwarded-Proto: https\nX-Forwarded-Host: shop.example.com';
+    const head =
+      'GET /ecomm/Auth.asmx?wsdl HTTP/1.1\nHost: internal:8080\nX-Forwarded-Proto: https\nX-Forwarded-Host: shop.example.com';
     const plain = await rawRequest(srv.port, head);
     expect(locations(xml(plain.body))['AuthSoap']).toBe('http://internal:8080/ecomm/Auth.asmx');
     const trusted = await rawRequest(proxied.port, head);

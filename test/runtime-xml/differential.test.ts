@@ -92,21 +92,21 @@ describe('differential: scanner vs saxes on real documents', () => {
     expect(fixtureFiles.length).toBeGreaterThan(5);
   });
 
-  it.each([...corpusFiles.map((f) => path.relative(CORPUS, f)), ...fixtureFiles.map((f) => `test/${path.relative(TEST_ROOT, f)}`)])(
-    '%s: same tree, or both reject',
-    (rel) => {
-      const file = rel.startsWith('test/') ? path.join(TEST_ROOT, rel.slice(5)) : path.join(CORPUS, rel);
-      const text = decode(file);
-      const a = ours(text, true);
-      const b = reference(text, true);
-      if (!b.ok) {
-        expect(a.ok, `saxes rejected (${b.message}); we must reject too`).toBe(false);
-        return;
-      }
-      expect(a.ok ? 'accepted' : `rejected: ${a.message}`).toBe('accepted');
-      if (a.ok) expect(a.tree).toEqual(b.tree);
-    },
-  );
+  it.each([
+    ...corpusFiles.map((f) => path.relative(CORPUS, f)),
+    ...fixtureFiles.map((f) => `test/${path.relative(TEST_ROOT, f)}`),
+  ])('%s: same tree, or both reject', (rel) => {
+    const file = rel.startsWith('test/') ? path.join(TEST_ROOT, rel.slice(5)) : path.join(CORPUS, rel);
+    const text = decode(file);
+    const a = ours(text, true);
+    const b = reference(text, true);
+    if (!b.ok) {
+      expect(a.ok, `saxes rejected (${b.message}); we must reject too`).toBe(false);
+      return;
+    }
+    expect(a.ok ? 'accepted' : `rejected: ${a.message}`).toBe('accepted');
+    if (a.ok) expect(a.tree).toEqual(b.tree);
+  });
 });
 
 function hasUnpairedSurrogate(text: string): boolean {
@@ -121,13 +121,40 @@ function hasUnpairedSurrogate(text: string): boolean {
   return false;
 }
 
-
 const SEEDS = [
   '<?xml version="1.0" encoding="utf-8"?>\n<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n  <soap:Body>\n    <Login xmlns="urn:auth"><user a="1" b=\'x &amp; y\'>bob &lt;&#65;&#x42;&gt;</user><!-- c --><pass><![CDATA[p<w>d]]></pass><?pi data?></Login>\n  </soap:Body>\n</soap:Envelope>\n',
   '<a xmlns:p="urn:p" p:x="1" y="2"><p:b>t\r\nu\rv</p:b><c/>text<d e="&#9;\t&#10;\n"/></a>',
   '\uFEFF<?xml version="1.0" standalone="yes"?>\r\n<!-- head -->\r\n<x:r\r\n  xmlns:x="urn:x" xmlns="urn:d"\r\n  x:a="&quot;q&quot;"><é attr=\'v\'>😀 ]] &#x1F600;</é><![CDATA[ a ]] b ]]><x:e\n/></x:r>\r\n<?tail?>',
 ];
-const INSERTS = ['<', '>', '&', '"', "'", ':', '/', '?', '!', ']]>', '--', '&#0;', '&#xD800;', '&foo;', 'xmlns:q=""', ' x="1"', '\u0001', '\uD800', '\uFFFE', '<!DOCTYPE a>', 'é', '\r', '\t', '=', ' ', 'xmlns:p="urn:p"', 'p:x="2"'];
+const INSERTS = [
+  '<',
+  '>',
+  '&',
+  '"',
+  "'",
+  ':',
+  '/',
+  '?',
+  '!',
+  ']]>',
+  '--',
+  '&#0;',
+  '&#xD800;',
+  '&foo;',
+  'xmlns:q=""',
+  ' x="1"',
+  '\u0001',
+  '\uD800',
+  '\uFFFE',
+  '<!DOCTYPE a>',
+  'é',
+  '\r',
+  '\t',
+  '=',
+  ' ',
+  'xmlns:p="urn:p"',
+  'p:x="2"',
+];
 
 describe('differential: accept/reject on mutated documents', () => {
   it.each(SEEDS.map((s, k) => [k, s] as const))('seed %i', (_k, seedText) => {
@@ -155,7 +182,10 @@ describe('differential: accept/reject on mutated documents', () => {
         continue;
       }
       const summary = (o: Outcome): string => (o.ok ? 'accepted' : 'rejected');
-      expect(summary(a), `${JSON.stringify(text)}\nours: ${a.ok ? '' : a.message}\nsaxes: ${b.ok ? '' : b.message}`).toBe(summary(b));
+      expect(
+        summary(a),
+        `${JSON.stringify(text)}\nours: ${a.ok ? '' : a.message}\nsaxes: ${b.ok ? '' : b.message}`,
+      ).toBe(summary(b));
       if (a.ok && b.ok) expect(a.tree).toEqual(b.tree);
       compared++;
     }
@@ -164,7 +194,10 @@ describe('differential: accept/reject on mutated documents', () => {
 });
 
 /** Parse outcome without positions, errors with their line and column. */
-function outcome(text: string, memo?: XmlPrefixMemo): Outcome | { ok: false; message: string; line: number; column: number } {
+function outcome(
+  text: string,
+  memo?: XmlPrefixMemo,
+): Outcome | { ok: false; message: string; line: number; column: number } {
   try {
     return { ok: true, tree: plain(parseXml(text, { maxDepth: 512, ...(memo ? { memo } : {}) })) };
   } catch (err) {
@@ -202,7 +235,19 @@ describe('prefix memo: every document parses exactly as without it', () => {
     expect(a).not.toBe(b);
     expect(a.children[1]).not.toBe(b.children[1]);
     expect(a.attrs).not.toBe(b.attrs);
-    expect(plain(a).children).toEqual([' ', { ns: 'urn:e', name: 'Body', prefix: 'e', attrs: [], nsDecls: {}, line: 0, column: 0, children: [{ ns: '', name: 'x', prefix: '', attrs: [], nsDecls: {}, line: 0, column: 0, children: ['1'] }] }]);
+    expect(plain(a).children).toEqual([
+      ' ',
+      {
+        ns: 'urn:e',
+        name: 'Body',
+        prefix: 'e',
+        attrs: [],
+        nsDecls: {},
+        line: 0,
+        column: 0,
+        children: [{ ns: '', name: 'x', prefix: '', attrs: [], nsDecls: {}, line: 0, column: 0, children: ['1'] }],
+      },
+    ]);
     expect(() => parseXml(doc('<z/>'), { memo, maxDepth: 1 })).toThrow(/nested deeper than 1/);
     expect(() => parseXml(doc('<u:z/>'), { memo })).toThrow(/unbound namespace prefix "u"/);
   });
@@ -292,7 +337,10 @@ describe('prefix memo: nothing shared, nothing retained', () => {
       failing();
       console.log(Math.round(heap() - before));
     `;
-    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT_DIR, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT_DIR,
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     // Four 20 MB documents were parsed (three remembered, one failed); none of them may survive.
     expect(Number(r.stdout.trim())).toBeLessThan(10);
@@ -300,9 +348,22 @@ describe('prefix memo: nothing shared, nothing retained', () => {
 });
 
 /** Parse outcome without positions (errors with their line and column), with the given memos. */
-function outcomeWith(text: string, opts: { memo?: XmlPrefixMemo; shapes?: XmlShapeMemo; maxDepth?: number; maxNodes?: number }): ReturnType<typeof outcome> {
+function outcomeWith(
+  text: string,
+  opts: { memo?: XmlPrefixMemo; shapes?: XmlShapeMemo; maxDepth?: number; maxNodes?: number },
+): ReturnType<typeof outcome> {
   try {
-    return { ok: true, tree: plain(parseXml(text, { maxDepth: opts.maxDepth ?? 512, maxNodes: opts.maxNodes, memo: opts.memo, shapes: opts.shapes })) };
+    return {
+      ok: true,
+      tree: plain(
+        parseXml(text, {
+          maxDepth: opts.maxDepth ?? 512,
+          maxNodes: opts.maxNodes,
+          memo: opts.memo,
+          shapes: opts.shapes,
+        }),
+      ),
+    };
   } catch (err) {
     if (err instanceof XmlParseError) return { ok: false, message: err.message, line: err.line, column: err.column };
     throw err;
@@ -310,7 +371,35 @@ function outcomeWith(text: string, opts: { memo?: XmlPrefixMemo; shapes?: XmlSha
 }
 
 /** Text values for the holes of a shape: plain ones, and every kind a shape must not take as a hole. */
-const HOLE_VALUES = ['alice', 'x', ' ', '\n\t', 'é ü 中文', '😀', 'a > b', 'a]b', 'a]]b', '', 'a<b', 'a&amp;b', 'a&b', 'a]]>b', 'a\rb', 'a\r\nb', '\u0001', '\uD800', '\uDC00x', '\uFFFE', '\uFFFF', 'x\u0085y', '<!-- c -->', '<![CDATA[c]]>', '<x/>', '&#65;', 'tail'];
+const HOLE_VALUES = [
+  'alice',
+  'x',
+  ' ',
+  '\n\t',
+  'é ü 中文',
+  '😀',
+  'a > b',
+  'a]b',
+  'a]]b',
+  '',
+  'a<b',
+  'a&amp;b',
+  'a&b',
+  'a]]>b',
+  'a\rb',
+  'a\r\nb',
+  '\u0001',
+  '\uD800',
+  '\uDC00x',
+  '\uFFFE',
+  '\uFFFF',
+  'x\u0085y',
+  '<!-- c -->',
+  '<![CDATA[c]]>',
+  '<x/>',
+  '&#65;',
+  'tail',
+];
 
 describe('shape memo: every document parses exactly as without it', () => {
   const doc = (user: string, pass: string, extra = ''): string =>
@@ -325,7 +414,14 @@ describe('shape memo: every document parses exactly as without it', () => {
       const u = HOLE_VALUES[Math.floor(rand() * HOLE_VALUES.length)]!;
       const p = HOLE_VALUES[Math.floor(rand() * HOLE_VALUES.length)]!;
       const text = round % 7 === 0 ? doc(u, p, '<x/>') : doc(u, p);
-      if (/^[^<&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]+$/.test(u + p) && !/]]>/.test(u) && !/]]>/.test(p) && u !== '' && p !== '') plainPairs++;
+      if (
+        /^[^<&\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]+$/.test(u + p) &&
+        !/]]>/.test(u) &&
+        !/]]>/.test(p) &&
+        u !== '' &&
+        p !== ''
+      )
+        plainPairs++;
       expect(outcomeWith(text, { memo, shapes }), JSON.stringify(text)).toEqual(outcome(text));
     }
     // Most documents with plain values were built from a shape.
@@ -365,7 +461,14 @@ describe('shape memo: every document parses exactly as without it', () => {
     const text = doc('bob', 'pw');
     expect(outcomeWith(text, { shapes }).ok).toBe(true);
     const again = doc('carol', 'pw2');
-    for (const limits of [{ maxDepth: 3 }, { maxDepth: 4 }, { maxNodes: 5 }, { maxNodes: 12 }, { maxNodes: 13 }, { maxNodes: 14 }]) {
+    for (const limits of [
+      { maxDepth: 3 },
+      { maxDepth: 4 },
+      { maxNodes: 5 },
+      { maxNodes: 12 },
+      { maxNodes: 13 },
+      { maxNodes: 14 },
+    ]) {
       expect(outcomeWith(again, { shapes, ...limits }), JSON.stringify(limits)).toEqual(outcomeWith(again, limits));
     }
     expect(outcomeWith(again, { shapes, maxDepth: 3 }).ok).toBe(false);
@@ -438,11 +541,19 @@ describe('shape memo: every document parses exactly as without it', () => {
   it('scans what follows or precedes a matching document (trailing text, a second root, a comment, a BOM)', () => {
     const shapes = new XmlShapeMemo();
     parseXml(doc('bob', 'pw'), { shapes });
-    for (const [before, after] of [['', 'x'], ['', '<r/>'], ['', '<!-- c -->'], ['', '\n'], ['', '</soap:Envelope>'], ['\uFEFF', ''], [' ', '']]) {
+    for (const [before, after] of [
+      ['', 'x'],
+      ['', '<r/>'],
+      ['', '<!-- c -->'],
+      ['', '\n'],
+      ['', '</soap:Envelope>'],
+      ['\uFEFF', ''],
+      [' ', ''],
+    ]) {
       const text = before + doc('carol', 'pw2') + after;
       expect(outcomeWith(text, { shapes }), JSON.stringify(text)).toEqual(outcome(text));
     }
-    expect(outcomeWith(doc('carol', 'pw2') + 'x', { shapes }).ok).toBe(false);
+    expect(outcomeWith(`${doc('carol', 'pw2')}x`, { shapes }).ok).toBe(false);
   });
 
   it('keeps enforcing node limits after a scan with no limit, an infinite one or a huge one (review finding)', () => {
@@ -452,7 +563,9 @@ describe('shape memo: every document parses exactly as without it', () => {
       expect(outcomeWith('<r><a>x</a><b>x</b><c>x</c></r>', { shapes, memo, maxNodes: unlimited }).ok).toBe(true);
       for (const maxNodes of [3, 6, 7]) {
         const text = '<r><a>y</a><b>y</b><c>y</c></r>';
-        expect(outcomeWith(text, { shapes, memo, maxNodes }), `${String(unlimited)} then ${maxNodes}`).toEqual(outcomeWith(text, { maxNodes }));
+        expect(outcomeWith(text, { shapes, memo, maxNodes }), `${String(unlimited)} then ${maxNodes}`).toEqual(
+          outcomeWith(text, { maxNodes }),
+        );
       }
     }
   });

@@ -15,7 +15,16 @@ describe('namespace scoping (§6)', () => {
     );
     const [b, e, f, h] = kids(root) as [XmlElement, XmlElement, XmlElement, XmlElement];
     const [c, d] = kids(b) as [XmlElement, XmlElement];
-    expect([root.ns, b.ns, c.ns, d.ns, e.ns, f.ns, kids(f)[0]?.ns, h.ns]).toEqual(['urn:d', 'urn:p2', 'urn:p2', 'urn:d', 'urn:p1', '', '', 'urn:d']);
+    expect([root.ns, b.ns, c.ns, d.ns, e.ns, f.ns, kids(f)[0]?.ns, h.ns]).toEqual([
+      'urn:d',
+      'urn:p2',
+      'urn:p2',
+      'urn:d',
+      'urn:p1',
+      '',
+      '',
+      'urn:d',
+    ]);
     expect(b.nsDecls).toEqual({ p: 'urn:p2' });
     expect(f.nsDecls).toEqual({ '': '' });
     expect(root.nsDecls).toEqual({ '': 'urn:d', p: 'urn:p1' });
@@ -87,7 +96,11 @@ describe('namespace constraints', () => {
     [`<a xmlns="${XML_NS}"/>`, /can only be bound to the prefix "xml"/, undefined],
     [`<a xmlns:x="${XMLNS_NS}"/>`, /must not be declared/, undefined],
     [`<a xmlns="${XMLNS_NS}"/>`, /must not be declared/, undefined],
-    ['<a xmlns:p="urn:x" xmlns:q="urn:x" p:b="1" q:b="2"/>', /duplicate attribute \{urn:x\}b \(written "p:b" and "q:b"\)/, [1, 44]],
+    [
+      '<a xmlns:p="urn:x" xmlns:q="urn:x" p:b="1" q:b="2"/>',
+      /duplicate attribute \{urn:x\}b \(written "p:b" and "q:b"\)/,
+      [1, 44],
+    ],
     ['<a xmlns:p="urn:x" xmlns:p="urn:y"/>', /duplicate attribute "xmlns:p"/, undefined],
     ['<a xmlns="urn:x" xmlns="urn:y"/>', /duplicate attribute "xmlns"/, undefined],
     ['<:a/>', /a qualified name has at most one ":"/, undefined],

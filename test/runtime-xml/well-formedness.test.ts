@@ -107,7 +107,9 @@ describe('character data, entities and character references (§2.4, §4.1, §4.6
   });
 
   it('accepts character references to TAB, LF, CR and the edges of the Char ranges', () => {
-    expect(rootText('<a>&#9;&#xA;&#13;&#xD7FF;&#xE000;&#xFFFD;&#x10000;&#x10FFFF;</a>')).toBe('\t\n\r\uD7FF\uE000\uFFFD\u{10000}\u{10FFFF}');
+    expect(rootText('<a>&#9;&#xA;&#13;&#xD7FF;&#xE000;&#xFFFD;&#x10000;&#x10FFFF;</a>')).toBe(
+      '\t\n\r\uD7FF\uE000\uFFFD\u{10000}\u{10FFFF}',
+    );
   });
 
   it('refuses "]]>" in text but accepts "]]" and "]>" and an escaped form', () => {
@@ -196,7 +198,12 @@ describe('elements and names (§2.3, §3)', () => {
     const root = parseXml('<données xmlns="urn:x" été="1"><Ωμέγα/><_a.b-c·d/><日本語/><\uD800\uDC00x/></données>');
     expect(root.name).toBe('données');
     expect(root.attrs[0]?.name).toBe('été');
-    expect(root.children.map((c) => (typeof c === 'string' ? c : c.name))).toEqual(['Ωμέγα', '_a.b-c·d', '日本語', '\uD800\uDC00x']);
+    expect(root.children.map((c) => (typeof c === 'string' ? c : c.name))).toEqual([
+      'Ωμέγα',
+      '_a.b-c·d',
+      '日本語',
+      '\uD800\uDC00x',
+    ]);
   });
 
   it.each([

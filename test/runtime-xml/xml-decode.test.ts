@@ -1,7 +1,12 @@
 /** Decoding XML message bodies (src/runtime/xml-decode.ts): RFC 7303 §3 and XML 1.0 Appendix F. */
 import { isUtf8 } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { decodeBodyLeniently, decodeXmlBody, isSupportedCharset, XmlEncodingError } from '../../src/runtime/xml-decode.js';
+import {
+  decodeBodyLeniently,
+  decodeXmlBody,
+  isSupportedCharset,
+  XmlEncodingError,
+} from '../../src/runtime/xml-decode.js';
 
 const DOC = '<a>café €</a>';
 
@@ -30,7 +35,9 @@ describe('decodeXmlBody', () => {
     expect(decodeXmlBody(Buffer.from('<a>café</a>', 'latin1'), 'ISO-8859-1')).toBe('<a>café</a>');
     expect(decodeXmlBody(Buffer.from(DOC), ' UTF8 ')).toBe(DOC);
     expect(decodeXmlBody(utf16be(DOC), 'utf-16be')).toBe(DOC);
-    expect(decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0x80, 0x3c, 0x2f, 0x61, 0x3e]), 'windows-1252')).toBe('<a>€</a>');
+    expect(decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0x80, 0x3c, 0x2f, 0x61, 0x3e]), 'windows-1252')).toBe(
+      '<a>€</a>',
+    );
   });
 
   it('reads the XML declaration when the content type names no charset', () => {
@@ -52,9 +59,9 @@ describe('decodeXmlBody', () => {
   });
 
   it('refuses malformed bytes instead of replacing them', () => {
-    expect(problemOf(() => decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x3c, 0x2f, 0x61, 0x3e]), undefined))).toBe(
-      'malformed: the body is not valid UTF-8',
-    );
+    expect(
+      problemOf(() => decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0x3c, 0x2f, 0x61, 0x3e]), undefined)),
+    ).toBe('malformed: the body is not valid UTF-8');
     expect(problemOf(() => decodeXmlBody(Buffer.from([0xef, 0xbb, 0xbf, 0xff]), undefined))).toMatch(/^malformed/);
   });
 
@@ -65,7 +72,27 @@ describe('decodeXmlBody', () => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return seed % n;
     };
-    const pieces = [[0x61], [0x3c], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbf, 0xbd], [0x80], [0xbf], [0xc0, 0xaf], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xfe], [0xff], [0xe0, 0x80, 0x80], [0xf0, 0x8f, 0xbf, 0xbf]];
+    const pieces = [
+      [0x61],
+      [0x3c],
+      [0xc3, 0xa9],
+      [0xe2, 0x82, 0xac],
+      [0xf0, 0x9f, 0x98, 0x80],
+      [0xef, 0xbf, 0xbd],
+      [0x80],
+      [0xbf],
+      [0xc0, 0xaf],
+      [0xc3],
+      [0xe2, 0x82],
+      [0xed, 0xa0, 0x80],
+      [0xed, 0xbf, 0xbf],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf8, 0x88, 0x80, 0x80, 0x80],
+      [0xfe],
+      [0xff],
+      [0xe0, 0x80, 0x80],
+      [0xf0, 0x8f, 0xbf, 0xbf],
+    ];
     let malformed = 0;
     for (let i = 0; i < 20000; i++) {
       const bytes: number[] = [];
@@ -88,24 +115,33 @@ describe('decodeXmlBody', () => {
 
   it('reads an ASCII label as UTF-8, its superset (mislabelled UTF-8 reads right; invalid bytes are refused)', () => {
     expect(decodeXmlBody(Buffer.from('<a>é</a>'), 'us-ascii')).toBe('<a>é</a>');
-    expect(decodeXmlBody(Buffer.from('<?xml version="1.0" encoding="US-ASCII"?><a>é</a>'), undefined)).toBe('<?xml version="1.0" encoding="US-ASCII"?><a>é</a>');
+    expect(decodeXmlBody(Buffer.from('<?xml version="1.0" encoding="US-ASCII"?><a>é</a>'), undefined)).toBe(
+      '<?xml version="1.0" encoding="US-ASCII"?><a>é</a>',
+    );
     expect(problemOf(() => decodeXmlBody(Buffer.from([0x3c, 0x61, 0x3e, 0xe9]), 'ascii'))).toMatch(/^malformed/);
   });
 
   it('refuses UTF-16 with an odd trailing byte or an unpaired surrogate', () => {
     const odd = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<a/>', 'utf16le'), Buffer.from([0x41])]);
     expect(problemOf(() => decodeXmlBody(odd, undefined))).toBe('malformed: the body is not valid UTF-16LE');
-    const lone = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<a>', 'utf16le'), Buffer.from([0x00, 0xd8]), Buffer.from('</a>', 'utf16le')]);
+    const lone = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('<a>', 'utf16le'),
+      Buffer.from([0x00, 0xd8]),
+      Buffer.from('</a>', 'utf16le'),
+    ]);
     expect(problemOf(() => decodeXmlBody(lone, undefined))).toMatch(/^malformed/);
     const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('<a/>', 'utf16le').swap16(), Buffer.from([0x41])]);
     expect(problemOf(() => decodeXmlBody(be, undefined))).toBe('malformed: the body is not valid UTF-16BE');
   });
 
   it('refuses encodings it cannot decode, from the parameter or the declaration', () => {
-    expect(problemOf(() => decodeXmlBody(Buffer.from(DOC), 'x-klingon'))).toBe('unsupported: unsupported charset "x-klingon"');
-    expect(problemOf(() => decodeXmlBody(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>'), undefined))).toBe(
-      'unsupported: unsupported encoding "x-klingon" in the XML declaration',
+    expect(problemOf(() => decodeXmlBody(Buffer.from(DOC), 'x-klingon'))).toBe(
+      'unsupported: unsupported charset "x-klingon"',
     );
+    expect(
+      problemOf(() => decodeXmlBody(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>'), undefined)),
+    ).toBe('unsupported: unsupported encoding "x-klingon" in the XML declaration');
     expect(isSupportedCharset('x-klingon')).toBe(false);
     expect(isSupportedCharset('Shift_JIS')).toBe(true);
   });

@@ -23,9 +23,12 @@ function errorOf(text: string): XmlParseError {
 
 describe('parseXml', () => {
   it('resolves namespaces by URI whatever the prefix, and records positions', () => {
-    const root = parseXml('<?xml version="1.0"?>\n<a xmlns="urn:x" xmlns:p="urn:p">\n  <p:b q="1" p:r="2">hi<![CDATA[<x>]]></p:b>\n</a>', {
-      positions: true,
-    });
+    const root = parseXml(
+      '<?xml version="1.0"?>\n<a xmlns="urn:x" xmlns:p="urn:p">\n  <p:b q="1" p:r="2">hi<![CDATA[<x>]]></p:b>\n</a>',
+      {
+        positions: true,
+      },
+    );
     expect(root).toMatchObject({ ns: 'urn:x', name: 'a', prefix: '', line: 2, column: 1 });
     const b = firstChild(root, 'urn:p', 'b');
     expect(b).toMatchObject({ name: 'b', prefix: 'p', line: 3, column: 3 });
@@ -37,7 +40,9 @@ describe('parseXml', () => {
   });
 
   it('keeps namespace declarations out of attributes and resolves QNames in content', () => {
-    const root = parseXml('<s:schema xmlns:s="urn:s" xmlns:tns="urn:t"><s:element type="tns:Foo"/><s:element type="Bar"/></s:schema>');
+    const root = parseXml(
+      '<s:schema xmlns:s="urn:s" xmlns:tns="urn:t"><s:element type="tns:Foo"/><s:element type="Bar"/></s:schema>',
+    );
     const [e1, e2] = childElements(root, 'urn:s', 'element') as [XmlElement, XmlElement];
     expect(e1.attrs.map((a) => a.name)).toEqual(['type']);
     expect(resolveQName(e1, attr(e1, 'type')!)).toEqual({ ns: 'urn:t', name: 'Foo' });

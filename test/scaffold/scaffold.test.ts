@@ -29,12 +29,19 @@ const GEN = ['generate', 'wsdl/auth.wsdl', '-o', 'generated/auth', '--scaffold',
 /** Type-checks the scaffold together with the generated code (strict). */
 function typeErrors(dir: string): string[] {
   const project = new Project({
-    compilerOptions: { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: [] },
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      types: [],
+    },
   });
   project.addSourceFilesAtPaths([join(dir, 'src/**/*.ts'), join(dir, 'generated/**/*.ts')]);
   return project.getPreEmitDiagnostics().map((d) => {
     const m = d.getMessageText();
-    return typeof m === "string" ? m : m.getMessageText();
+    return typeof m === 'string' ? m : m.getMessageText();
   });
 }
 
@@ -48,7 +55,9 @@ describe('scaffold', () => {
     const text = readFileSync(join(dir, 'src/auth-service.ts'), 'utf8');
     expect(text).toContain(`import { SoapFault, type AuthService } from '../generated/auth/index.js';`);
     expect(text).toContain('export const authService: AuthService = {');
-    expect(text).toContain(`  async login(input, ctx) {\n    throw new SoapFault({ code: 'Server', reason: 'Login is not implemented' });\n  },`);
+    expect(text).toContain(
+      `  async login(input, ctx) {\n    throw new SoapFault({ code: 'Server', reason: 'Login is not implemented' });\n  },`,
+    );
     expect(text).toContain(`reason: 'Logout is not implemented'`);
     expect(text).toContain('from wsdl/auth.wsdl');
     expect(typeErrors(dir)).toEqual([]);
@@ -58,7 +67,10 @@ describe('scaffold', () => {
     const dir = project();
     await runCli(GEN, dir);
     const file = join(dir, 'src/auth-service.ts');
-    const mine = readFileSync(file, 'utf8').replace("throw new SoapFault({ code: 'Server', reason: 'Login is not implemented' });", "return { ServiceTicket: 'x' };");
+    const mine = readFileSync(file, 'utf8').replace(
+      "throw new SoapFault({ code: 'Server', reason: 'Login is not implemented' });",
+      "return { ServiceTicket: 'x' };",
+    );
     writeFileSync(file, mine);
     const r = await runCli(GEN, dir);
     expect(r.code).toBe(0);
@@ -90,8 +102,7 @@ describe('scaffold', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('src/auth-service.ts: added AuthService.refreshTicket');
     const after = readFileSync(file, 'utf8');
-    const inserted =
-      `,\n    async refreshTicket(input, ctx) {\n      throw new SoapFault({ code: 'Server', reason: 'RefreshTicket is not implemented' });\n    }`;
+    const inserted = `,\n    async refreshTicket(input, ctx) {\n      throw new SoapFault({ code: 'Server', reason: 'RefreshTicket is not implemented' });\n    }`;
     expect(after).toContain(inserted);
     // Everything else is byte-identical: removing the inserted text gives back the user's file.
     expect(after.replace(inserted, '')).toBe(userCode);
@@ -106,7 +117,9 @@ describe('scaffold', () => {
     useVersion(dir, 3);
     const r = await runCli(GEN, dir);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^src\/auth-service\.ts:\d+:3: warning: AuthService has no operation for method 'logout'/m);
+    expect(r.stderr).toMatch(
+      /^src\/auth-service\.ts:\d+:3: warning: AuthService has no operation for method 'logout'/m,
+    );
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
@@ -121,7 +134,13 @@ describe('scaffold', () => {
 
 describe('mergeScaffold', () => {
   const services: ServiceInterface[] = [
-    { name: 'AuthService', methods: [{ name: 'login', operation: 'Login' }, { name: 'logout', operation: 'Logout' }] },
+    {
+      name: 'AuthService',
+      methods: [
+        { name: 'login', operation: 'Login' },
+        { name: 'logout', operation: 'Logout' },
+      ],
+    },
   ];
   it('keeps a trailing comma style', () => {
     const text = `export const s: AuthService = {\n  async login() {\n    return 1;\n  },\n};\n`;

@@ -4,7 +4,12 @@
  * run against both session stores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthError, Authenticator, INVALID_CREDENTIALS_MESSAGE, INVALID_TICKET_MESSAGE } from '../../src/service/authenticator.js';
+import {
+  AuthError,
+  Authenticator,
+  INVALID_CREDENTIALS_MESSAGE,
+  INVALID_TICKET_MESSAGE,
+} from '../../src/service/authenticator.js';
 import { ManualClock } from '../../src/service/clock.js';
 import { MemorySessionStore } from '../../src/service/memory-session-store.js';
 import { hashPassword, parsePasswordHash, verifyPassword } from '../../src/service/password-hash.js';
@@ -20,12 +25,18 @@ let users: StaticUserDirectory;
 let n = 0;
 
 beforeAll(async () => {
-  users = new StaticUserDirectory(new Map([['alice', { passwordHash: await hashPassword('s3cret', LOW), updatedAt: '' }]]));
+  users = new StaticUserDirectory(
+    new Map([['alice', { passwordHash: await hashPassword('s3cret', LOW), updatedAt: '' }]]),
+  );
 });
 
 const stores: [string, (clock: ManualClock) => SessionStore, boolean][] = [
   ['memory', (clock) => new MemorySessionStore({ clock, sweepIntervalMs: 0 }), false],
-  ['redis', (clock) => new RedisSessionStore({ url: redis?.url ?? '', clock, prefix: `auth-test:${process.pid}:${n++}:` }), SKIP_REDIS],
+  [
+    'redis',
+    (clock) => new RedisSessionStore({ url: redis?.url ?? '', clock, prefix: `auth-test:${process.pid}:${n++}:` }),
+    SKIP_REDIS,
+  ],
 ];
 
 async function failure(p: Promise<unknown>): Promise<AuthError> {
@@ -125,7 +136,7 @@ describe.each(stores)('authenticator with %s sessions', (_name, makeStore, skip)
 });
 
 describe('unknown users cost the same as known ones', () => {
-  it('verifies an unknown user\'s password against a dummy hash with the configured scrypt parameters', async () => {
+  it("verifies an unknown user's password against a dummy hash with the configured scrypt parameters", async () => {
     const seen: string[] = [];
     const auth = new Authenticator({
       users,

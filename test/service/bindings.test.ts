@@ -8,7 +8,15 @@ import { INVALID_CREDENTIALS_MESSAGE, INVALID_TICKET_MESSAGE } from '../../src/s
 import { ManualClock } from '../../src/service/clock.js';
 import { MemorySessionStore } from '../../src/service/memory-session-store.js';
 import { TICKET_LENGTH } from '../../src/service/tickets.js';
-import { attr, childElements, firstChild, parseXml, resolveQName, textOf, type XmlElement } from '../../src/runtime/xml-parse.js';
+import {
+  attr,
+  childElements,
+  firstChild,
+  parseXml,
+  resolveQName,
+  textOf,
+  type XmlElement,
+} from '../../src/runtime/xml-parse.js';
 import { failureText, rejection, startTestService, type TestService } from './helpers/auth-service.js';
 
 const BINDINGS = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;
@@ -102,21 +110,38 @@ describe('wire format and logging', () => {
   });
 
   it.each([
-    ['1.1', SOAP11_NS, { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${AUTH_NS}/Login"` }, 'text/xml; charset=utf-8'],
-    ['1.2', SOAP12_NS, { 'content-type': 'application/soap+xml; charset=utf-8' }, 'application/soap+xml; charset=utf-8'],
-  ])('answers a SOAP %s Login with LoginResponse/LoginResult/ServiceTicket', async (_v, envNs, headers, responseType) => {
-    const res = await fetch(t.service.url, { method: 'POST', headers, body: soapLogin(envNs) });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe(responseType);
-    const env = parseXml(await res.text());
-    expect([env.ns, env.name]).toEqual([envNs, 'Envelope']);
-    const ticket = path(firstChild(env, envNs, 'Body'), 'LoginResponse', 'LoginResult', 'ServiceTicket');
-    expect(ticket && textOf(ticket)).toHaveLength(TICKET_LENGTH);
-  });
+    [
+      '1.1',
+      SOAP11_NS,
+      { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${AUTH_NS}/Login"` },
+      'text/xml; charset=utf-8',
+    ],
+    [
+      '1.2',
+      SOAP12_NS,
+      { 'content-type': 'application/soap+xml; charset=utf-8' },
+      'application/soap+xml; charset=utf-8',
+    ],
+  ])(
+    'answers a SOAP %s Login with LoginResponse/LoginResult/ServiceTicket',
+    async (_v, envNs, headers, responseType) => {
+      const res = await fetch(t.service.url, { method: 'POST', headers, body: soapLogin(envNs) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(responseType);
+      const env = parseXml(await res.text());
+      expect([env.ns, env.name]).toEqual([envNs, 'Envelope']);
+      const ticket = path(firstChild(env, envNs, 'Body'), 'LoginResponse', 'LoginResult', 'ServiceTicket');
+      expect(ticket && textOf(ticket)).toHaveLength(TICKET_LENGTH);
+    },
+  );
 
   it('answers a bad Logout over SOAP 1.1 with a soap:Client fault (HTTP 500)', async () => {
     const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11_NS}"><soap:Body><Logout xmlns="${AUTH_NS}"><ServiceTicket>nope</ServiceTicket></Logout></soap:Body></soap:Envelope>`;
-    const res = await fetch(t.service.url, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${AUTH_NS}/Logout"` }, body });
+    const res = await fetch(t.service.url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${AUTH_NS}/Logout"` },
+      body,
+    });
     expect(res.status).toBe(500);
     const fault = firstChild(firstChild(parseXml(await res.text()), SOAP11_NS, 'Body')!, SOAP11_NS, 'Fault')!;
     const code = childElements(fault).find((e) => e.name === 'faultcode')!;
@@ -124,7 +149,7 @@ describe('wire format and logging', () => {
     expect(textOf(childElements(fault).find((e) => e.name === 'faultstring')!)).toBe(INVALID_TICKET_MESSAGE);
   });
 
-  it('serves the WSDL on ?wsdl with this server\'s address', async () => {
+  it("serves the WSDL on ?wsdl with this server's address", async () => {
     const res = await fetch(`${t.service.url}?wsdl`);
     expect(res.status).toBe(200);
     const wsdl = parseXml(await res.text());
@@ -140,7 +165,10 @@ describe('wire format and logging', () => {
 
   it('logs one line per request with binding, operation, status and duration, and never the query string', async () => {
     const before = t.log.length;
-    await new AuthClient({ baseUrl: t.service.baseUrl, binding: 'soap12' }).login({ Username: 'alice', Password: 's3cret' });
+    await new AuthClient({ baseUrl: t.service.baseUrl, binding: 'soap12' }).login({
+      Username: 'alice',
+      Password: 's3cret',
+    });
     await fetch(`${t.service.url}/Login?Username=alice&Password=topsecretvalue`);
     const lines = t.log.slice(before);
     expect(lines).toHaveLength(2);

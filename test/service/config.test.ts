@@ -22,9 +22,26 @@ describe('service command line', () => {
   });
 
   it('takes HOST/PORT/USERS_FILE/... from the environment and lets flags win', () => {
-    const env = { HOST: '0.0.0.0', PORT: '9000', USERS_FILE: 'env-users.json', SESSION_TTL: '60', REDIS_URL: 'redis://127.0.0.1:6390', SCRYPT_LOG_N: '12' };
-    expect(run([], env)).toMatchObject({ host: '0.0.0.0', port: 9000, usersFile: '/srv/env-users.json', sessionTtlMs: 60_000, store: 'redis', redisUrl: 'redis://127.0.0.1:6390', scrypt: { N: 4096 } });
-    expect(run(['--host', '127.0.0.2', '--port', '0', '--users', '/etc/u.json', '--store', 'memory'], env)).toMatchObject({
+    const env = {
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      USERS_FILE: 'env-users.json',
+      SESSION_TTL: '60',
+      REDIS_URL: 'redis://127.0.0.1:6390',
+      SCRYPT_LOG_N: '12',
+    };
+    expect(run([], env)).toMatchObject({
+      host: '0.0.0.0',
+      port: 9000,
+      usersFile: '/srv/env-users.json',
+      sessionTtlMs: 60_000,
+      store: 'redis',
+      redisUrl: 'redis://127.0.0.1:6390',
+      scrypt: { N: 4096 },
+    });
+    expect(
+      run(['--host', '127.0.0.2', '--port', '0', '--users', '/etc/u.json', '--store', 'memory'], env),
+    ).toMatchObject({
       host: '127.0.0.2',
       port: 0,
       usersFile: '/etc/u.json',
@@ -38,7 +55,14 @@ describe('service command line', () => {
   });
 
   it('rejects bad values and unknown flags as usage errors (exit 2)', () => {
-    for (const argv of [['--port', '70000'], ['--port', 'abc'], ['--nope'], ['--store', 'disk'], ['--store', 'redis'], ['--session-ttl', '0']]) {
+    for (const argv of [
+      ['--port', '70000'],
+      ['--port', 'abc'],
+      ['--nope'],
+      ['--store', 'disk'],
+      ['--store', 'redis'],
+      ['--session-ttl', '0'],
+    ]) {
       let err: unknown;
       try {
         parseServiceCommandLine(argv, {}, '/srv');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkScryptParams, hashPassword, isPasswordHash, parsePasswordHash, verifyPassword } from '../../src/service/password-hash.js';
+import {
+  checkScryptParams,
+  hashPassword,
+  isPasswordHash,
+  parsePasswordHash,
+  verifyPassword,
+} from '../../src/service/password-hash.js';
 
 const LOW = { N: 2 ** 10, r: 8, p: 1 };
 
@@ -26,7 +32,13 @@ describe('password hashing (scrypt)', () => {
   });
 
   it('treats malformed stored hashes as non-matching', async () => {
-    for (const bad of ['', 'plain', 'scrypt$1000$8$1$abc$def', 'bcrypt$x$y', 'scrypt$1024$8$1$AAAAAAAAAAAAAAAAAAAAAA$short']) {
+    for (const bad of [
+      '',
+      'plain',
+      'scrypt$1000$8$1$abc$def',
+      'bcrypt$x$y',
+      'scrypt$1024$8$1$AAAAAAAAAAAAAAAAAAAAAA$short',
+    ]) {
       expect(isPasswordHash(bad)).toBe(false);
       expect(await verifyPassword('x', bad)).toBe(false);
     }

@@ -5,7 +5,11 @@ import { PromptAbortedError, readPassword } from '../../src/service/read-passwor
 
 /** A PassThrough posing as a TTY, recording raw-mode switches. */
 function fakeTty(): PassThrough & { isTTY: boolean; rawModes: boolean[]; setRawMode: (on: boolean) => void } {
-  const s = new PassThrough() as PassThrough & { isTTY: boolean; rawModes: boolean[]; setRawMode: (on: boolean) => void };
+  const s = new PassThrough() as PassThrough & {
+    isTTY: boolean;
+    rawModes: boolean[];
+    setRawMode: (on: boolean) => void;
+  };
   s.isTTY = true;
   s.rawModes = [];
   s.setRawMode = (on: boolean) => {

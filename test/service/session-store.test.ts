@@ -13,7 +13,6 @@ import { SKIP_REDIS, startRedis, type TestRedis } from './helpers/redis-server.j
 let redis: TestRedis | undefined;
 let prefixCounter = 0;
 
-
 type Factory = (clock: ManualClock) => SessionStore;
 const stores: [string, Factory, boolean][] = [
   ['memory', (clock) => new MemorySessionStore({ clock, sweepIntervalMs: 0 }), false],

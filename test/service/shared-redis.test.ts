@@ -33,7 +33,9 @@ describe.skipIf(SKIP_REDIS)('two instances behind one Redis', () => {
   it('splits 200 concurrent logins across both instances; every ticket logs out once on the other', async () => {
     const clients = [a, b].map((s) => new AuthClient({ baseUrl: s.service.baseUrl, binding: 'httpPost' }));
     const tickets = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => clients[i % 2]!.login({ Username: 'alice', Password: 'pw-a' }).then((r) => r.ServiceTicket)),
+      Array.from({ length: 200 }, (_, i) =>
+        clients[i % 2]!.login({ Username: 'alice', Password: 'pw-a' }).then((r) => r.ServiceTicket),
+      ),
     );
     expect(new Set(tickets).size).toBe(200);
     const out = await Promise.all(tickets.map((ticket, i) => clients[(i + 1) % 2]!.logout({ ServiceTicket: ticket })));

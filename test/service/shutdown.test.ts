@@ -19,9 +19,14 @@ interface Running {
 }
 
 function start(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', ...args], { cwd: ROOT, env: { ...process.env, PORT: '', HOST: '' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '', HOST: '' },
+  });
   let out = '';
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on('exit', (code, signal) => res({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.on('exit', (code, signal) => res({ code, signal })),
+  );
   return new Promise((resolvePromise, reject) => {
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.stdout.on('data', (d: Buffer) => {
@@ -52,7 +57,10 @@ function get(port: number, path: string): Promise<{ status: number; body: string
  * server's `100 Continue` proves it has the request; the form body is sent
  * only when `send()` is called.
  */
-function heldPost(port: number, form: string): Promise<{ send: () => void; response: Promise<{ status: number; body: string }> }> {
+function heldPost(
+  port: number,
+  form: string,
+): Promise<{ send: () => void; response: Promise<{ status: number; body: string }> }> {
   return new Promise((resolveHeld, reject) => {
     let resolveResponse: (v: { status: number; body: string }) => void = () => undefined;
     const response = new Promise<{ status: number; body: string }>((r) => (resolveResponse = r));
@@ -62,7 +70,11 @@ function heldPost(port: number, form: string): Promise<{ send: () => void; respo
         port,
         path: '/ecomm/Auth.asmx/Login',
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form), expect: '100-continue' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(form),
+          expect: '100-continue',
+        },
       },
       (res) => {
         let body = '';

@@ -72,6 +72,8 @@ describe('user:add', () => {
     expect((await readUsersFile(join(dir, 'users.json'))).has('carol')).toBe(true);
     const input2 = new PassThrough();
     input2.end('pw2');
-    await expect(userAddCommand(['bad\tname'], { input: input2, output, env: { DATA_DIR: dir }, cwd: '/' })).rejects.toBeInstanceOf(WsdlcError);
+    await expect(
+      userAddCommand(['bad\tname'], { input: input2, output, env: { DATA_DIR: dir }, cwd: '/' }),
+    ).rejects.toBeInstanceOf(WsdlcError);
   });
 });

@@ -19,7 +19,9 @@ afterEach(async () => {
 describe('users file', () => {
   it('round-trips users and writes atomically with mode 0600, leaving no temp files', async () => {
     const file = join(dir, 'sub', 'users.json');
-    const users = new Map([['alice', { passwordHash: await hashPassword('a', LOW), updatedAt: '2026-01-01T00:00:00.000Z' }]]);
+    const users = new Map([
+      ['alice', { passwordHash: await hashPassword('a', LOW), updatedAt: '2026-01-01T00:00:00.000Z' }],
+    ]);
     await writeUsersFile(file, users);
     expect(await readUsersFile(file)).toEqual(users);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -46,7 +48,9 @@ describe('users file', () => {
   });
 
   it('reports a bad hash at the user entry', () => {
-    expect(() => parseUsers('{"version": 1,\n"users": {\n  "bob": {"passwordHash": "plain"}}}', 'u.json')).toThrow(/^u\.json:3:3: user "bob": "passwordHash" must be an scrypt hash/);
+    expect(() => parseUsers('{"version": 1,\n"users": {\n  "bob": {"passwordHash": "plain"}}}', 'u.json')).toThrow(
+      /^u\.json:3:3: user "bob": "passwordHash" must be an scrypt hash/,
+    );
     expect(() => parseUsers('[]', 'u.json')).toThrow(/^u\.json:1:1: users file must be an object/);
   });
 

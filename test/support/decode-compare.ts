@@ -59,7 +59,9 @@ export function byServer(text: string, desc: ValueDesc, types: TypeRegistry): Re
     const env = parseRequestEnvelope(text, { maxDepth: MAX_DEPTH });
     shaped = 'shape' in env;
     const el = firstElement(env.body);
-    return el === undefined ? { error: 'no Body element', shaped } : { value: readBodyValue(env, el, desc, types), shaped };
+    return el === undefined
+      ? { error: 'no Body element', shaped }
+      : { value: readBodyValue(env, el, desc, types), shaped };
   } catch (err) {
     return { ...failed(err), shaped };
   }
@@ -67,7 +69,8 @@ export function byServer(text: string, desc: ValueDesc, types: TypeRegistry): Re
 
 /** Makes `text` a recorded shape (once the shared memo is full, one unmatched document in sixteen is recorded); false if it cannot be. */
 export function recordShape(text: string): boolean {
-  for (let k = 0; k < 40 && matchEnvelopeShape(text, { maxDepth: MAX_DEPTH }) === undefined; k++) parseRequestEnvelope(text, { maxDepth: MAX_DEPTH });
+  for (let k = 0; k < 40 && matchEnvelopeShape(text, { maxDepth: MAX_DEPTH }) === undefined; k++)
+    parseRequestEnvelope(text, { maxDepth: MAX_DEPTH });
   return matchEnvelopeShape(text, { maxDepth: MAX_DEPTH }) !== undefined;
 }
 
@@ -75,10 +78,15 @@ const withoutParent = (k: string, v: unknown): unknown => (k === 'parent' ? unde
 
 /** Where two values differ (prototypes, own keys in order, values; elements by content), or '' where they do not. */
 export function difference(a: unknown, b: unknown, path = ''): string {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b) ? '' : `${path || '/'}: ${String(a)} vs ${String(b)}`;
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+    return Object.is(a, b) ? '' : `${path || '/'}: ${String(a)} vs ${String(b)}`;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path || '/'}: prototypes differ`;
-  if ('children' in a && 'parent' in a) return JSON.stringify(a, withoutParent) === JSON.stringify(b, withoutParent) ? '' : `${path || '/'}: elements differ`;
-  if (!Array.isArray(a) && Object.getPrototypeOf(a) !== Object.prototype) return isDeepStrictEqual(a, b) ? '' : `${path || '/'}: differ`;
+  if ('children' in a && 'parent' in a)
+    return JSON.stringify(a, withoutParent) === JSON.stringify(b, withoutParent)
+      ? ''
+      : `${path || '/'}: elements differ`;
+  if (!Array.isArray(a) && Object.getPrototypeOf(a) !== Object.prototype)
+    return isDeepStrictEqual(a, b) ? '' : `${path || '/'}: differ`;
   const ka = Reflect.ownKeys(a).map(String);
   const kb = Reflect.ownKeys(b).map(String);
   if (ka.join('|') !== kb.join('|')) return `${path || '/'}: keys ${ka.join(',')} vs ${kb.join(',')}`;

@@ -27,7 +27,13 @@ describe('output lock', () => {
     const dir = project();
     const out = join(dir, 'out');
     const runs = Array.from({ length: 6 }, (_, k) =>
-      generate({ wsdl: 'wsdl/auth.wsdl', output: 'out', cwd: dir, emit: fakeEmit, ...(k % 2 === 0 ? { client: false } : { server: false }) }),
+      generate({
+        wsdl: 'wsdl/auth.wsdl',
+        output: 'out',
+        cwd: dir,
+        emit: fakeEmit,
+        ...(k % 2 === 0 ? { client: false } : { server: false }),
+      }),
     );
     const results = await Promise.all(runs);
     expect(results.every((r) => r.contracts.length === 1)).toBe(true);
@@ -54,7 +60,9 @@ describe('output lock', () => {
     const dir = project();
     const out = join(dir, 'out');
     const release = await lockOutput(out);
-    await expect(lockOutput(out, 100)).rejects.toThrow(`output ${out} is being written by another wsdlc (process ${process.pid}); if none is running, delete ${lockPathOf(out)}`);
+    await expect(lockOutput(out, 100)).rejects.toThrow(
+      `output ${out} is being written by another wsdlc (process ${process.pid}); if none is running, delete ${lockPathOf(out)}`,
+    );
     const waiting = lockOutput(out, 5_000);
     setTimeout(() => void release(), 50);
     const releaseSecond = await waiting;

@@ -1,4 +1,14 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commitPlan } from '../../src/write/commit.js';
@@ -24,19 +34,31 @@ const V1 = [
   { path: 'runtime/deep/x.ts', content: 'export const x = 1;\n' },
 ];
 
-async function write(out: string, files: { path: string; content: string }[], opts: { clean?: boolean; fs?: WriterFs } = {}) {
+async function write(
+  out: string,
+  files: { path: string; content: string }[],
+  opts: { clean?: boolean; fs?: WriterFs } = {},
+) {
   const plan = await planOutput(out, files, opts);
   refuseConflicts(plan, dirname(out));
   return { plan, result: await commitPlan(plan, opts.fs ?? nodeFs) };
 }
 
 describe('output paths', () => {
-  it.each(['/etc/passwd', '../x.ts', 'a/../../x.ts', 'a/./b.ts', 'C:/x.ts', 'C:\\x.ts', 'a\\b.ts', '', 'a//b.ts', 'x\0.ts'])(
-    'rejects %j',
-    (p) => {
-      expect(() => checkOutputPath(p, 'emitter')).toThrow(WsdlcError);
-    },
-  );
+  it.each([
+    '/etc/passwd',
+    '../x.ts',
+    'a/../../x.ts',
+    'a/./b.ts',
+    'C:/x.ts',
+    'C:\\x.ts',
+    'a\\b.ts',
+    '',
+    'a//b.ts',
+    'x\0.ts',
+  ])('rejects %j', (p) => {
+    expect(() => checkOutputPath(p, 'emitter')).toThrow(WsdlcError);
+  });
   it('accepts nested relative paths', () => {
     expect(checkOutputPath('runtime/codec.ts', 'emitter')).toBe('runtime/codec.ts');
   });
@@ -135,7 +157,13 @@ describe('planning and writing', () => {
     writeFileSync(join(out, 'user.txt'), 'mine');
     const { result } = await write(out, V1, { clean: true });
     expect(result.written).toBe(true);
-    expect(Object.keys(snapshotTree(out)).sort()).toEqual([MANIFEST_NAME, 'index.ts', 'runtime/codec.ts', 'runtime/deep/x.ts', 'user.txt']);
+    expect(Object.keys(snapshotTree(out)).sort()).toEqual([
+      MANIFEST_NAME,
+      'index.ts',
+      'runtime/codec.ts',
+      'runtime/deep/x.ts',
+      'user.txt',
+    ]);
   });
 });
 
@@ -148,7 +176,9 @@ describe('symbolic links in the output folder', () => {
     symlinkSync(outside, join(out, 'runtime'));
     const err = await write(out, V1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WsdlcError);
-    expect((err as Error).message).toMatch(/output folder .*runtime is a symbolic link: wsdlc does not write generated files through links/);
+    expect((err as Error).message).toMatch(
+      /output folder .*runtime is a symbolic link: wsdlc does not write generated files through links/,
+    );
     expect(readdirSync(outside)).toEqual([]);
     expect(readdirSync(out)).toEqual(['runtime']);
   });
@@ -159,7 +189,9 @@ describe('symbolic links in the output folder', () => {
     writeFileSync(join(out, 'runtime'), 'mine');
     const err = await write(out, V1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WsdlcError);
-    expect((err as Error).message).toMatch(/output .*runtime is a file that wsdlc did not make, where it needs a folder/);
+    expect((err as Error).message).toMatch(
+      /output .*runtime is a file that wsdlc did not make, where it needs a folder/,
+    );
     expect(readFileSync(join(out, 'runtime'), 'utf8')).toBe('mine');
   });
 
@@ -177,7 +209,10 @@ describe('symbolic links in the output folder', () => {
     writeFileSync(outside, 'not yours\n');
     rmSync(join(out, 'index.ts'));
     symlinkSync(outside, join(out, 'index.ts'));
-    await write(out, V1.map((f) => ({ ...f, content: f.content + '// v2\n' })));
+    await write(
+      out,
+      V1.map((f) => ({ ...f, content: `${f.content}// v2\n` })),
+    );
     expect(readFileSync(outside, 'utf8')).toBe('not yours\n');
     expect(lstatSync(join(out, 'index.ts')).isSymbolicLink()).toBe(false);
     expect(readFileSync(join(out, 'index.ts'), 'utf8')).toBe('export const a = 1;\n// v2\n');
@@ -191,7 +226,8 @@ describe('atomic writes', () => {
     return {
       ...nodeFs,
       [failOn]: async (...args: unknown[]) => {
-        if (++calls === afterCalls + 1) throw Object.assign(new Error(`injected ${failOn} failure`), { code: 'EIO', syscall: failOn });
+        if (++calls === afterCalls + 1)
+          throw Object.assign(new Error(`injected ${failOn} failure`), { code: 'EIO', syscall: failOn });
         return (nodeFs[failOn] as (...a: unknown[]) => Promise<unknown>)(...args);
       },
     } as WriterFs;
@@ -202,7 +238,7 @@ describe('atomic writes', () => {
     await write(out, V1);
     writeFileSync(join(out, 'user.txt'), 'mine');
     const before = snapshotTree(out);
-    const v2 = V1.map((f) => ({ ...f, content: f.content + '// v2\n' }));
+    const v2 = V1.map((f) => ({ ...f, content: `${f.content}// v2\n` }));
     await expect(write(out, v2, { fs: failingFs('writeFile', 2) })).rejects.toThrow(/injected writeFile failure/);
     expect(snapshotTree(out)).toEqual(before);
     expect(readdirSync(dirname(out))).toEqual(['out']);
@@ -210,10 +246,13 @@ describe('atomic writes', () => {
 
   it('with many files written side by side, a failing write still leaves the previous output intact and no temp folder', async () => {
     const out = outDir();
-    const many = Array.from({ length: 60 }, (_, k) => ({ path: `dir${k % 4}/f${k}.ts`, content: `export const v${k} = 1;\n` }));
+    const many = Array.from({ length: 60 }, (_, k) => ({
+      path: `dir${k % 4}/f${k}.ts`,
+      content: `export const v${k} = 1;\n`,
+    }));
     await write(out, many);
     const before = snapshotTree(out);
-    const v2 = many.map((f) => ({ ...f, content: f.content + '// v2\n' }));
+    const v2 = many.map((f) => ({ ...f, content: `${f.content}// v2\n` }));
     // Writes run 16 at a time: the 31st fails while others are still in flight.
     await expect(write(out, v2, { fs: failingFs('writeFile', 30) })).rejects.toThrow(/injected writeFile failure/);
     expect(snapshotTree(out)).toEqual(before);
@@ -227,7 +266,7 @@ describe('atomic writes', () => {
     const out = outDir();
     await write(out, V1);
     const before = snapshotTree(out);
-    const v2 = V1.map((f) => ({ ...f, content: f.content + '// v2\n' }));
+    const v2 = V1.map((f) => ({ ...f, content: `${f.content}// v2\n` }));
     await expect(write(out, v2, { fs: failingFs('rename', 1) })).rejects.toThrow(/injected rename failure/);
     expect(snapshotTree(out)).toEqual(before);
     expect(readdirSync(dirname(out))).toEqual(['out']);

@@ -18,7 +18,16 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { AttrDesc, ComplexDesc, ElementName, FieldDesc, IntegerRange, ServiceDesc, SubstDesc, ValueDesc } from './descriptors.js';
+import type {
+  AttrDesc,
+  ComplexDesc,
+  ElementName,
+  FieldDesc,
+  IntegerRange,
+  ServiceDesc,
+  SubstDesc,
+  ValueDesc,
+} from './descriptors.js';
 import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, splitList } from './scalars.js';
 import { attr, lookupNamespace, textOf, type XmlElement } from './xml-parse.js';
 import { XSI_NS, type XmlWriter } from './xml-write.js';
@@ -135,12 +144,7 @@ function isArrayField(f: { readonly max: number }): boolean {
 // ---------------------------------------------------------------------------
 // Writing
 
-function encodeSimple(
-  w: XmlWriter | undefined,
-  value: unknown,
-  desc: SimpleDesc,
-  path: string,
-): string {
+function encodeSimple(w: XmlWriter | undefined, value: unknown, desc: SimpleDesc, path: string): string {
   try {
     let text: string;
     const range = desc.range;
@@ -161,7 +165,10 @@ function encodeSimple(
       const items = desc.list ? splitList(text) : [text];
       for (const item of items) {
         if (!desc.enum.includes(item)) {
-          throw new EncodeError('', `${JSON.stringify(item)} is not one of ${desc.enum.map((e) => JSON.stringify(e)).join(', ')}`);
+          throw new EncodeError(
+            '',
+            `${JSON.stringify(item)} is not one of ${desc.enum.map((e) => JSON.stringify(e)).join(', ')}`,
+          );
         }
       }
     }
@@ -197,7 +204,13 @@ export function decodeSimpleValue(text: string, desc: ValueDesc, path: string): 
  * attributes and its content. `null` writes `xsi:nil="true"`.
  * @throws EncodeError naming the property path when the value does not fit.
  */
-export function writeValue(w: XmlWriter, element: ElementName, value: unknown, desc: ValueDesc, types: TypeRegistry): void {
+export function writeValue(
+  w: XmlWriter,
+  element: ElementName,
+  value: unknown,
+  desc: ValueDesc,
+  types: TypeRegistry,
+): void {
   writeElement(w, element.ns, element.name, value, desc, types, element.name);
 }
 
@@ -224,7 +237,8 @@ export function writeField(w: XmlWriter, field: FieldDesc, value: unknown, types
   }
   if (isArrayField(field)) {
     const items: readonly unknown[] = Array.isArray(value) ? value : [value];
-    if (field.max > 1 && items.length > field.max) throw new EncodeError(path, `at most ${field.max} items allowed, got ${items.length}`);
+    if (field.max > 1 && items.length > field.max)
+      throw new EncodeError(path, `at most ${field.max} items allowed, got ${items.length}`);
     for (let i = 0; i < items.length; i++) writeFieldItem(w, field, items[i], types, `${path}[${i}]`);
   } else {
     writeFieldItem(w, field, value, types, path);
@@ -249,7 +263,8 @@ function writeFieldItem(w: XmlWriter, field: FieldDesc, value: unknown, types: T
     // A substitution group (XML Schema Part 1 §3.3.6): the member whose type the value's $type names.
     const choices = selectableMembers(field);
     const tag = typeof value === 'object' ? (value as { readonly $type?: unknown }).$type : undefined;
-    const member = tag === undefined ? undefined : choices.find((m) => (m.value as { complex: string }).complex === tag);
+    const member =
+      tag === undefined ? undefined : choices.find((m) => (m.value as { complex: string }).complex === tag);
     if (member !== undefined) {
       writeElement(w, member.ns, member.name, value, member.value, types, path);
       return;
@@ -291,14 +306,22 @@ function writeAnyAttributes(w: XmlWriter, value: unknown, flat: FlatType, path: 
   const seen = new Set<string>();
   for (const a of value as unknown[]) {
     const attr = a as Partial<AnyAttribute> | null;
-    if (typeof attr !== 'object' || attr === null || typeof attr.name !== 'string' || typeof attr.value !== 'string' || (attr.ns !== undefined && typeof attr.ns !== 'string')) {
+    if (
+      typeof attr !== 'object' ||
+      attr === null ||
+      typeof attr.name !== 'string' ||
+      typeof attr.value !== 'string' ||
+      (attr.ns !== undefined && typeof attr.ns !== 'string')
+    ) {
       throw new EncodeError(path, 'expected an array of { ns, name, value } attributes');
     }
     const ns = attr.ns ?? '';
     // The name reaches the markup as is: only a plain NCName (Namespaces in XML 1.0 §3), never a namespace declaration.
-    if (!NCNAME.test(attr.name) || (ns === '' && attr.name === 'xmlns') || ns === XMLNS_NS || ns === XSI_NS) throw new EncodeError(path, `invalid attribute name ${JSON.stringify(attr.name)}`);
+    if (!NCNAME.test(attr.name) || (ns === '' && attr.name === 'xmlns') || ns === XMLNS_NS || ns === XSI_NS)
+      throw new EncodeError(path, `invalid attribute name ${JSON.stringify(attr.name)}`);
     const key = `${ns}|${attr.name}`;
-    if (flat.attrNames.has(key)) throw new EncodeError(path, `attribute ${attr.name} is declared: set its own property`);
+    if (flat.attrNames.has(key))
+      throw new EncodeError(path, `attribute ${attr.name} is declared: set its own property`);
     if (seen.has(key)) throw new EncodeError(path, `attribute ${attr.name} given twice`);
     seen.add(key);
     w.attr(ns, attr.name, attr.value);
@@ -335,7 +358,8 @@ export function selectableMembers(f: Pick<FieldDesc, 'value' | 'subst'>): readon
     const members = f.subst ?? [];
     const head = 'complex' in f.value ? f.value.complex : undefined;
     const count = new Map<string, number>();
-    for (const m of members) if ('complex' in m.value) count.set(m.value.complex, (count.get(m.value.complex) ?? 0) + 1);
+    for (const m of members)
+      if ('complex' in m.value) count.set(m.value.complex, (count.get(m.value.complex) ?? 0) + 1);
     out = members.filter((m) => 'complex' in m.value && m.value.complex !== head && count.get(m.value.complex) === 1);
     selectableCache.set(f, out);
   }
@@ -358,7 +382,15 @@ function readFieldElement(k: XmlElement, f: FieldDesc, types: TypeRegistry, path
   return v;
 }
 
-function writeElement(w: XmlWriter, ns: string, name: string, value: unknown, desc: ValueDesc, types: TypeRegistry, path: string): void {
+function writeElement(
+  w: XmlWriter,
+  ns: string,
+  name: string,
+  value: unknown,
+  desc: ValueDesc,
+  types: TypeRegistry,
+  path: string,
+): void {
   w.start(ns, name);
   writeElementContent(w, value, desc, types, path);
   w.end();
@@ -370,7 +402,13 @@ function writeElement(w: XmlWriter, ns: string, name: string, value: unknown, de
  * between the element's start and its end).
  * @throws EncodeError naming the property path when the value does not fit.
  */
-export function writeElementContent(w: XmlWriter, value: unknown, desc: ValueDesc, types: TypeRegistry, path: string): void {
+export function writeElementContent(
+  w: XmlWriter,
+  value: unknown,
+  desc: ValueDesc,
+  types: TypeRegistry,
+  path: string,
+): void {
   if (value === null) {
     w.attr(XSI_NS, 'nil', 'true');
   } else if ('scalar' in desc) {
@@ -397,7 +435,8 @@ function derivedTypeOf(w: XmlWriter, value: unknown, typeKey: string, types: Typ
   if (tag === undefined || tag === typeKey) return typeKey;
   const derived = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(types, tag) ? types[tag] : undefined;
   if (derived === undefined) throw new EncodeError(path, `$type ${JSON.stringify(tag)} is not a type of this service`);
-  if (!derivesFrom(types, tag as string, typeKey)) throw new EncodeError(path, `$type ${String(tag)} does not derive from ${types[typeKey]?.name ?? typeKey}`);
+  if (!derivesFrom(types, tag as string, typeKey))
+    throw new EncodeError(path, `$type ${String(tag)} does not derive from ${types[typeKey]?.name ?? typeKey}`);
   w.attr(XSI_NS, 'type', w.qnameText(derived.ns, derived.name));
   return tag as string;
 }
@@ -406,16 +445,26 @@ function derivedTypeOf(w: XmlWriter, value: unknown, typeKey: string, types: Typ
  * Writes the attributes and content of a complex value into the open start tag
  * (used for the SOAP wrapper element and by {@link writeValue}).
  */
-export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: string, types: TypeRegistry, path: string): void {
+export function writeComplexContent(
+  w: XmlWriter,
+  value: unknown,
+  typeKey: string,
+  types: TypeRegistry,
+  path: string,
+): void {
   const flat = flatten(types, typeKey);
   const item = flat.desc.soapArray;
   if (item) {
-    if (!Array.isArray(value)) throw new EncodeError(path, `expected an array (${flat.desc.name}), got ${typeof value}`);
+    if (!Array.isArray(value))
+      throw new EncodeError(path, `expected an array (${flat.desc.name}), got ${typeof value}`);
     for (let i = 0; i < value.length; i++) writeElement(w, '', 'item', value[i], item, types, `${path}[${i}]`);
     return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) {
-    throw new EncodeError(path, `expected an object (${flat.desc.name}), got ${Array.isArray(value) ? 'an array' : typeof value}`);
+    throw new EncodeError(
+      path,
+      `expected an object (${flat.desc.name}), got ${Array.isArray(value) ? 'an array' : typeof value}`,
+    );
   }
   const obj = value as Readonly<Record<string, unknown>>;
   for (const a of flat.attrs) {
@@ -424,7 +473,11 @@ export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: strin
       if (a.required) throw new EncodeError(`${path}/@${a.prop}`, 'missing required attribute');
       continue;
     }
-    w.attr(a.ns, a.name, encodeSimple(w, v, 'scalar' in a.value ? a.value : { scalar: 'string' }, `${path}/@${a.prop}`));
+    w.attr(
+      a.ns,
+      a.name,
+      encodeSimple(w, v, 'scalar' in a.value ? a.value : { scalar: 'string' }, `${path}/@${a.prop}`),
+    );
   }
   if (flat.anyAttr !== undefined) writeAnyAttributes(w, obj[flat.anyAttr], flat, `${path}/${flat.anyAttr}`);
   if (flat.text) {
@@ -443,7 +496,8 @@ export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: strin
       choices ??= new Map();
       const other = choices.get(f.choice);
       if (other === undefined) choices.set(f.choice, f);
-      else if (other.branch === undefined || other.branch !== f.branch) throw new EncodeError(path, `only one of ${other.prop} and ${f.prop} may be set (xsd:choice)`);
+      else if (other.branch === undefined || other.branch !== f.branch)
+        throw new EncodeError(path, `only one of ${other.prop} and ${f.prop} may be set (xsd:choice)`);
     }
     writeField(w, f, v, types, path);
   }
@@ -452,7 +506,8 @@ export function writeComplexContent(w: XmlWriter, value: unknown, typeKey: strin
     if (extra !== undefined && extra !== null) {
       const list: readonly unknown[] = Array.isArray(extra) ? extra : [extra];
       for (const el of list) {
-        if (!isXmlElement(el)) throw new EncodeError(`${path}/${flat.any}`, 'expected parsed XmlElement values (xsd:any)');
+        if (!isXmlElement(el))
+          throw new EncodeError(`${path}/${flat.any}`, 'expected parsed XmlElement values (xsd:any)');
         w.element(el);
       }
     }
@@ -497,12 +552,7 @@ export function readValueRecorded(el: XmlElement, desc: ValueDesc, types: TypeRe
  * `scope` resolves QName prefixes.
  * @throws DecodeError at `path`
  */
-export function decodeSimple(
-  text: string,
-  desc: SimpleDesc,
-  scope: XmlElement | undefined,
-  path: string,
-): unknown {
+export function decodeSimple(text: string, desc: SimpleDesc, scope: XmlElement | undefined, path: string): unknown {
   if (recorder !== undefined) return recorder.simple(text, desc, scope, path);
   try {
     const range = desc.range;
@@ -527,13 +577,15 @@ export function decodeSimple(
 
 /** Refuses to write an integer (`text`, encoded from `value`) outside its built-in type's value space. */
 function checkEncodedRange(value: unknown, text: string, range: IntegerRange): void {
-  if (!inIntegerRange(typeof value === 'number' ? value : text, range)) throw new EncodeError('', `${text} is out of range for xsd:${range}`);
+  if (!inIntegerRange(typeof value === 'number' ? value : text, range))
+    throw new EncodeError('', `${text} is out of range for xsd:${range}`);
 }
 
 /** Refuses an integer (lexically valid: the scalar decoded) outside its built-in type's value space. */
 function checkRange(value: unknown, text: string, range: IntegerRange): void {
   const v = typeof value === 'number' || typeof value === 'bigint' ? value : text.trim();
-  if (!inIntegerRange(v, range)) throw new DecodeError('', `${JSON.stringify(text.trim())} is out of range for xsd:${range}`);
+  if (!inIntegerRange(v, range))
+    throw new DecodeError('', `${JSON.stringify(text.trim())} is out of range for xsd:${range}`);
 }
 
 function checkEnum(text: string, values: readonly string[]): void {
@@ -559,7 +611,8 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
     if (target !== undefined) {
       // A reference can be read many times over (a value that refers to one value many times, and so on).
       recorder?.refuse();
-      if (referenceDepth >= MAX_REFERENCE_DEPTH) throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
+      if (referenceDepth >= MAX_REFERENCE_DEPTH)
+        throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
       referenceDepth++;
       try {
         return readElement(target, desc, types, path);
@@ -575,7 +628,8 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
       return el;
     }
     // A simple type has no element content (XML Schema Part 1 §3.3.4): `<Name><b>x</b></Name>` is not a string.
-    for (const c of el.children) if (typeof c !== 'string') throw new DecodeError(path, `element <${c.name}> where a simple value is expected`);
+    for (const c of el.children)
+      if (typeof c !== 'string') throw new DecodeError(path, `element <${c.name}> where a simple value is expected`);
     return decodeSimple(textOf(el), desc, el, path);
   }
   let key = desc.complex;
@@ -588,7 +642,8 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   }
   const value = readComplexContent(el, key, types, path);
   // Say which derived type was read, so that the value is written back as that type.
-  if (key !== desc.complex && typeof value === 'object' && value !== null && !Array.isArray(value)) (value as Record<string, unknown>)['$type'] = key;
+  if (key !== desc.complex && typeof value === 'object' && value !== null && !Array.isArray(value))
+    (value as Record<string, unknown>)['$type'] = key;
   return value;
 }
 
@@ -617,7 +672,7 @@ const REFERENCES_PER_VALUE = 8;
 function referencedValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path: string): XmlElement | undefined {
   let id: string | undefined;
   const href = attr(el, 'href');
-  if (href !== undefined && href.startsWith('#')) {
+  if (href?.startsWith('#')) {
     // Not when the element's own type declares an `href` attribute: then it is data, as in a literal `<link href=...>`.
     if ('complex' in desc && flatten(types, desc.complex).attrNames.has('|href')) return undefined;
     id = href.slice(1);
@@ -644,10 +699,15 @@ function referencedValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry, p
     idIndex.set(root, refs);
   }
   const target = refs.index.get(id);
-  if (target === undefined || target === el) throw new DecodeError(path, `reference ${JSON.stringify(id)} names no value in the message`);
+  if (target === undefined || target === el)
+    throw new DecodeError(path, `reference ${JSON.stringify(id)} names no value in the message`);
   // Each reference is read in full: values that refer to one value many times, and so on, would cost
   // exponentially more than the message is long. Messages refer to each value once or a few times.
-  if (--refs.left < 0) throw new DecodeError(path, `the message follows more multi-references than its ${refs.index.size} values allow (a value referred to many times over)`);
+  if (--refs.left < 0)
+    throw new DecodeError(
+      path,
+      `the message follows more multi-references than its ${refs.index.size} values allow (a value referred to many times over)`,
+    );
   return target;
 }
 
@@ -718,7 +778,8 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
         if (value === null && f.nillable !== true) {
           // xsi:nil (read as null) only on nillable elements (XML Schema Part 1 §3.3.4, Validation Rule 3.3.4.3.2):
           // on a required one it is an error, on an optional one it reads as absent (its type has no null).
-          if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'xsi:nil is not allowed: the element is not nillable');
+          if (f.min > 0 && f.choice === undefined)
+            throw new DecodeError(`${path}/${f.name}`, 'xsi:nil is not allowed: the element is not nillable');
           continue;
         }
         out[f.prop] = value;
@@ -747,12 +808,18 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
       }
     }
     if (matches.length < f.min && f.choice === undefined) {
-      throw new DecodeError(fpath, matches.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${matches.length}`);
+      throw new DecodeError(
+        fpath,
+        matches.length === 0
+          ? 'missing required element'
+          : `expected at least ${f.min} elements, got ${matches.length}`,
+      );
     }
     // A branch not taken of an xsd:choice stays absent (its type is `never`), other repeated fields read as [].
     if (matches.length > 0 || f.choice === undefined) {
       const values = matches.map((m, i) => readFieldElement(m, f, types, `${fpath}[${i}]`));
-      if (f.nillable !== true && values.includes(null)) throw new DecodeError(fpath, 'xsi:nil is not allowed: the element is not nillable');
+      if (f.nillable !== true && values.includes(null))
+        throw new DecodeError(fpath, 'xsi:nil is not allowed: the element is not nillable');
       out[f.prop] = values;
     }
   }

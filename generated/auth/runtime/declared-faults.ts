@@ -18,6 +18,9 @@ export type DeclaredFault<F extends string, D> = SoapFaultError & { readonly fau
  * Whether `err` is a received SOAP fault whose detail was decoded as one of the
  * declared faults `names` (its `fault` is one of them).
  */
-export function isDeclaredFault(err: unknown, names: readonly string[]): err is SoapFaultError & { readonly fault: string } {
+export function isDeclaredFault(
+  err: unknown,
+  names: readonly string[],
+): err is SoapFaultError & { readonly fault: string } {
   return err instanceof SoapFaultError && typeof err.fault === 'string' && names.includes(err.fault);
 }

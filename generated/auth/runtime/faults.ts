@@ -25,7 +25,13 @@ import { attr, childElements, resolveQName, textOf, type XmlElement } from './xm
 import { XML_NS, type XmlWriter } from './xml-write.js';
 
 /** Standard fault codes (SOAP 1.1 names), or a custom code in Clark notation `{ns}local`. */
-export type FaultCode = 'Client' | 'Server' | 'VersionMismatch' | 'MustUnderstand' | 'DataEncodingUnknown' | (string & {});
+export type FaultCode =
+  | 'Client'
+  | 'Server'
+  | 'VersionMismatch'
+  | 'MustUnderstand'
+  | 'DataEncodingUnknown'
+  | (string & {});
 
 /** The fields of a fault. */
 export interface SoapFaultInit {
@@ -73,7 +79,8 @@ export class SoapFault extends Error {
   readonly fault?: string;
 
   constructor(init: SoapFaultInit | string, code?: FaultCode) {
-    const i: SoapFaultInit = typeof init === 'string' ? (code === undefined ? { reason: init } : { reason: init, code }) : init;
+    const i: SoapFaultInit =
+      typeof init === 'string' ? (code === undefined ? { reason: init } : { reason: init, code }) : init;
     super(i.reason, i.cause === undefined ? undefined : { cause: i.cause });
     this.code = normalizeFaultCode(i.code ?? 'Server');
     if (i.subcodes && i.subcodes.length > 0) this.subcodes = [...i.subcodes];
@@ -189,7 +196,12 @@ function writeDetailEntries(w: XmlWriter, fault: SoapFault, options: WriteFaultO
       w.text(d);
     } else {
       const descs = options.faults ?? [];
-      const desc = fault.fault !== undefined ? descs.find((f) => f.name === fault.fault) : descs.length === 1 ? descs[0] : undefined;
+      const desc =
+        fault.fault !== undefined
+          ? descs.find((f) => f.name === fault.fault)
+          : descs.length === 1
+            ? descs[0]
+            : undefined;
       if (!desc || !options.types) {
         throw new TypeError(
           fault.fault !== undefined
@@ -356,7 +368,10 @@ export function parseFault(el: XmlElement, version: SoapVersion, options: ParseF
     // entry that is a declared fault, by namespace and name, else by name; else the first entry, raw.
     let desc: FaultDesc | undefined;
     let entry = entries[0];
-    for (const match of [(f: FaultDesc, e: XmlElement) => f.element.ns === e.ns && f.element.name === e.name, (f: FaultDesc, e: XmlElement) => f.element.name === e.name]) {
+    for (const match of [
+      (f: FaultDesc, e: XmlElement) => f.element.ns === e.ns && f.element.name === e.name,
+      (f: FaultDesc, e: XmlElement) => f.element.name === e.name,
+    ]) {
       for (const e of entries) {
         desc = descs.find((f) => match(f, e));
         if (desc) {

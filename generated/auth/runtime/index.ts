@@ -27,7 +27,15 @@ export { parseXml, XmlParseError, type XmlAttribute, type XmlElement } from './x
 export { XmlWriter, escapeAttr, escapeText } from './xml-write.js';
 export { DecodeError, EncodeError, readValue, writeValue } from './codec.js';
 export { SOAP_11_ENV_NS, SOAP_12_ENV_NS, parseEnvelope, writeEnvelope, type SoapVersion } from './soap-envelope.js';
-export { HttpError, ResponseError, SoapFault, SoapFaultError, parseFault, writeFault, type FaultCode } from './faults.js';
+export {
+  HttpError,
+  ResponseError,
+  SoapFault,
+  SoapFaultError,
+  parseFault,
+  writeFault,
+  type FaultCode,
+} from './faults.js';
 export { ServiceClient, type CallOptions, type ClientOptions } from './client.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport.js';
 export { createHttp1Transport, HttpProtocolError, type Http1TransportOptions } from './transport-http1.js';

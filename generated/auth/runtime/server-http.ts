@@ -76,7 +76,13 @@ async function serveHttpUnguarded(
  * Calls the implementation of an HTTP GET/POST operation with its decoded input
  * and answers with the output document (or a `500 text/plain` reason).
  */
-export async function answerHttp(state: HandlerState, req: IncomingMessage, res: ServerResponse, route: HttpRoute, input: unknown): Promise<void> {
+export async function answerHttp(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: HttpRoute,
+  input: unknown,
+): Promise<void> {
   const ctx: RequestContext = { binding: route.binding, operation: route.op.name, headers: req.headers, request: req };
   const impl = state.impls.get(route.op.name)!;
   let result: unknown;
@@ -98,7 +104,11 @@ export async function answerHttp(state: HandlerState, req: IncomingMessage, res:
   try {
     // No result (an optional SOAP result left out) is written as ASMX writes a null one: xsi:nil where allowed.
     if (result === undefined || result === null) {
-      if (!output.nillable) throw new EncodeError(output.element.name, `the operation returned no result, which the ${route.binding === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} binding cannot carry (${output.element.name} is not nillable)`);
+      if (!output.nillable)
+        throw new EncodeError(
+          output.element.name,
+          `the operation returned no result, which the ${route.binding === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} binding cannot carry (${output.element.name} is not nillable)`,
+        );
     }
     const w = new XmlWriter().declaration();
     writeValue(w, output.element, result ?? null, output.value, state.types);

@@ -99,14 +99,17 @@ function selectRoute(
     const route = dispatch.byElement.get(elementKey(bodyEl.ns, bodyEl.name));
     if (route) return route;
   }
-  if (given !== undefined && given !== '') return clientFault(`Server did not recognize the value of HTTP Header SOAPAction: ${given}.`);
+  if (given !== undefined && given !== '')
+    return clientFault(`Server did not recognize the value of HTTP Header SOAPAction: ${given}.`);
   return clientFault('Unable to handle request without a valid action parameter. Please supply a valid soap action.');
 }
 
 function bodyMismatch(route: SoapRoute, bodyEl: XmlElement | undefined): SoapFault {
   const e = route.soap.input.element;
   const got = bodyEl ? `{${bodyEl.ns}}${bodyEl.name}` : 'an empty Body';
-  return clientFault(`Server was unable to read request. ---> Operation ${route.op.name} expects the Body element {${e.ns}}${e.name}, got ${got}.`);
+  return clientFault(
+    `Server was unable to read request. ---> Operation ${route.op.name} expects the Body element {${e.ns}}${e.name}, got ${got}.`,
+  );
 }
 
 /** The first header block this node must understand but does not (SOAP 1.1 §4.2.3, SOAP 1.2 Part 1 §5.2.3). */
@@ -221,11 +224,15 @@ function serveSoapText(
   try {
     value = readBodyValue(env, bodyEl, input.value, state.types);
     // The operation's input is an object (the wrapper's content): a nil Body element carries none.
-    if (value === null && input.part === undefined) throw new DecodeError(bodyEl.name, 'xsi:nil is not allowed on the operation element');
+    if (value === null && input.part === undefined)
+      throw new DecodeError(bodyEl.name, 'xsi:nil is not allowed on the operation element');
     if (input.part !== undefined) value = { [input.part]: value };
     if (input.headers) soapHeaders = decodeSoapHeaders(env.header, input.headers, state.types);
   } catch (err) {
-    const fault = err instanceof DecodeError ? clientFault(`Server was unable to read request. ---> ${err.message}`) : faultFor(err, state.debug);
+    const fault =
+      err instanceof DecodeError
+        ? clientFault(`Server was unable to read request. ---> ${err.message}`)
+        : faultFor(err, state.debug);
     sendFault(res, version, fault, state);
     return;
   }
@@ -273,13 +280,31 @@ function serveSoapText(
 }
 
 /** Answers an implementation error: the fault it throws, or a Server fault (reported to `onError` unless a SoapFault). */
-function implFailed(state: HandlerState, res: ServerResponse, version: SoapVersion, route: SoapRoute, ctx: RequestContext, err: unknown): void {
+function implFailed(
+  state: HandlerState,
+  res: ServerResponse,
+  version: SoapVersion,
+  route: SoapRoute,
+  ctx: RequestContext,
+  err: unknown,
+): void {
   if (!(err instanceof SoapFault)) reportError(state, err, ctx);
-  sendFault(res, version, faultFor(err, state.debug), { debug: state.debug, faults: route.soap.faults, types: state.types });
+  sendFault(res, version, faultFor(err, state.debug), {
+    debug: state.debug,
+    faults: route.soap.faults,
+    types: state.types,
+  });
 }
 
 /** Writes the response envelope of `result` (202 with no body for a one-way operation). */
-function respond(state: HandlerState, res: ServerResponse, version: SoapVersion, route: SoapRoute, ctx: RequestContext, result: unknown): void {
+function respond(
+  state: HandlerState,
+  res: ServerResponse,
+  version: SoapVersion,
+  route: SoapRoute,
+  ctx: RequestContext,
+  result: unknown,
+): void {
   const output = route.soap.output;
   if (!output) {
     // One-way operation (WSDL 1.1 §2.4.1): nothing to answer (WS-I Basic Profile 1.1 R2714: 202 or 200).
@@ -295,7 +320,14 @@ function respond(state: HandlerState, res: ServerResponse, version: SoapVersion,
       // The usual case: resume from the constant start (declaration, Envelope, Body, the open response element).
       const w = XmlWriter.resume(responseStart(soap, version));
       if (soap.use === 'literal') writeElementContent(w, wrapped, output.value, state.types, output.element.name);
-      else writeComplexContent(w, wrapped, (output.value as { complex: string }).complex, state.types, output.element.name);
+      else
+        writeComplexContent(
+          w,
+          wrapped,
+          (output.value as { complex: string }).complex,
+          state.types,
+          output.element.name,
+        );
       xml = w.end().end().end().toString();
     } else {
       // rpc/encoded with a simple or absent value: the element alone (nil when absent), no encodingStyle.

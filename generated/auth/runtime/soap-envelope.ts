@@ -7,7 +7,16 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { childElements, parseXml, XmlParseError, XmlPrefixMemo, XmlShapeMemo, type ParseXmlOptions, type XmlElement, type XmlShapeMatch } from './xml-parse.js';
+import {
+  childElements,
+  parseXml,
+  XmlParseError,
+  XmlPrefixMemo,
+  XmlShapeMemo,
+  type ParseXmlOptions,
+  type XmlElement,
+  type XmlShapeMatch,
+} from './xml-parse.js';
 import { XmlWriter, XSD_NS, XSI_NS, type XmlWriterSnapshot } from './xml-write.js';
 
 /** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
@@ -33,7 +42,12 @@ export function encodingStyleFor(version: SoapVersion): string {
  * says so with `encodingStyle` (SOAP 1.1 §4.1.1, SOAP 1.2 Part 1 §5.1.1).
  * Requests (client) and responses (server) both open theirs here.
  */
-export function startOperationElement(w: XmlWriter, version: SoapVersion, element: { readonly ns: string; readonly name: string }, use: 'literal' | 'encoded'): void {
+export function startOperationElement(
+  w: XmlWriter,
+  version: SoapVersion,
+  element: { readonly ns: string; readonly name: string },
+  use: 'literal' | 'encoded',
+): void {
   w.start(element.ns, element.name);
   if (use === 'encoded') w.attr(envelopeNamespace(version), 'encodingStyle', encodingStyleFor(version));
 }
@@ -43,7 +57,11 @@ export function startOperationElement(w: XmlWriter, version: SoapVersion, elemen
  * element `element` ({@link startOperationElement}): what requests (client) and
  * responses (server) resume from, each caching it per operation.
  */
-export function operationStart(version: SoapVersion, element: { readonly ns: string; readonly name: string }, use: 'literal' | 'encoded'): XmlWriterSnapshot {
+export function operationStart(
+  version: SoapVersion,
+  element: { readonly ns: string; readonly name: string },
+  use: 'literal' | 'encoded',
+): XmlWriterSnapshot {
   const w = XmlWriter.resume(envelopeBodyStart(version));
   startOperationElement(w, version, element, use);
   return w.snapshot();
@@ -185,10 +203,21 @@ export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): Par
   let root: XmlElement;
   try {
     // One options shape on every call (this is the server's hot path).
-    root = parseXml(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, memo: ENVELOPE_STARTS, shapes: ENVELOPE_SHAPES, shapesMissed: opts.shapesMissed === true });
+    root = parseXml(xml, {
+      maxDepth: opts.maxDepth,
+      maxNodes: opts.maxNodes,
+      memo: ENVELOPE_STARTS,
+      shapes: ENVELOPE_SHAPES,
+      shapesMissed: opts.shapesMissed === true,
+    });
   } catch (err) {
     if (err instanceof XmlParseError) {
-      throw new EnvelopeError(`malformed XML at ${err.line}:${err.column}: ${err.message}`, 'malformed', err.line, err.column);
+      throw new EnvelopeError(
+        `malformed XML at ${err.line}:${err.column}: ${err.message}`,
+        'malformed',
+        err.line,
+        err.column,
+      );
     }
     throw err;
   }

@@ -27,11 +27,17 @@ export interface SoapHeadersContext<H> {
  * first block of each declared name), keyed by property. Undeclared blocks are ignored.
  * @throws DecodeError when a declared block does not fit its type.
  */
-export function decodeSoapHeaders(header: XmlElement | undefined, fields: readonly FieldDesc[], types: ServiceDesc['types']): Record<string, unknown> {
+export function decodeSoapHeaders(
+  header: XmlElement | undefined,
+  fields: readonly FieldDesc[],
+  types: ServiceDesc['types'],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!header) return out;
   for (const f of fields) {
-    const block = header.children.find((c): c is XmlElement => typeof c !== 'string' && c.name === f.name && c.ns === f.ns);
+    const block = header.children.find(
+      (c): c is XmlElement => typeof c !== 'string' && c.name === f.name && c.ns === f.ns,
+    );
     if (block) out[f.prop] = readValue(block, f.value, types);
   }
   return out;

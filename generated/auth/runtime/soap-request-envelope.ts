@@ -14,7 +14,13 @@
 import { readValue, type TypeRegistry } from './codec.js';
 import { DecodePlan, holeMarker } from './decode-plan.js';
 import type { ValueDesc } from './descriptors.js';
-import { envelopeOf, matchEnvelopeShape, parseEnvelope, type ParsedEnvelope, type ParseEnvelopeOptions } from './soap-envelope.js';
+import {
+  envelopeOf,
+  matchEnvelopeShape,
+  parseEnvelope,
+  type ParsedEnvelope,
+  type ParseEnvelopeOptions,
+} from './soap-envelope.js';
 import type { XmlElement, XmlShape } from './xml-parse.js';
 import { shapeHoleCount, shapeTree } from './xml-shape-memo.js';
 
@@ -38,7 +44,10 @@ export interface ShapeEnvelope {
   /** The envelope of the marked tree; `undefined` when it is not an envelope without Header. */
   readonly envelope: ParsedEnvelope | undefined;
   /** The decode plan of each value description read from the marked tree, with the element and registry it was made for. */
-  readonly plans: WeakMap<ValueDesc, { readonly el: XmlElement; readonly types: TypeRegistry; readonly plan: DecodePlan | undefined }>;
+  readonly plans: WeakMap<
+    ValueDesc,
+    { readonly el: XmlElement; readonly types: TypeRegistry; readonly plan: DecodePlan | undefined }
+  >;
 }
 
 /** Per shape, made on its first envelope (dropped with the shape). */
@@ -70,11 +79,19 @@ function shapeEnvelopeOf(shape: XmlShape): ShapeEnvelope {
  */
 export function parseRequestEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): ParsedEnvelope | ShapedEnvelope {
   const m = matchEnvelopeShape(xml, opts);
-  if (m === undefined) return parseEnvelope(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, shapesMissed: true });
+  if (m === undefined)
+    return parseEnvelope(xml, { maxDepth: opts.maxDepth, maxNodes: opts.maxNodes, shapesMissed: true });
   const known = shapeEnvelopeOf(m.shape);
   const env = known.envelope;
   if (env === undefined) return envelopeOf(shapeTree(m.shape, m.holes));
-  const shaped: ShapedEnvelope = { version: env.version, envelope: env.envelope, body: env.body, shape: m.shape, holes: m.holes, known };
+  const shaped: ShapedEnvelope = {
+    version: env.version,
+    envelope: env.envelope,
+    body: env.body,
+    shape: m.shape,
+    holes: m.holes,
+    known,
+  };
   return shaped;
 }
 
@@ -84,7 +101,12 @@ export function parseRequestEnvelope(xml: string, opts: ParseEnvelopeOptions = {
  * texts (or, without a plan, `readValue` on the envelope's own tree).
  * @throws DecodeError as readValue
  */
-export function readBodyValue(env: ParsedEnvelope | ShapedEnvelope, el: XmlElement, desc: ValueDesc, types: TypeRegistry): unknown {
+export function readBodyValue(
+  env: ParsedEnvelope | ShapedEnvelope,
+  el: XmlElement,
+  desc: ValueDesc,
+  types: TypeRegistry,
+): unknown {
   if (!('shape' in env)) return readValue(el, desc, types);
   const plans = env.known.plans;
   let entry = plans.get(desc);

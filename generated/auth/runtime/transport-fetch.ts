@@ -6,7 +6,15 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { abortReason, decodeBody, timeoutError, tooLarge, type Transport, type TransportRequest, type TransportResponse } from './transport.js';
+import {
+  abortReason,
+  decodeBody,
+  timeoutError,
+  tooLarge,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
 
 /** Creates a transport that performs requests with `fetchFn`. */
 export function fetchTransport(fetchFn: typeof fetch): Transport {
@@ -36,7 +44,11 @@ export function fetchTransport(fetchFn: typeof fetch): Transport {
 }
 
 /** One fetch exchange with the size cap. */
-async function exchange(fetchFn: typeof fetch, req: TransportRequest, signal: AbortSignal | undefined): Promise<TransportResponse> {
+async function exchange(
+  fetchFn: typeof fetch,
+  req: TransportRequest,
+  signal: AbortSignal | undefined,
+): Promise<TransportResponse> {
   // Redirects are not followed (as by the other transports): a 3xx answers the call as an HttpError.
   // Following one would re-send the envelope, credentials and headers to wherever Location points.
   const init: RequestInit = { method: req.method, headers: { ...req.headers }, redirect: 'manual' };

@@ -71,7 +71,6 @@ function withContentLength(headers: Readonly<Record<string, string>>, length: nu
   return out;
 }
 
-
 /** Creates a node:http / node:https transport. */
 export function createNodeTransport(options: NodeTransportOptions = {}): Transport {
   const httpAgent = options.httpAgent ?? agents.http;

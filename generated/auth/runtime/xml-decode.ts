@@ -36,8 +36,8 @@ const UTF16BE_LABELS = new Set(['utf-16be', 'utf16be']);
 const CP1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252']);
 /** windows-1252 code points for bytes 0x80..0x9F (the WHATWG Encoding Standard's index); 0 = undefined, kept as is. */
 const CP1252_HIGH = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
-  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
+  0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 
 /** Decodes windows-1252: ISO-8859-1 except for 0x80..0x9F. */
@@ -73,7 +73,15 @@ export function isSupportedCharset(charset: string): boolean {
 /** Reads the `encoding` pseudo-attribute of an XML declaration at the start of ASCII-compatible bytes (XML 1.0 §2.8 EncodingDecl). */
 function declaredEncoding(bytes: Buffer): string | undefined {
   // "<?xml" then the declaration, which is ASCII; 256 bytes are plenty.
-  if (bytes.length < 6 || bytes[0] !== 0x3c || bytes[1] !== 0x3f || bytes[2] !== 0x78 || bytes[3] !== 0x6d || bytes[4] !== 0x6c) return undefined;
+  if (
+    bytes.length < 6 ||
+    bytes[0] !== 0x3c ||
+    bytes[1] !== 0x3f ||
+    bytes[2] !== 0x78 ||
+    bytes[3] !== 0x6d ||
+    bytes[4] !== 0x6c
+  )
+    return undefined;
   const head = bytes.toString('latin1', 5, Math.min(bytes.length, 256));
   const end = head.indexOf('?>');
   const decl = end < 0 ? head : head.slice(0, end);
@@ -93,7 +101,8 @@ function declaredEncoding(bytes: Buffer): string | undefined {
  */
 function utf8(bytes: Buffer, start: number): string {
   const text = start === 0 ? bytes.toString() : bytes.toString('utf8', start);
-  if (text.includes('\uFFFD') && !isUtf8(start === 0 ? bytes : bytes.subarray(start))) throw new XmlEncodingError('the body is not valid UTF-8', 'malformed', 'UTF-8');
+  if (text.includes('\uFFFD') && !isUtf8(start === 0 ? bytes : bytes.subarray(start)))
+    throw new XmlEncodingError('the body is not valid UTF-8', 'malformed', 'UTF-8');
   return text;
 }
 
@@ -102,7 +111,11 @@ function utf16(bytes: Buffer, start: number, endian: 'le' | 'be'): string {
   try {
     return new TextDecoder(`utf-16${endian}`, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start));
   } catch {
-    throw new XmlEncodingError(`the body is not valid UTF-16${endian.toUpperCase()}`, 'malformed', `UTF-16${endian.toUpperCase()}`);
+    throw new XmlEncodingError(
+      `the body is not valid UTF-16${endian.toUpperCase()}`,
+      'malformed',
+      `UTF-16${endian.toUpperCase()}`,
+    );
   }
 }
 
@@ -141,7 +154,8 @@ export function decodeXmlBody(bytes: Buffer, charset: string | undefined): strin
   if (b0 === 0xfe && b1 === 0xff) return utf16(bytes, 2, 'be');
   if (charset !== undefined) {
     const decoder = decoderOf(charset);
-    if (decoder === undefined) throw new XmlEncodingError(`unsupported charset ${JSON.stringify(charset)}`, 'unsupported', charset);
+    if (decoder === undefined)
+      throw new XmlEncodingError(`unsupported charset ${JSON.stringify(charset)}`, 'unsupported', charset);
     return withDecoder(bytes, 0, decoder);
   }
   // UTF-16 without a BOM, recognised by "<?" (Appendix F.1).
@@ -150,7 +164,12 @@ export function decodeXmlBody(bytes: Buffer, charset: string | undefined): strin
   const declared = declaredEncoding(bytes);
   if (declared === undefined) return utf8(bytes, 0);
   const decoder = decoderOf(declared);
-  if (decoder === undefined) throw new XmlEncodingError(`unsupported encoding ${JSON.stringify(declared)} in the XML declaration`, 'unsupported', declared);
+  if (decoder === undefined)
+    throw new XmlEncodingError(
+      `unsupported encoding ${JSON.stringify(declared)} in the XML declaration`,
+      'unsupported',
+      declared,
+    );
   // A declaration claiming UTF-16 on 8-bit bytes (no BOM, not the UTF-16 pattern) is a common mislabelling: read UTF-8.
   return withDecoder(bytes, 0, decoder === 'utf-16le' || decoder === 'utf-16be' ? 'utf-8' : decoder);
 }

@@ -50,7 +50,14 @@ export function keptElementParts(el: XmlElement): KeptElementParts {
     ns: flatCopy(el.ns),
     name: flatCopy(el.name),
     prefix: flatCopy(el.prefix),
-    attrs: el.attrs.map((a) => Object.freeze({ ns: flatCopy(a.ns), name: flatCopy(a.name), prefix: flatCopy(a.prefix), value: flatCopy(a.value) })),
+    attrs: el.attrs.map((a) =>
+      Object.freeze({
+        ns: flatCopy(a.ns),
+        name: flatCopy(a.name),
+        prefix: flatCopy(a.prefix),
+        value: flatCopy(a.value),
+      }),
+    ),
     nsDecls: Object.freeze(nsDecls),
   };
 }
@@ -63,5 +70,7 @@ export function keptElementParts(el: XmlElement): KeptElementParts {
  */
 export function flatCopy(s: string): string {
   if (s.length < 13) return s;
-  return /[^\x00-\xff]/.test(s) ? Buffer.from(s, 'utf16le').toString('utf16le') : Buffer.from(s, 'latin1').toString('latin1');
+  return /[^\x00-\xff]/.test(s)
+    ? Buffer.from(s, 'utf16le').toString('utf16le')
+    : Buffer.from(s, 'latin1').toString('latin1');
 }

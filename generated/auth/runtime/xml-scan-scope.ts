@@ -68,7 +68,12 @@ export class NamespaceScope {
   snapshot(): ScopeSnapshot | undefined {
     if (this.index) return undefined;
     const n = this.count;
-    return { defaultNs: this.defaultNs, prefixes: this.prefixes.slice(0, n), uris: this.uris.slice(0, n), shadowed: this.shadowed.slice(0, n) };
+    return {
+      defaultNs: this.defaultNs,
+      prefixes: this.prefixes.slice(0, n),
+      uris: this.uris.slice(0, n),
+      shadowed: this.shadowed.slice(0, n),
+    };
   }
 
   /** Replaces the bindings by a {@link snapshot} (of another scope, or of this one earlier). */

@@ -117,7 +117,8 @@ export class XmlPrefixMemo {
    * @throws RangeError when `capacity` is not a positive integer
    */
   constructor(readonly capacity = 4) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`XmlPrefixMemo capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`XmlPrefixMemo capacity must be a positive integer, got ${capacity}`);
   }
 
   /** The entry whose text starts `text` and whose nodes fit in `nodeBudget`, if any. */
@@ -152,8 +153,22 @@ function memoElement(el: MutableElement, qname: string): MemoElement {
 }
 
 /** A new element object from a memo entry (same property order as openElement's, so the same hidden class). */
-function freshElement(m: MemoElement, children: (XmlElement | string)[], parent: XmlElement | undefined): MutableElement {
-  return { ns: m.ns, name: m.name, prefix: m.prefix, attrs: m.attrs.slice(), nsDecls: m.nsDecls, children, parent, line: 0, column: 0 };
+function freshElement(
+  m: MemoElement,
+  children: (XmlElement | string)[],
+  parent: XmlElement | undefined,
+): MutableElement {
+  return {
+    ns: m.ns,
+    name: m.name,
+    prefix: m.prefix,
+    attrs: m.attrs.slice(),
+    nsDecls: m.nsDecls,
+    children,
+    parent,
+    line: 0,
+    column: 0,
+  };
 }
 
 /** The usual XML declarations, accepted without re-reading them (same outcome as {@link XmlScanner.xmlDecl}). */
@@ -300,7 +315,8 @@ class XmlScanner {
 
   /** Spends `n` nodes of the budget, failing at `offset` when it runs out. */
   private spend(n: number, offset: number): void {
-    if ((this.nodeBudget -= n) < 0) this.fail(`more than ${this.maxNodes} XML nodes (elements, attributes and text)`, offset);
+    if ((this.nodeBudget -= n) < 0)
+      this.fail(`more than ${this.maxNodes} XML nodes (elements, attributes and text)`, offset);
   }
 
   /** document ::= prolog element Misc* (§2.1 [1]); prolog ::= XMLDecl? Misc* (no doctypedecl here). */
@@ -317,14 +333,18 @@ class XmlScanner {
     } else {
       this.recording = memo !== undefined;
       if (text.startsWith('<?xml', i) && !this.continuesName(i + 5)) {
-        i = text.startsWith(COMMON_DECL_UTF8, i) || text.startsWith(COMMON_DECL_UTF8_UPPER, i) ? i + COMMON_DECL_UTF8.length : this.xmlDecl(i);
+        i =
+          text.startsWith(COMMON_DECL_UTF8, i) || text.startsWith(COMMON_DECL_UTF8_UPPER, i)
+            ? i + COMMON_DECL_UTF8.length
+            : this.xmlDecl(i);
       }
     }
     for (;;) {
       i = this.skipSpace(i);
       if (i >= this.n) {
         if (!root) this.fail('document has no root element', i);
-        if (this.shapeRuns !== undefined && !this.shapeRuns.abandoned) this.shapes!.record(text, root, this.maxNodes - this.nodeBudget, this.shapeRuns);
+        if (this.shapeRuns !== undefined && !this.shapeRuns.abandoned)
+          this.shapes!.record(text, root, this.maxNodes - this.nodeBudget, this.shapeRuns);
         return root;
       }
       if (text.charCodeAt(i) !== LT) {
@@ -336,7 +356,14 @@ class XmlScanner {
         if (text.startsWith('<!--', i)) i = this.comment(i);
         else this.badMarkupDecl(i, 'outside the root element');
       } else if (root || c === SLASH) {
-        this.fail(!root ? 'close tag before the root element' : c === SLASH ? 'close tag after the root element' : 'only one root element is allowed', i);
+        this.fail(
+          !root
+            ? 'close tag before the root element'
+            : c === SLASH
+              ? 'close tag after the root element'
+              : 'only one root element is allowed',
+          i,
+        );
       } else {
         i = this.content(i);
         root = this.rootElement;
@@ -350,7 +377,10 @@ class XmlScanner {
   private badMarkupDecl(i: number, where: string): never {
     if (this.text.startsWith('<!DOCTYPE', i)) this.fail(DOCTYPE_MESSAGE, i);
     if (this.text.startsWith('<![CDATA[', i)) this.fail(`CDATA section ${where}`, i);
-    this.fail(`invalid markup "<!" ${where} (expected a comment${where === 'in content' ? ' or CDATA section' : ''})`, i);
+    this.fail(
+      `invalid markup "<!" ${where} (expected a comment${where === 'in content' ? ' or CDATA section' : ''})`,
+      i,
+    );
   }
 
   /** Whether the character at `i` could continue a Name (so `<?xml` at `i - 5` is a longer PI target). */
@@ -389,11 +419,15 @@ class XmlScanner {
     }
     if (j > i && text.startsWith('standalone', j)) {
       i = this.declValue(j + 10);
-      if (this.value !== 'yes' && this.value !== 'no') this.fail('XML declaration: standalone must be "yes" or "no"', j);
+      if (this.value !== 'yes' && this.value !== 'no')
+        this.fail('XML declaration: standalone must be "yes" or "no"', j);
       j = this.skipSpace(i);
     }
     if (text.charCodeAt(j) !== QUESTION || text.charCodeAt(j + 1) !== GT) {
-      this.fail('XML declaration: expected "?>" (pseudo-attributes are version, encoding, standalone, in that order)', j);
+      this.fail(
+        'XML declaration: expected "?>" (pseudo-attributes are version, encoding, standalone, in that order)',
+        j,
+      );
     }
     return j + 2;
   }
@@ -423,7 +457,8 @@ class XmlScanner {
     const text = this.text;
     const ts = start + 2;
     const te = this.name(ts, 'processing instruction target');
-    if (this.colon >= 0) this.fail('processing instruction targets may not contain ":" (Namespaces in XML 1.0 §7)', this.colon);
+    if (this.colon >= 0)
+      this.fail('processing instruction targets may not contain ":" (Namespaces in XML 1.0 §7)', this.colon);
     if (te - ts === 3) {
       const target = text.slice(ts, te);
       if (target === 'xml') this.fail('the XML declaration is allowed only at the very start of the document', start);
@@ -432,7 +467,12 @@ class XmlScanner {
     if (text.charCodeAt(te) === QUESTION && text.charCodeAt(te + 1) === GT) return te + 2;
     const c = text.charCodeAt(te);
     if (!(c < 128 && (ASCII_CLASS[c]! & C_SPACE) !== 0)) {
-      this.fail(te >= this.n ? 'unterminated processing instruction' : 'white space expected after the processing instruction target', te);
+      this.fail(
+        te >= this.n
+          ? 'unterminated processing instruction'
+          : 'white space expected after the processing instruction target',
+        te,
+      );
     }
     const end = text.indexOf('?>', te);
     if (end < 0) this.fail('unterminated processing instruction', start);
@@ -485,7 +525,7 @@ class XmlScanner {
       const c = text.charCodeAt(k);
       if (c < 0x20) {
         if (c === CR) {
-          out += text.slice(from, k) + '\n';
+          out += `${text.slice(from, k)}\n`;
           if (text.charCodeAt(k + 1) === LF) k++;
           from = k + 1;
         } else if (c !== LF && c !== 0x09) this.badChar(k);
@@ -526,7 +566,12 @@ class XmlScanner {
     } else if (c >= 128 && (c < 0xd800 || c > 0xdfff) && isNonAsciiNameStart(c)) {
       j = i + 1;
     } else {
-      this.fail(i >= this.n ? `unexpected end of document: ${what} expected` : `invalid ${what}: ${describeChar(c)} cannot start a name`, i);
+      this.fail(
+        i >= this.n
+          ? `unexpected end of document: ${what} expected`
+          : `invalid ${what}: ${describeChar(c)} cannot start a name`,
+        i,
+      );
     }
     for (;;) {
       c = text.charCodeAt(j);
@@ -551,7 +596,10 @@ class XmlScanner {
     const colon = this.colon;
     if (colon >= 0) {
       if (colon === i || colon === end - 1 || this.colons > 1) {
-        this.fail(`invalid ${what} "${this.text.slice(i, end)}": a qualified name has at most one ":" with a name on either side`, i);
+        this.fail(
+          `invalid ${what} "${this.text.slice(i, end)}": a qualified name has at most one ":" with a name on either side`,
+          i,
+        );
       }
     }
     return end;
@@ -694,7 +742,7 @@ class XmlScanner {
           }
           i++;
         } else if (c === CR) {
-          out += text.slice(from, i) + '\n';
+          out += `${text.slice(from, i)}\n`;
           i += text.charCodeAt(i + 1) === LF ? 2 : 1;
           from = i;
           built = true;
@@ -761,11 +809,13 @@ class XmlScanner {
       return j + 1;
     }
     const c = text.charCodeAt(j);
+    // biome-ignore lint/suspicious/noSelfCompare: c !== c is the cheapest test for NaN (past the end of the text).
     if (!(c < 128 ? (ASCII_CLASS[c]! & C_NAME_START) !== 0 : c === c)) {
       this.fail('"&" must start an entity or character reference (escape it as &amp;)', i);
     }
     const e = this.name(j, 'entity name');
-    if (text.charCodeAt(e) !== SEMICOLON) this.fail('entity reference not terminated by ";" (escape a literal "&" as &amp;)', i);
+    if (text.charCodeAt(e) !== SEMICOLON)
+      this.fail('entity reference not terminated by ";" (escape a literal "&" as &amp;)', i);
     const name = text.slice(j, e);
     switch (name) {
       case 'lt':
@@ -784,7 +834,10 @@ class XmlScanner {
         this.value = "'";
         break;
       default:
-        this.fail(`undefined entity &${name}; (only &lt; &gt; &amp; &quot; &apos; and character references are allowed; there is no DTD)`, i);
+        this.fail(
+          `undefined entity &${name}; (only &lt; &gt; &amp; &quot; &apos; and character references are allowed; there is no DTD)`,
+          i,
+        );
     }
     return e + 1;
   }
@@ -818,7 +871,7 @@ class XmlScanner {
         } else if (c === LT) {
           this.fail('"<" is not allowed in attribute values (escape it as &lt;)', i);
         } else if (c === 0x09 || c === LF || c === CR) {
-          out += text.slice(from, i) + ' ';
+          out += `${text.slice(from, i)} `;
           i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
           from = i;
           built = true;
@@ -928,7 +981,8 @@ class XmlScanner {
     } else {
       prefix = qname.slice(0, colon);
       name = qname.slice(colon + 1);
-      if (prefix === 'xmlns') this.fail('element names may not have the prefix "xmlns" (Namespaces in XML 1.0 §3)', start + 1);
+      if (prefix === 'xmlns')
+        this.fail('element names may not have the prefix "xmlns" (Namespaces in XML 1.0 §3)', start + 1);
       ns = scope.lookup(prefix);
       if (ns === undefined) this.fail(`unbound namespace prefix "${prefix}" in element name <${qname}>`, start + 1);
     }
@@ -947,7 +1001,8 @@ class XmlScanner {
           const ap = aq.slice(0, ac);
           if (ap === 'xmlns') continue;
           const uri = scope.lookup(ap);
-          if (uri === undefined) this.fail(`unbound namespace prefix "${ap}" in attribute name "${aq}"`, this.aOffset[k]!);
+          if (uri === undefined)
+            this.fail(`unbound namespace prefix "${ap}" in attribute name "${aq}"`, this.aOffset[k]!);
           attrs.push({ ns: uri, name: aq.slice(ac + 1), prefix: ap, value: this.aValue[k]! });
         }
       }
@@ -987,7 +1042,8 @@ class XmlScanner {
       const at = this.aOffset[k]!;
       // Namespace names are compared as written; like saxes, surrounding white space is dropped.
       const raw = this.aValue[k]!;
-      const uri = raw.length > 0 && (raw.charCodeAt(0) <= 0x20 || raw.charCodeAt(raw.length - 1) <= 0x20) ? raw.trim() : raw;
+      const uri =
+        raw.length > 0 && (raw.charCodeAt(0) <= 0x20 || raw.charCodeAt(raw.length - 1) <= 0x20) ? raw.trim() : raw;
       if (prefix === 'xmlns') this.fail('the prefix "xmlns" must not be declared (Namespaces in XML 1.0 §3)', at);
       if (prefix === 'xml') {
         if (uri !== XML_NAMESPACE) this.fail(`the prefix "xml" can only be bound to ${XML_NAMESPACE}`, at);
@@ -1062,7 +1118,12 @@ class XmlScanner {
     const e = this.name(s, 'element name in close tag');
     const j = this.skipSpace(e);
     if (text.charCodeAt(j) !== GT) {
-      this.fail(j >= this.n ? 'unexpected end of document in close tag' : `">" expected at the end of close tag </${text.slice(s, e)}>`, j);
+      this.fail(
+        j >= this.n
+          ? 'unexpected end of document in close tag'
+          : `">" expected at the end of close tag </${text.slice(s, e)}>`,
+        j,
+      );
     }
     if (e - s !== open.length || !text.startsWith(open, s)) {
       this.fail(`unexpected close tag </${text.slice(s, e)}>; expected </${open}>`, j);
@@ -1077,6 +1138,7 @@ class XmlScanner {
 
 /** `"x"` or `U+0001` for messages. */
 function describeChar(c: number): string {
+  // biome-ignore lint/suspicious/noSelfCompare: NaN (past the end of the text).
   if (c !== c) return 'end of document';
   if (c > 0x20 && c < 0x7f) return `"${String.fromCharCode(c)}"`;
   return codePointLabel(c);
@@ -1098,7 +1160,8 @@ function isEncName(s: string): boolean {
   for (let k = 0; k < s.length; k++) {
     const c = s.charCodeAt(k);
     const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-    if (k === 0 ? !letter : !(letter || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x5f || c === 0x2d)) return false;
+    if (k === 0 ? !letter : !(letter || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x5f || c === 0x2d))
+      return false;
   }
   return true;
 }

@@ -179,7 +179,8 @@ export class XmlWriter {
   }
 
   private bind(prefix: string, ns: string): void {
-    if (prefix !== '' && ns === '') throw new XmlWriteError(`prefix "${prefix}" cannot be bound to the empty namespace`);
+    if (prefix !== '' && ns === '')
+      throw new XmlWriteError(`prefix "${prefix}" cannot be bound to the empty namespace`);
     this.out += prefix === '' ? ` xmlns="${escapeAttr(ns)}"` : ` xmlns:${prefix}="${escapeAttr(ns)}"`;
     this.scopePrefixes.push(prefix);
     this.scopeUris.push(ns);
@@ -312,7 +313,8 @@ export class XmlWriter {
       if (this.lookupUri(p) !== el.nsDecls[p]) this.declare(p, el.nsDecls[p]!);
     }
     for (const a of el.attrs) {
-      if (a.ns !== '' && a.prefix !== '' && a.ns !== XML_NS && this.lookupUri(a.prefix) !== a.ns) this.declare(a.prefix, a.ns);
+      if (a.ns !== '' && a.prefix !== '' && a.ns !== XML_NS && this.lookupUri(a.prefix) !== a.ns)
+        this.declare(a.prefix, a.ns);
       this.attr(a.ns, a.name, a.value);
     }
     for (const c of el.children) {
@@ -373,7 +375,8 @@ export class XmlWriter {
 
   /** The document written so far. Throws if elements are still open. */
   toString(): string {
-    if (this.stack.length > 0) throw new XmlWriteError(`element <${this.stack[this.stack.length - 1]!.tag}> is not closed`);
+    if (this.stack.length > 0)
+      throw new XmlWriteError(`element <${this.stack[this.stack.length - 1]!.tag}> is not closed`);
     return this.out;
   }
 }
@@ -408,6 +411,7 @@ function ancestorBindingsUsed(root: XmlElement): Map<string, string> {
 
 /** Whether `prefix` is declared on `e` or an ancestor of it up to, not including, `root`. */
 function declaredBelow(e: XmlElement, root: XmlElement, prefix: string): boolean {
-  for (let p: XmlElement | undefined = e; p && p !== root; p = p.parent) if (p.nsDecls[prefix] !== undefined) return true;
+  for (let p: XmlElement | undefined = e; p && p !== root; p = p.parent)
+    if (p.nsDecls[prefix] !== undefined) return true;
   return false;
 }

@@ -26,11 +26,11 @@ Examples:
       ? (await ctx.deps.load(wsdl, { cwd: ctx.io.cwd })).model
       : await (await import('../../model/index.js')).loadModel(wsdl, { cwd: ctx.io.cwd });
     if (flags.json) {
-      ctx.io.stdout(JSON.stringify(model, null, 2) + '\n');
+      ctx.io.stdout(`${JSON.stringify(model, null, 2)}\n`);
     } else {
       const { summarizeModel } = await import('../../model/index.js');
       const text = summarizeModel(model);
-      ctx.io.stdout(text.endsWith('\n') ? text : text + '\n');
+      ctx.io.stdout(text.endsWith('\n') ? text : `${text}\n`);
     }
     ctx.exitCode = 0;
   });

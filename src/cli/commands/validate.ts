@@ -36,7 +36,9 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.`,
   );
   cmd.action(async (wsdl: string, flags: CommonFlags) => {
     const log = new CliLog(ctx.io, verbosityOf(flags));
-    const diagnostics = ctx.deps.load ? await validateWith(ctx.deps.load, wsdl, ctx.io.cwd) : await validate(wsdl, { cwd: ctx.io.cwd });
+    const diagnostics = ctx.deps.load
+      ? await validateWith(ctx.deps.load, wsdl, ctx.io.cwd)
+      : await validate(wsdl, { cwd: ctx.io.cwd });
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = diagnostics.length - errors;
     for (const d of diagnostics) {

@@ -39,9 +39,13 @@ export function freePort(): Promise<number> {
 /** Starts `redis-server --save '' --appendonly no --port N --bind 127.0.0.1`. */
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 20_000);
