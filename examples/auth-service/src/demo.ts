@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuthClient, HttpError, SoapFault } from '../../generated/auth/index.js';
+import { AuthClient, HttpError, SoapFault } from '../../../generated/auth/index.js';
 import { scryptParamsFromLogN } from './config.js';
 import { runCli } from './run-cli.js';
 import { startAuthService } from './server.js';

@@ -4,19 +4,14 @@
  * run against both session stores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AuthError,
-  Authenticator,
-  INVALID_CREDENTIALS_MESSAGE,
-  INVALID_TICKET_MESSAGE,
-} from '../../src/service/authenticator.js';
-import { ManualClock } from '../../src/service/clock.js';
-import { MemorySessionStore } from '../../src/service/memory-session-store.js';
-import { hashPassword, parsePasswordHash, verifyPassword } from '../../src/service/password-hash.js';
-import { RedisSessionStore } from '../../src/service/redis-session-store.js';
-import type { SessionStore } from '../../src/service/session-store.js';
-import { TICKET_LENGTH } from '../../src/service/tickets.js';
-import { StaticUserDirectory } from '../../src/service/user-directory.js';
+import { AuthError, Authenticator, INVALID_CREDENTIALS_MESSAGE, INVALID_TICKET_MESSAGE } from '../src/authenticator.js';
+import { ManualClock } from '../src/clock.js';
+import { MemorySessionStore } from '../src/memory-session-store.js';
+import { hashPassword, parsePasswordHash, verifyPassword } from '../src/password-hash.js';
+import { RedisSessionStore } from '../src/redis-session-store.js';
+import type { SessionStore } from '../src/session-store.js';
+import { TICKET_LENGTH } from '../src/tickets.js';
+import { StaticUserDirectory } from '../src/user-directory.js';
 import { SKIP_REDIS, startRedis, type TestRedis } from './helpers/redis-server.js';
 
 const LOW = { N: 2 ** 8, r: 8, p: 1 };

@@ -8,7 +8,7 @@
  *       }
  *     }
  *
- * Reading reports problems as {@link WsdlcError} with `file:line:column`.
+ * Reading reports problems as {@link ServiceError} with `file:line:column`.
  * Writing is atomic: the new content goes to a temporary file in the same
  * directory, is flushed to disk, then renamed over the old file (rename is
  * atomic on POSIX file systems), so a reader never sees a half-written file.
@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { userError } from '../util/errors.js';
+import { type FileLocation, ServiceError } from './errors.js';
 import { isPasswordHash } from './password-hash.js';
 
 /** One user's stored record. */
@@ -72,7 +72,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Parses users-file text. `file` names the file in error messages.
- * @throws WsdlcError with `file:line:column` for malformed content.
+ * @throws ServiceError with `file:line:column` for malformed content.
  */
 export function parseUsers(text: string, file: string): Map<string, UserRecord> {
   let data: unknown;
@@ -113,7 +113,7 @@ export function serializeUsers(users: Users): string {
 
 /**
  * Reads the users file. A missing file is an empty set of users.
- * @throws WsdlcError for malformed content.
+ * @throws ServiceError for malformed content.
  */
 export async function readUsersFile(path: string): Promise<Map<string, UserRecord>> {
   let text: string;
@@ -151,4 +151,9 @@ export async function writeUsersFile(path: string, users: Users): Promise<void> 
 /** Narrows an unknown error to a Node system error with a `code`. */
 export function isErrnoException(err: unknown): err is NodeJS.ErrnoException {
   return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string';
+}
+
+/** A malformed users file, located. */
+function userError(message: string, location: FileLocation): ServiceError {
+  return new ServiceError(message, { location });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseServiceCommandLine } from '../../src/service/config.js';
-import { WsdlcError } from '../../src/util/errors.js';
+import { parseServiceCommandLine } from '../src/config.js';
+import { ServiceError } from '../src/errors.js';
 
 function run(argv: string[], env: Record<string, string> = {}) {
   const parsed = parseServiceCommandLine(argv, env, '/srv');
@@ -69,8 +69,8 @@ describe('service command line', () => {
       } catch (e) {
         err = e;
       }
-      expect(err, argv.join(' ')).toBeInstanceOf(WsdlcError);
-      expect((err as WsdlcError).exitCode).toBe(2);
+      expect(err, argv.join(' ')).toBeInstanceOf(ServiceError);
+      expect((err as ServiceError).exitCode).toBe(2);
     }
   });
 

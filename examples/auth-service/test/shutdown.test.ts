@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUsersFile } from './helpers/auth-service.js';
 import { rm } from 'node:fs/promises';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+/** The example's own folder: its scripts run from here, as `npm start` in it does. */
+const ROOT = resolve(import.meta.dirname, '..');
 
 interface Running {
   child: ChildProcessWithoutNullStreams;
@@ -19,7 +20,7 @@ interface Running {
 }
 
 function start(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '', HOST: '' },
   });
@@ -119,7 +120,7 @@ describe('service process', () => {
   });
 
   it('exits 2 with a one-line message for a bad flag', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/main.ts', '--port', 'x'], { cwd: ROOT });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', 'x'], { cwd: ROOT });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));

@@ -3,11 +3,11 @@
  * client, plus wire-level checks of what the auth-endpoint contract fixes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthClient, SoapFault } from '../../generated/auth/index.js';
-import { INVALID_CREDENTIALS_MESSAGE, INVALID_TICKET_MESSAGE } from '../../src/service/authenticator.js';
-import { ManualClock } from '../../src/service/clock.js';
-import { MemorySessionStore } from '../../src/service/memory-session-store.js';
-import { TICKET_LENGTH } from '../../src/service/tickets.js';
+import { AuthClient, SoapFault } from '../../../generated/auth/index.js';
+import { INVALID_CREDENTIALS_MESSAGE, INVALID_TICKET_MESSAGE } from '../src/authenticator.js';
+import { ManualClock } from '../src/clock.js';
+import { MemorySessionStore } from '../src/memory-session-store.js';
+import { TICKET_LENGTH } from '../src/tickets.js';
 import {
   attr,
   childElements,
@@ -16,7 +16,7 @@ import {
   resolveQName,
   textOf,
   type XmlElement,
-} from '../../src/runtime/xml-parse.js';
+} from '../../../generated/auth/runtime/xml-parse.js';
 import { failureText, rejection, startTestService, type TestService } from './helpers/auth-service.js';
 
 const BINDINGS = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/service/password-hash.js';
-import { userAddCommand } from '../../src/service/user-add.js';
-import { readUsersFile } from '../../src/service/users-file.js';
-import { WsdlcError } from '../../src/util/errors.js';
+import { verifyPassword } from '../src/password-hash.js';
+import { userAddCommand } from '../src/user-add.js';
+import { readUsersFile } from '../src/users-file.js';
+import { ServiceError } from '../src/errors.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+/** The example's own folder: its scripts run from here, as `npm start` in it does. */
+const ROOT = resolve(import.meta.dirname, '..');
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wsdlc-useradd-'));
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 function runUserAdd(args: string[], stdin: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/service/user-add.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/user-add.ts', ...args], {
       cwd: ROOT,
       env: { ...process.env, SCRYPT_LOG_N: '10' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -74,6 +75,6 @@ describe('user:add', () => {
     input2.end('pw2');
     await expect(
       userAddCommand(['bad\tname'], { input: input2, output, env: { DATA_DIR: dir }, cwd: '/' }),
-    ).rejects.toBeInstanceOf(WsdlcError);
+    ).rejects.toBeInstanceOf(ServiceError);
   });
 });

@@ -5,7 +5,7 @@
  * SOAP 1.2 Part 1 §5.4.6 `Sender`: the request was wrong and resending it
  * unchanged will fail again). Other errors become Server faults via the runtime.
  */
-import { SoapFault, type AuthService } from '../../generated/auth/index.js';
+import { SoapFault, type AuthService } from '../../../generated/auth/index.js';
 import { AuthError, type Authenticator } from './authenticator.js';
 import { recordOperation } from './request-log.js';
 

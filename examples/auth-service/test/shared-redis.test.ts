@@ -1,7 +1,7 @@
 /** Two service instances sharing one Redis accept each other's tickets. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthClient } from '../../generated/auth/index.js';
-import { INVALID_TICKET_MESSAGE } from '../../src/service/authenticator.js';
+import { AuthClient } from '../../../generated/auth/index.js';
+import { INVALID_TICKET_MESSAGE } from '../src/authenticator.js';
 import { SKIP_REDIS, startRedis, type TestRedis } from './helpers/redis-server.js';
 import { failureText, rejection, startTestService, type TestService } from './helpers/auth-service.js';
 

@@ -16,7 +16,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { WsdlcError } from '../util/errors.js';
+import { ServiceError } from './errors.js';
 import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './password-hash.js';
 
 /** Where sessions are kept. */
@@ -61,8 +61,8 @@ Options (environment variable in brackets):
 `;
 
 /** A usage error (exit code 2). */
-export function usageError(message: string): WsdlcError {
-  return new WsdlcError({ severity: 'error', message }, 2);
+export function usageError(message: string): ServiceError {
+  return new ServiceError(message, { exitCode: 2 });
 }
 
 function integer(name: string, text: string, min: number, max: number): number {
@@ -99,7 +99,7 @@ export function resolveScrypt(flag: string | undefined, env: NodeJS.ProcessEnv):
 
 /**
  * Parses the service's command line and environment.
- * @throws WsdlcError (exit code 2) for bad flags or values
+ * @throws ServiceError (exit code 2) for bad flags or values
  */
 export function parseServiceCommandLine(
   argv: readonly string[],

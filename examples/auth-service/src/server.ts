@@ -6,7 +6,7 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuthHandler } from '../../generated/auth/index.js';
+import { createAuthHandler } from '../../../generated/auth/index.js';
 import { createAuthImpl } from './auth-impl.js';
 import { Authenticator } from './authenticator.js';
 import type { Clock } from './clock.js';

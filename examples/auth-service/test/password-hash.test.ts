@@ -5,7 +5,7 @@ import {
   isPasswordHash,
   parsePasswordHash,
   verifyPassword,
-} from '../../src/service/password-hash.js';
+} from '../src/password-hash.js';
 
 const LOW = { N: 2 ** 10, r: 8, p: 1 };
 

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/service/password-hash.js';
-import { UsersFileDirectory } from '../../src/service/user-directory.js';
-import { parseUsers, readUsersFile, usernameProblem, writeUsersFile } from '../../src/service/users-file.js';
-import { WsdlcError } from '../../src/util/errors.js';
+import { hashPassword } from '../src/password-hash.js';
+import { UsersFileDirectory } from '../src/user-directory.js';
+import { parseUsers, readUsersFile, usernameProblem, writeUsersFile } from '../src/users-file.js';
+import { ServiceError } from '../src/errors.js';
 
 const LOW = { N: 2 ** 10, r: 8, p: 1 };
 let dir: string;
@@ -43,8 +43,8 @@ describe('users file', () => {
       }
       return undefined;
     })();
-    expect(err).toBeInstanceOf(WsdlcError);
-    expect((err as WsdlcError).message).toMatch(/^users\.json:3:\d+: users file is not valid JSON/);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).message).toMatch(/^users\.json:3:\d+: users file is not valid JSON/);
   });
 
   it('reports a bad hash at the user entry', () => {

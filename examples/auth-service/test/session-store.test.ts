@@ -3,11 +3,11 @@
  * store (a real redis-server on a loopback port).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/service/clock.js';
-import { MemorySessionStore } from '../../src/service/memory-session-store.js';
-import { RedisSessionStore } from '../../src/service/redis-session-store.js';
-import type { SessionStore } from '../../src/service/session-store.js';
-import { newTicket } from '../../src/service/tickets.js';
+import { ManualClock } from '../src/clock.js';
+import { MemorySessionStore } from '../src/memory-session-store.js';
+import { RedisSessionStore } from '../src/redis-session-store.js';
+import type { SessionStore } from '../src/session-store.js';
+import { newTicket } from '../src/tickets.js';
 import { SKIP_REDIS, startRedis, type TestRedis } from './helpers/redis-server.js';
 
 let redis: TestRedis | undefined;

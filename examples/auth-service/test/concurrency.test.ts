@@ -1,6 +1,6 @@
 /** 1,000 concurrent logins over real sockets produce 1,000 distinct working tickets. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthClient } from '../../generated/auth/index.js';
+import { AuthClient } from '../../../generated/auth/index.js';
 import { startTestService, type TestService } from './helpers/auth-service.js';
 
 let t: TestService;

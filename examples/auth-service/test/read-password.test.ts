@@ -1,7 +1,7 @@
 /** Password prompt: hidden raw-mode input on a terminal, first line when piped. */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PromptAbortedError, readPassword } from '../../src/service/read-password.js';
+import { PromptAbortedError, readPassword } from '../src/read-password.js';
 
 /** A PassThrough posing as a TTY, recording raw-mode switches. */
 function fakeTty(): PassThrough & { isTTY: boolean; rawModes: boolean[]; setRawMode: (on: boolean) => void } {

@@ -2,10 +2,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clock } from '../../../src/service/clock.js';
-import type { SessionStore } from '../../../src/service/session-store.js';
-import { startAuthService, type RunningAuthService } from '../../../src/service/server.js';
-import { addUser } from '../../../src/service/user-add.js';
+import type { Clock } from '../../src/clock.js';
+import type { SessionStore } from '../../src/session-store.js';
+import { startAuthService, type RunningAuthService } from '../../src/server.js';
+import { addUser } from '../../src/user-add.js';
 
 /** Low scrypt cost for tests (N = 2^8); production default is 2^17. */
 export const TEST_SCRYPT = { N: 2 ** 8, r: 8, p: 1 };
