@@ -3,7 +3,7 @@
  * each problem reported as `file:line:column: message` (the key's position).
  * All problems are collected before failing. Errors are usage errors (exit 2).
  */
-import type { Diagnostic } from '../model/types.js';
+import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { BINDING_KINDS, type ContractConfig, type WsdlcConfig } from './types.js';

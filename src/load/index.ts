@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { attr } from '../runtime/xml-parse.js';
-import type { SourceLocation } from '../model/types.js';
+import type { SourceLocation } from '../util/diagnostics.js';
 import { userError, WsdlcError } from '../util/errors.js';
 import { displayNameOf } from './display-name.js';
 import { parseDocument } from './parse-document.js';

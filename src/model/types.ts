@@ -13,17 +13,14 @@
  * XML Schema 1.0 Part 1 (structures) and Part 2 (datatypes).
  */
 
+import type { Diagnostic, SourceLocation } from '../util/diagnostics.js';
+
+export type { Diagnostic, SourceLocation } from '../util/diagnostics.js';
+
 /** A namespace-qualified name. `ns` is `''` for names in no namespace. */
 export interface QName {
   readonly ns: string;
   readonly name: string;
-}
-
-/** Where something was defined. `file` is relative to the main document's folder when possible. */
-export interface SourceLocation {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
 }
 
 /** The root of the model. */
@@ -60,13 +57,6 @@ export interface LoadedDocumentInfo {
   readonly file: string;
   readonly kind: 'wsdl' | 'xsd';
   readonly targetNamespace: string;
-}
-
-/** A problem found while loading or modelling. */
-export interface Diagnostic {
-  readonly severity: 'error' | 'warning';
-  readonly message: string;
-  readonly location?: SourceLocation;
 }
 
 // ---------------------------------------------------------------------------

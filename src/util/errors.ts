@@ -6,18 +6,9 @@
  * usage errors), never a stack trace. Anything else that escapes is an internal
  * bug: the CLI reports it as such and shows the stack only with `--debug`.
  */
-import type { Diagnostic, SourceLocation } from '../model/types.js';
+import { type Diagnostic, formatLocation, type SourceLocation } from './diagnostics.js';
 
-/** Formats a location as `file:line:column` (the form editors and CI annotate). */
-export function formatLocation(loc: SourceLocation): string {
-  return `${loc.file}:${loc.line}:${loc.column}`;
-}
-
-/** Formats a diagnostic as `file:line:column: severity: message`. */
-export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.location ? `${formatLocation(d.location)}: ` : '';
-  return `${where}${d.severity}: ${d.message}`;
-}
+export { formatDiagnostic, formatLocation } from './diagnostics.js';
 
 /** A problem with the user's input. Carries one or more located diagnostics. */
 export class WsdlcError extends Error {
