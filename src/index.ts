@@ -11,12 +11,12 @@
 import type { LoadOptions } from './load/types.js';
 import type { Diagnostic, WsdlModel } from './model/types.js';
 
-export { generate, check } from './write/generate.js';
-export type { GenerateOptions, GenerateResult, CheckResult, ContractReport } from './write/generate.js';
+export { generate, check } from './generate/generate.js';
+export type { GenerateOptions, GenerateResult, CheckResult, ContractReport } from './generate/generate.js';
 export type { ContractSelection, ContractOverrides } from './config/options.js';
 export type { FileChange, ChangeKind } from './write/plan.js';
 export type { ScaffoldResult } from './scaffold/index.js';
-export type { LoadFn, EmitFn } from './write/pipeline.js';
+export type { LoadFn, EmitFn } from './generate/pipeline.js';
 export type { WriterFs } from './write/fs.js';
 export type { WsdlcConfig, ContractConfig } from './config/types.js';
 export type { EmitOptions, GeneratedFile, TypeMappingOptions } from './emit/types.js';

@@ -2,7 +2,7 @@
  * How the CLI describes generation results: a summary line per output folder,
  * each file with --verbose / --dry-run, and the stale files for `check`.
  */
-import type { ContractReport } from '../write/generate.js';
+import type { ContractReport } from '../generate/generate.js';
 import type { ChangeKind } from '../write/plan.js';
 import type { CliLog } from './log.js';
 

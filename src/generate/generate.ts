@@ -11,11 +11,11 @@ import { WsdlcError } from '../util/errors.js';
 import type { GeneratedFile } from '../emit/types.js';
 import { resolveContracts, type ContractSelection, type ResolvedContract } from '../config/options.js';
 import type { ScaffoldResult } from '../scaffold/index.js';
-import { commitPlan } from './commit.js';
-import { type WriterFs, isErrno, nodeFs } from './fs.js';
-import { lockOutput } from './lock.js';
-import { displayPath } from './paths.js';
-import { type FileChange, type OutputPlan, isUpToDate, planOutput, refuseConflicts } from './plan.js';
+import { commitPlan } from '../write/commit.js';
+import { type WriterFs, isErrno, nodeFs } from '../write/fs.js';
+import { lockOutput } from '../write/lock.js';
+import { displayPath } from '../write/paths.js';
+import { type FileChange, type OutputPlan, isUpToDate, planOutput, refuseConflicts } from '../write/plan.js';
 import { defaultEmit, defaultLoad, type EmitFn, type LoadFn, startDefaultSyntaxChecker } from './pipeline.js';
 
 /** Options of {@link generate} and {@link check}. */

@@ -12,7 +12,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFEST_NAME } from '../../src/write/manifest.js';
-import type { EmitFn } from '../../src/write/pipeline.js';
+import type { EmitFn } from '../../src/generate/pipeline.js';
 import { ROOT, cleanup, fakeEmit, runCli, snapshotTree, tempDir } from './helpers.js';
 
 const dirs: string[] = [];

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import type { EmitFn } from '../../src/write/pipeline.js';
+import type { EmitFn } from '../../src/generate/pipeline.js';
 import type { GeneratedFile } from '../../src/emit/types.js';
 import { main, type CliDeps } from '../../src/cli/main.js';
 

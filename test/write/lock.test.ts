@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generate } from '../../src/write/generate.js';
+import { generate } from '../../src/generate/generate.js';
 import { lockOutput, lockPathOf } from '../../src/write/lock.js';
 import { MANIFEST_NAME } from '../../src/write/manifest.js';
 import { ROOT, cleanup, fakeEmit, snapshotTree, tempDir } from '../cli/helpers.js';

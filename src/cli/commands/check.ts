@@ -1,6 +1,6 @@
 /** `wsdlc check [wsdl] -o <dir>`: exit 1 when generated output is stale; writes nothing. */
 import type { Command } from 'commander';
-import { check } from '../../write/generate.js';
+import { check } from '../../generate/generate.js';
 import { addCommonFlags, addContractFlags, overridesOf, verbosityOf, type ContractFlags } from '../flags.js';
 import { CliLog } from '../log.js';
 import { printChecked } from '../report.js';

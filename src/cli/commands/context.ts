@@ -1,5 +1,5 @@
 /** What every command handler gets: the I/O, injected dependencies, and where to put its exit code. */
-import type { EmitFn, LoadFn } from '../../write/pipeline.js';
+import type { EmitFn, LoadFn } from '../../generate/pipeline.js';
 import type { WriterFs } from '../../write/fs.js';
 import type { CliIo } from '../io.js';
 

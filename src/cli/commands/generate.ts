@@ -1,6 +1,6 @@
 /** `wsdlc generate [wsdl] -o <dir>`: generate code for one contract or every contract of the config. */
 import type { Command } from 'commander';
-import { generate } from '../../write/generate.js';
+import { generate } from '../../generate/generate.js';
 import { addCommonFlags, addContractFlags, overridesOf, verbosityOf, type ContractFlags } from '../flags.js';
 import { CliLog } from '../log.js';
 import { printGenerated } from '../report.js';

@@ -6,7 +6,7 @@ import { addCommonFlags, verbosityOf, type CommonFlags } from '../flags.js';
 import { CliLog } from '../log.js';
 import type { Diagnostic } from '../../model/types.js';
 import { WsdlcError } from '../../util/errors.js';
-import type { LoadFn } from '../../write/pipeline.js';
+import type { LoadFn } from '../../generate/pipeline.js';
 import type { CommandContext } from './context.js';
 
 /** Validation through an injected loader (tests): its warnings, or the errors it throws. */
