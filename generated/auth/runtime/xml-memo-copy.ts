@@ -6,7 +6,7 @@
  * every tree made from the memo, so nobody can change them for the next parse).
  * Ships with generated code.
  */
-import type { XmlAttribute, XmlElement } from './xml-parse.js';
+import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
 /** The parts of an element a memo keeps: its name, attributes and declarations. */
 export interface KeptElementParts {

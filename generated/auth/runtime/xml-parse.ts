@@ -16,47 +16,11 @@
 import { lineColumnAt, scanXml, XmlScanFailure, type XmlPrefixMemo } from './xml-scan.js';
 
 import type { XmlShapeMemo } from './xml-shape-memo.js';
+import type { XmlElement } from './xml-tree.js';
 
 export { XmlPrefixMemo } from './xml-scan.js';
+export type { XmlAttribute, XmlElement } from './xml-tree.js';
 export { XmlShapeMemo, type XmlShape, type XmlShapeMatch } from './xml-shape-memo.js';
-
-/** An attribute, identified by namespace URI and local name. */
-export interface XmlAttribute {
-  /** Namespace URI, `''` for an unprefixed attribute. */
-  readonly ns: string;
-  /** Local name. */
-  readonly name: string;
-  /** The prefix as written (`''` when none). */
-  readonly prefix: string;
-  readonly value: string;
-}
-
-/**
- * An element of the parsed tree. Text and CDATA are kept as strings in `children`.
- * Treat trees as read-only: each tree has its own elements and `children` and
- * `attrs` arrays, but attribute objects and `nsDecls` may be frozen objects shared
- * with the parser's memos (see {@link ParseXmlOptions.memo} and {@link ParseXmlOptions.shapes}).
- */
-export interface XmlElement {
-  /** Namespace URI, `''` when the element is in no namespace. */
-  readonly ns: string;
-  /** Local name. */
-  readonly name: string;
-  /** The prefix as written (`''` for the default namespace or none). */
-  readonly prefix: string;
-  /** Attributes other than namespace declarations, in document order. */
-  readonly attrs: XmlAttribute[];
-  /** Namespace declarations made on this element: prefix (`''` for default) to URI. */
-  readonly nsDecls: Readonly<Record<string, string>>;
-  /** Child elements and text runs, in document order. */
-  readonly children: (XmlElement | string)[];
-  /** The enclosing element, `undefined` at the root. */
-  readonly parent: XmlElement | undefined;
-  /** 1-based line of the start tag (0 when positions are off). */
-  readonly line: number;
-  /** 1-based column of the start tag's `<` (0 when positions are off). */
-  readonly column: number;
-}
 
 /** Options for {@link parseXml}. */
 export interface ParseXmlOptions {

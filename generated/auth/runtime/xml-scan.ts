@@ -14,7 +14,7 @@
  * so the fast path never counts lines. With `positions` the scanner tracks lines
  * incrementally (a linear pass, done lazily up to each start tag).
  */
-import type { XmlAttribute, XmlElement } from './xml-parse.js';
+import type { XmlAttribute, XmlElement } from './xml-tree.js';
 import {
   ASCII_CLASS as SHARED_ASCII_CLASS,
   C_ATTR_SPECIAL as SHARED_C_ATTR_SPECIAL,

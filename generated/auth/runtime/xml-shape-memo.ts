@@ -24,7 +24,7 @@
  *
  * Ships with generated code (no imports beyond the parser's types).
  */
-import type { XmlElement } from './xml-parse.js';
+import type { XmlElement } from './xml-tree.js';
 import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
 
 /** Longest document (in UTF-16 units) recorded as a shape: the memo is for small messages, where scanning the markup dominates. */
