@@ -5,6 +5,7 @@
 import { tsString } from './literal.js';
 import { headersTs, type OperationInfo, type ServiceInfo, type ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
+import { runtimeImportClause } from './runtime-imports.js';
 
 /** One client method. */
 export interface ClientMethodView {
@@ -138,15 +139,14 @@ export function clientView(
     typeImports: importClause(typeImports),
     usesXmlElement: mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]),
     usesFaults: fnames.size > 0,
-    runtimeImports: importClause([
+    runtimeImports: runtimeImportClause([
       'ServiceClient',
-      'type ClientOptions',
-      ...(ops.some((o) => o.headers.length === 0) ? ['type CallOptions'] : []),
-      ...(ops.some((o) => o.headers.length > 0) ? ['type CallOptionsWithHeaders'] : []),
-      ...(fnames.size > 0 ? ['isDeclaredFault', 'type DeclaredFault'] : []),
-      ...(mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)])
-        ? ['type XmlElement']
-        : []),
+      'ClientOptions',
+      ops.some((o) => o.headers.length === 0) && 'CallOptions',
+      ops.some((o) => o.headers.length > 0) && 'CallOptionsWithHeaders',
+      fnames.size > 0 && 'isDeclaredFault',
+      fnames.size > 0 && 'DeclaredFault',
+      mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'XmlElement',
     ]),
     services: sm.services.map((s) => ({
       doc: docBlock(

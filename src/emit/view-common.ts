@@ -38,10 +38,19 @@ export function indentLines(text: string, prefix: string): string {
  * columns, else one name per line with trailing commas.
  */
 export function importClause(names: readonly string[]): string {
-  const sorted = [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const line = `{ ${sorted.join(', ')} }`;
+  return braces([...new Set(names)].sort(ordinal));
+}
+
+/** Ordinal (code unit) order, as the import organiser sorts names. */
+export function ordinal(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `items` in braces, in the order given: on one line when it fits in 80 columns, else one per line. */
+export function braces(items: readonly string[]): string {
+  const line = `{ ${items.join(', ')} }`;
   if (line.length <= 80) return line;
-  return `{\n${sorted.map((n) => `  ${n},`).join('\n')}\n}`;
+  return `{\n${items.map((n) => `  ${n},`).join('\n')}\n}`;
 }
 
 /** Whether any of the TypeScript type texts mentions the runtime's `XmlElement`. */

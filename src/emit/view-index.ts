@@ -3,6 +3,7 @@
  * `?wsdl`). Templates: `templates/index.hbs`, `templates/wsdl.hbs`.
  */
 import { commentLine, tsString } from './literal.js';
+import { runtimeReexportClauses } from './runtime-imports.js';
 
 /** The view of index.ts. */
 export interface IndexView {
@@ -11,6 +12,10 @@ export interface IndexView {
   readonly client: boolean;
   /** Whether server.ts exists. */
   readonly server: boolean;
+  /** The runtime's errors re-exported as values (`{ HttpError, ... }`). */
+  readonly runtimeValueExports: string;
+  /** The runtime's types re-exported (`{ CallOptions, ... }`). */
+  readonly runtimeTypeExports: string;
 }
 
 /** The view of wsdl.ts. */
@@ -26,7 +31,19 @@ export interface WsdlView {
 
 /** Builds the index.ts view. */
 export function indexView(header: string, client: boolean, server: boolean): IndexView {
-  return { header, client, server };
+  const reexports = runtimeReexportClauses([
+    'HttpError',
+    'ResponseError',
+    'SoapFault',
+    'SoapFaultError',
+    'CallOptions',
+    'ClientOptions',
+    'HandlerOptions',
+    'RequestContext',
+    'ServiceHandler',
+    'XmlElement',
+  ]);
+  return { header, client, server, runtimeValueExports: reexports.values, runtimeTypeExports: reexports.types };
 }
 
 /** Builds the wsdl.ts view. */

@@ -6,6 +6,7 @@ import { objectKey, TsCode, tsLiteral, tsString } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import type { TypeRegistry } from './type-registry.js';
 import { docBlock } from './view-common.js';
+import { runtimeImportClause } from './runtime-imports.js';
 
 /** One entry of `SCHEMA_TYPES`. */
 export interface SchemaTypeView {
@@ -51,6 +52,8 @@ export interface SchemaConstView {
 /** The view of schema.ts. */
 export interface SchemaView {
   readonly header: string;
+  /** The import clause for the runtime's descriptor types. */
+  readonly runtimeImports: string;
   /** Namespace URIs used by the descriptors, in order of first use. */
   readonly namespaces: readonly SchemaConstView[];
   /** Enumerations used by the descriptors (each distinct list once), in order of first use. */
@@ -75,7 +78,8 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
     portsLiteral: tsLiteral(s.ports, '  '),
     operations: s.operations.map((o) => ({ method: o.names.method, literal: tsLiteral(hoist.apply(o.desc), '  ') })),
   }));
-  return { header, namespaces: hoist.namespaces, enums: hoist.enums, types, services };
+  const runtimeImports = runtimeImportClause(['ComplexDesc', 'OperationDesc', 'ServiceDesc']);
+  return { header, runtimeImports, namespaces: hoist.namespaces, enums: hoist.enums, types, services };
 }
 
 /**

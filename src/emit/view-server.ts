@@ -7,6 +7,7 @@ import { objectKey } from './literal.js';
 import { headersTs, type ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
 import { headerTypes, methodDoc, typeTexts } from './view-client.js';
+import { runtimeImportClause } from './runtime-imports.js';
 
 function contextTypes(h: string | undefined): { ctxType: string; ctxArg: string } {
   return h === undefined
@@ -49,6 +50,8 @@ export interface ServerView {
   readonly typeImports: string;
   /** Whether a method's input or output mentions `XmlElement` (imported from the runtime). */
   readonly usesXmlElement: boolean;
+  /** The import clause for the runtime (`{\n  createServiceHandler,\n ... }`). */
+  readonly runtimeImports: string;
   /** Whether an operation declares SOAP header parts (`withSoapHeaders`, `SoapHeadersContext` are imported). */
   readonly usesHeaders: boolean;
   readonly services: readonly ServerServiceView[];
@@ -56,12 +59,24 @@ export interface ServerView {
 
 /** Builds the server.ts view. */
 export function serverView(header: string, sm: ServiceModel, typeImports: readonly string[]): ServerView {
+  const usesXmlElement = mentionsXmlElement([...typeTexts(sm), ...headerTypes(sm)]);
+  const usesHeaders = sm.services.some((s) => s.operations.some((o) => o.headers.length > 0));
   return {
     header,
+    runtimeImports: runtimeImportClause([
+      'createServiceHandler',
+      'defineOperation',
+      'HandlerOptions',
+      'RequestContext',
+      'ServiceHandler',
+      usesHeaders && 'withSoapHeaders',
+      usesHeaders && 'SoapHeadersContext',
+      usesXmlElement && 'XmlElement',
+    ]),
     schemaImports: importClause(sm.services.map((s) => s.names.descriptor)),
     typeImports: importClause(typeImports),
-    usesXmlElement: mentionsXmlElement([...typeTexts(sm), ...headerTypes(sm)]),
-    usesHeaders: sm.services.some((s) => s.operations.some((o) => o.headers.length > 0)),
+    usesXmlElement,
+    usesHeaders,
     services: sm.services.map((s) => ({
       doc: docBlock(
         s.service.documentation,

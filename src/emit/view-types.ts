@@ -9,6 +9,7 @@ import type { ServiceModel } from './service-model.js';
 import { useTs } from './service-model.js';
 import type { ComplexEntry, PropInfo, TypeRegistry } from './type-registry.js';
 import { docBlock, indentLines } from './view-common.js';
+import { runtimeImportClause } from './runtime-imports.js';
 
 /** One property line of an interface. */
 export interface PropView {
@@ -41,6 +42,8 @@ export interface TypesView {
   readonly header: string;
   /** Whether `XmlElement` is referenced (import it from the runtime). */
   readonly usesXmlElement: boolean;
+  /** The import clause for the runtime (`type { XmlElement }`), `''` when nothing is imported. */
+  readonly runtimeImports: string;
   readonly declarations: readonly DeclView[];
 }
 
@@ -228,5 +231,10 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
   const usesXmlElement = declarations.some(
     (d) => d.aliasOf.includes('XmlElement') || d.props.some((p) => p.type.includes('XmlElement')),
   );
-  return { header, usesXmlElement, declarations };
+  return {
+    header,
+    usesXmlElement,
+    runtimeImports: runtimeImportClause([usesXmlElement && 'XmlElement']),
+    declarations,
+  };
 }

@@ -14,6 +14,8 @@
  * The names pass appends `_` to a candidate that is in this set (see `src/names/identifier.ts`).
  */
 
+import { RUNTIME_SYMBOL_NAMES } from './runtime-symbols.js';
+
 /** ECMAScript and TypeScript keywords (reserved, strict-mode reserved and predefined type names). */
 export const KEYWORDS: ReadonlySet<string> = new Set([
   // ECMA-262 reserved words
@@ -150,34 +152,8 @@ export const GLOBALS_USED: ReadonlySet<string> = new Set([
  * template-local parameter names and type parameters).
  */
 export const GENERATED_NAMES: ReadonlySet<string> = new Set([
-  // runtime imports and re-exports
-  'ServiceClient',
-  'ClientOptions',
-  'CallOptions',
-  'SoapFault',
-  'SoapFaultError',
-  'HttpError',
-  'ResponseError',
-  'DecodeError',
-  'HandlerOptions',
-  'RequestContext',
-  'ServiceHandler',
-  'OperationImpl',
-  'createServiceHandler',
-  'defineOperation',
-  'XmlElement',
-  'XmlAttribute',
-  'ServiceDesc',
-  'OperationDesc',
-  'ComplexDesc',
-  'ValueDesc',
-  'FieldDesc',
-  'BindingKind',
-  'DeclaredFault',
-  'isDeclaredFault',
-  'CallOptionsWithHeaders',
-  'SoapHeadersContext',
-  'withSoapHeaders',
+  // runtime imports and re-exports (one table: runtime-symbols.ts)
+  ...RUNTIME_SYMBOL_NAMES,
   // fixed declarations of generated files
   'WSDL_TEXT',
   'SCHEMA_TYPES',
