@@ -46,6 +46,28 @@ module.exports = {
       to: { pathNot: '^src/runtime/', dependencyTypesNot: ['core'] },
     },
     {
+      name: 'runtime-xml-imports-only-xml',
+      comment: 'runtime/xml is the bottom of the runtime: it may import only itself.',
+      severity: 'error',
+      from: { path: '^src/runtime/xml/' },
+      to: { path: '^src/runtime/', pathNot: '^src/runtime/xml/' },
+    },
+    {
+      name: 'runtime-wire-imports-only-xml-and-wire',
+      comment: 'runtime/wire (envelopes, codec, descriptors, faults) sits on xml; it never imports the client or the server.',
+      severity: 'error',
+      from: { path: '^src/runtime/wire/' },
+      to: { path: '^src/runtime/', pathNot: '^src/runtime/(xml|wire)/' },
+    },
+    {
+      name: 'runtime-client-and-server-apart',
+      comment:
+        'runtime/client and runtime/server stand side by side on wire and xml: neither imports the other, nor the shared index (a contract may ship one without the other).',
+      severity: 'error',
+      from: { path: '^src/runtime/(client|server)/' },
+      to: { path: '^src/runtime/(index\\.ts$|(client|server)/)', pathNot: '^src/runtime/$1/' },
+    },
+    {
       name: 'same-floor-siblings-only-downward',
       comment: 'util must not import the runtime, and the runtime must not import util (they are both floor 0 but unrelated).',
       severity: 'error',

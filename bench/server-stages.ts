@@ -24,7 +24,7 @@ export const STAGES = ['upto-body', 'upto-parse', 'upto-call'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The compiled file the cuts apply to, relative to a compiled bench tree (bench/compile.ts). */
-const SERVER_SOAP = 'generated/auth/runtime/server-soap.js';
+const SERVER_SOAP = 'generated/auth/runtime/server/server-soap.js';
 
 /** Each stage's cut: a statement of the compiled server-soap.js and what replaces it. */
 const CUTS: Readonly<Record<Stage, readonly [string, string]>> = {

@@ -1,5 +1,5 @@
 /**
- * XML parsing speed: our scanner (src/runtime/xml-parse.ts) against the previous
+ * XML parsing speed: our scanner (src/runtime/xml/xml-parse.ts) against the previous
  * saxes-based implementation (test/runtime-xml/saxes-reference.ts), on
  *   - a SOAP 1.1 Login request envelope,
  *   - a SOAP 1.1 LoginResponse envelope,
@@ -16,10 +16,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseXml } from '../src/runtime/xml-parse.js';
-import { envelopeOf, parseEnvelope } from '../src/runtime/soap-envelope.js';
-import { parseRequestEnvelope, readBodyValue } from '../src/runtime/soap-request-envelope.js';
-import { readValue } from '../src/runtime/codec.js';
+import { parseXml } from '../src/runtime/xml/xml-parse.js';
+import { envelopeOf, parseEnvelope } from '../src/runtime/wire/soap-envelope.js';
+import { parseRequestEnvelope, readBodyValue } from '../src/runtime/server/soap-request-envelope.js';
+import { readValue } from '../src/runtime/wire/codec.js';
 import { AuthDescriptor } from '../generated/auth/schema.js';
 import { saxesParseXml } from '../test/runtime-xml/saxes-reference.js';
 

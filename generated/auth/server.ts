@@ -5,7 +5,7 @@ import {
   type HandlerOptions,
   type RequestContext,
   type ServiceHandler,
-} from './runtime/index.js';
+} from './runtime/server/index.js';
 import { AuthDescriptor } from './schema.js';
 import type { EmAuthResult, LoginInput, LogoutInput } from './types.js';
 import { WSDL_TEXT } from './wsdl.js';

@@ -7,10 +7,11 @@
  * organise imports, format) -> {@link GeneratedFile} list.
  *
  * Layout of the output folder: index.ts, types.ts, schema.ts, client.ts,
- * server.ts, wsdl.ts, runtime/*.ts (copied from src/runtime).
+ * server.ts, wsdl.ts, and the runtime folder (copied from src/runtime: the client/ and
+ * server/ folders only for the sides that are generated).
  */
 import type { WsdlModel } from '../model/types.js';
-import type { ComplexDesc, ServiceDesc } from '../runtime/descriptors.js';
+import type { ComplexDesc, ServiceDesc } from '../runtime/wire/descriptors.js';
 import { assignNames } from '../names/index.js';
 import { gateFiles, type RawFile } from './format-gate.js';
 import { runtimeSources } from './runtime-files.js';
@@ -123,7 +124,7 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   if (options.client) yield file('client.ts', 'client', clientView(header, sm, clientTypes, declared));
   if (options.server) yield file('server.ts', 'server', serverView(header, sm, serverTypes));
   yield file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText));
-  for (const r of runtimeSources()) {
+  for (const r of runtimeSources({ client: options.client, server: options.server })) {
     yield {
       path: `runtime/${r.name}`,
       content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`,

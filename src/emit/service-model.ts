@@ -45,7 +45,7 @@ import type {
   SoapMessageDesc,
   SoapOperationDesc,
   ValueDesc,
-} from '../runtime/descriptors.js';
+} from '../runtime/wire/descriptors.js';
 import { userError } from '../util/errors.js';
 import { parenthesize, type ComplexEntry, type PropInfo, type Resolved, type TypeRegistry } from './type-registry.js';
 

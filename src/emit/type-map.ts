@@ -19,7 +19,7 @@
  * The SOAP encoding namespace (SOAP 1.1 §5) redeclares the same simple types
  * (plus `base64`); they map the same way.
  */
-import type { IntegerRange, ScalarKind } from '../runtime/descriptors.js';
+import type { IntegerRange, ScalarKind } from '../runtime/wire/descriptors.js';
 import type { TypeMappingOptions } from './types.js';
 
 /** TypeScript text for each scalar kind. */

@@ -1,6 +1,6 @@
 /**
  * The type registry: every XSD type the generated code needs, resolved once to
- * both a runtime descriptor (`ComplexDesc` / `ValueDesc`, src/runtime/descriptors.ts)
+ * both a runtime descriptor (`ComplexDesc` / `ValueDesc`, src/runtime/wire/descriptors.ts)
  * and a TypeScript type, with property names from the names pass.
  *
  * Rules (XML Schema Part 1 §3.4 complex types, §3.8–§3.9 particles; Part 2 §4.1 simple types):
@@ -38,7 +38,7 @@ import type {
 } from '../model/types.js';
 import { XSD_NS } from '../model/types.js';
 import { newPropertyScope, qnameKey, toPropertyName, type NamePlan, type NameScope } from '../names/index.js';
-import type { ComplexDesc, ScalarKind, ValueDesc } from '../runtime/descriptors.js';
+import type { ComplexDesc, ScalarKind, ValueDesc } from '../runtime/wire/descriptors.js';
 import { userError } from '../util/errors.js';
 import { tsString } from './literal.js';
 import { builtinRange, builtinScalar, SCALAR_TS } from './type-map.js';

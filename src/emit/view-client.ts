@@ -5,7 +5,7 @@
 import { tsString } from './literal.js';
 import { headersTs, type OperationInfo, type ServiceInfo, type ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
-import { runtimeImportClause } from './runtime-imports.js';
+import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
 /** One client method. */
 export interface ClientMethodView {
@@ -60,8 +60,8 @@ export interface ClientView {
   readonly usesXmlElement: boolean;
   /** Whether any operation declares a fault (`DeclaredFault`/`isDeclaredFault` are imported). */
   readonly usesFaults: boolean;
-  /** The import clause for the runtime (`{ ServiceClient, type CallOptions, … }`, sorted). */
-  readonly runtimeImports: string;
+  /** The imports from the runtime, one per entry point (`import {clause} from '{from}';`). */
+  readonly runtimeImports: readonly RuntimeImportView[];
   readonly services: readonly ClientServiceView[];
 }
 
@@ -139,7 +139,7 @@ export function clientView(
     typeImports: importClause(typeImports),
     usesXmlElement: mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]),
     usesFaults: fnames.size > 0,
-    runtimeImports: runtimeImportClause([
+    runtimeImports: runtimeImports([
       'ServiceClient',
       'ClientOptions',
       ops.some((o) => o.headers.length === 0) && 'CallOptions',

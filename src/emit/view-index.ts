@@ -3,7 +3,7 @@
  * `?wsdl`). Templates: `templates/index.hbs`, `templates/wsdl.hbs`.
  */
 import { commentLine, tsString } from './literal.js';
-import { runtimeReexportClauses } from './runtime-imports.js';
+import { type RuntimeReexportView, runtimeReexports } from './runtime-imports.js';
 
 /** The view of index.ts. */
 export interface IndexView {
@@ -12,10 +12,8 @@ export interface IndexView {
   readonly client: boolean;
   /** Whether server.ts exists. */
   readonly server: boolean;
-  /** The runtime's errors re-exported as values (`{ HttpError, ... }`). */
-  readonly runtimeValueExports: string;
-  /** The runtime's types re-exported (`{ CallOptions, ... }`). */
-  readonly runtimeTypeExports: string;
+  /** The runtime's errors and option types re-exported, one entry per runtime entry point. */
+  readonly runtimeReexports: readonly RuntimeReexportView[];
 }
 
 /** The view of wsdl.ts. */
@@ -31,19 +29,19 @@ export interface WsdlView {
 
 /** Builds the index.ts view. */
 export function indexView(header: string, client: boolean, server: boolean): IndexView {
-  const reexports = runtimeReexportClauses([
+  const runtimeReexportList = runtimeReexports([
     'HttpError',
     'ResponseError',
     'SoapFault',
     'SoapFaultError',
-    'CallOptions',
-    'ClientOptions',
-    'HandlerOptions',
-    'RequestContext',
-    'ServiceHandler',
     'XmlElement',
+    client && 'CallOptions',
+    client && 'ClientOptions',
+    server && 'HandlerOptions',
+    server && 'RequestContext',
+    server && 'ServiceHandler',
   ]);
-  return { header, client, server, runtimeValueExports: reexports.values, runtimeTypeExports: reexports.types };
+  return { header, client, server, runtimeReexports: runtimeReexportList };
 }
 
 /** Builds the wsdl.ts view. */

@@ -1,12 +1,12 @@
 /**
- * View model of `schema.ts`: the runtime descriptors (src/runtime/descriptors.ts)
+ * View model of `schema.ts`: the runtime descriptors (src/runtime/wire/descriptors.ts)
  * as typed constants. Template: `templates/schema.hbs`.
  */
 import { objectKey, TsCode, tsLiteral, tsString } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import type { TypeRegistry } from './type-registry.js';
 import { docBlock } from './view-common.js';
-import { runtimeImportClause } from './runtime-imports.js';
+import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
 /** One entry of `SCHEMA_TYPES`. */
 export interface SchemaTypeView {
@@ -52,8 +52,8 @@ export interface SchemaConstView {
 /** The view of schema.ts. */
 export interface SchemaView {
   readonly header: string;
-  /** The import clause for the runtime's descriptor types. */
-  readonly runtimeImports: string;
+  /** The imports from the runtime, one per entry point (`import {clause} from '{from}';`). */
+  readonly runtimeImports: readonly RuntimeImportView[];
   /** Namespace URIs used by the descriptors, in order of first use. */
   readonly namespaces: readonly SchemaConstView[];
   /** Enumerations used by the descriptors (each distinct list once), in order of first use. */
@@ -78,8 +78,14 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
     portsLiteral: tsLiteral(s.ports, '  '),
     operations: s.operations.map((o) => ({ method: o.names.method, literal: tsLiteral(hoist.apply(o.desc), '  ') })),
   }));
-  const runtimeImports = runtimeImportClause(['ComplexDesc', 'OperationDesc', 'ServiceDesc']);
-  return { header, runtimeImports, namespaces: hoist.namespaces, enums: hoist.enums, types, services };
+  return {
+    header,
+    runtimeImports: runtimeImports(['ComplexDesc', 'OperationDesc', 'ServiceDesc']),
+    namespaces: hoist.namespaces,
+    enums: hoist.enums,
+    types,
+    services,
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { objectKey } from './literal.js';
 import { headersTs, type ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
 import { headerTypes, methodDoc, typeTexts } from './view-client.js';
-import { runtimeImportClause } from './runtime-imports.js';
+import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
 function contextTypes(h: string | undefined): { ctxType: string; ctxArg: string } {
   return h === undefined
@@ -50,8 +50,8 @@ export interface ServerView {
   readonly typeImports: string;
   /** Whether a method's input or output mentions `XmlElement` (imported from the runtime). */
   readonly usesXmlElement: boolean;
-  /** The import clause for the runtime (`{\n  createServiceHandler,\n ... }`). */
-  readonly runtimeImports: string;
+  /** The imports from the runtime, one per entry point (`import {clause} from '{from}';`). */
+  readonly runtimeImports: readonly RuntimeImportView[];
   /** Whether an operation declares SOAP header parts (`withSoapHeaders`, `SoapHeadersContext` are imported). */
   readonly usesHeaders: boolean;
   readonly services: readonly ServerServiceView[];
@@ -63,7 +63,7 @@ export function serverView(header: string, sm: ServiceModel, typeImports: readon
   const usesHeaders = sm.services.some((s) => s.operations.some((o) => o.headers.length > 0));
   return {
     header,
-    runtimeImports: runtimeImportClause([
+    runtimeImports: runtimeImports([
       'createServiceHandler',
       'defineOperation',
       'HandlerOptions',

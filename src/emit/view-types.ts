@@ -3,13 +3,13 @@
  * inputs/outputs, aliases for simple types and operation aliases.
  * Template: `templates/types.hbs`.
  */
-import { selectableMembers } from '../runtime/codec.js';
+import { selectableMembers } from '../runtime/wire/codec.js';
 import { propertyKey, tsString } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import { useTs } from './service-model.js';
 import type { ComplexEntry, PropInfo, TypeRegistry } from './type-registry.js';
 import { docBlock, indentLines } from './view-common.js';
-import { runtimeImportClause } from './runtime-imports.js';
+import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
 /** One property line of an interface. */
 export interface PropView {
@@ -42,8 +42,8 @@ export interface TypesView {
   readonly header: string;
   /** Whether `XmlElement` is referenced (import it from the runtime). */
   readonly usesXmlElement: boolean;
-  /** The import clause for the runtime (`type { XmlElement }`), `''` when nothing is imported. */
-  readonly runtimeImports: string;
+  /** The imports from the runtime, one per entry point (`import {clause} from '{from}';`). */
+  readonly runtimeImports: readonly RuntimeImportView[];
   readonly declarations: readonly DeclView[];
 }
 
@@ -234,7 +234,7 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
   return {
     header,
     usesXmlElement,
-    runtimeImports: runtimeImportClause([usesXmlElement && 'XmlElement']),
+    runtimeImports: runtimeImports([usesXmlElement && 'XmlElement']),
     declarations,
   };
 }

@@ -6,7 +6,7 @@
  * byte pattern of `<?xml`; otherwise the `encoding` pseudo-attribute of the XML
  * declaration names the encoding, and UTF-8 is the default.
  */
-import { decodeCp1252 } from '../runtime/xml-decode.js';
+import { decodeCp1252 } from '../runtime/xml/xml-decode.js';
 import { userError } from '../util/errors.js';
 
 /** The result of {@link decodeXmlBytes}. */

@@ -4,7 +4,7 @@
  * `xsd:redefine`, `xsd:import`), each document once, cycles allowed.
  */
 import * as path from 'node:path';
-import { attr } from '../runtime/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import type { SourceLocation } from '../util/diagnostics.js';
 import { userError, WsdlcError } from '../util/errors.js';
 import { displayNameOf } from './display-name.js';

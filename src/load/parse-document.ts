@@ -2,7 +2,7 @@
  * Decodes, parses and classifies one document: WSDL 1.1 (`wsdl:definitions`,
  * WSDL 1.1 §2.1) or XML Schema (`xsd:schema`, XML Schema Part 1 §3.15).
  */
-import { parseXml, XmlParseError, type XmlElement } from '../runtime/xml-parse.js';
+import { parseXml, XmlParseError, type XmlElement } from '../runtime/xml/xml-parse.js';
 import { userError } from '../util/errors.js';
 import { decodeXmlBytes } from './decode.js';
 import { WSDL11_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';

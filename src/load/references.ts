@@ -4,7 +4,7 @@
  * `@schemaLocation` (XML Schema Part 1 §4.2.1–§4.2.3) at the top of a schema
  * document or of a schema inside `wsdl:types` (WSDL 1.1 §2.2).
  */
-import { attr, childElements, type XmlElement } from '../runtime/xml-parse.js';
+import { attr, childElements, type XmlElement } from '../runtime/xml/xml-parse.js';
 import { WSDL11_NS, XSD_NAMESPACES } from './namespaces.js';
 
 /** What kind of reference an element makes. */

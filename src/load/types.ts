@@ -2,7 +2,7 @@
  * What the loader produces: every document of a contract, parsed, with enough
  * provenance for located errors. Consumed by the model builder (src/model).
  */
-import type { XmlElement } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
 
 /** One loaded WSDL or XSD document. */
 export interface SourceDocument {

@@ -6,7 +6,7 @@
  * `xml:lang`, `wsdl:arrayType`), and contracts then load offline.
  * A local copy (a relative or file location) is still loaded.
  */
-import { attr } from '../runtime/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import { isHttpUrl } from './display-name.js';
 import type { DocumentReference } from './references.js';
 

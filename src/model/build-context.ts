@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import type { SourceDocument, LoadedSet } from '../load/types.js';
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr, resolveQName } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr, resolveQName } from '../runtime/xml/xml-parse.js';
 import type { Diagnostic, QName, SourceLocation } from './types.js';
 import { normalizeXsdNamespace } from './namespaces.js';
 

@@ -5,7 +5,7 @@
  * (§2.7), then link logical operations across bindings.
  */
 import type { LoadedSet } from '../load/types.js';
-import { attr } from '../runtime/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import { WsdlcError } from '../util/errors.js';
 import { BuildContext } from './build-context.js';
 import type { Binding, ComplexTypeBody, Diagnostic, Message, PortType, Service, WsdlModel } from './types.js';

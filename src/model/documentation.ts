@@ -1,5 +1,5 @@
 /** Extraction of `wsdl:documentation` (WSDL 1.1 §2.1.4) and `xsd:annotation/xsd:documentation`. */
-import type { XmlElement } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
 import { WSDL_NS, isXsdNamespace } from './namespaces.js';
 
 /** All text below `el`, markup dropped. */

@@ -7,7 +7,7 @@
  * document's own namespace); the undefined references it causes are errors,
  * and they quote the note recorded for the namespace the author expected.
  */
-import { attr } from '../runtime/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import type { SourceDocument } from '../load/types.js';
 import { findReferences } from '../load/references.js';
 import { resolveLocation } from '../load/resolve-location.js';

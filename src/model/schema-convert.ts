@@ -8,8 +8,8 @@
  * attribute groups (§3.6, inlined), and Part 2 for simple types (§4.1) and facets
  * (§4.3). SOAP-encoded arrays follow SOAP 1.1 §5.4.2 and WSDL 1.1 §2.2.
  */
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type {
   AttributeDecl,

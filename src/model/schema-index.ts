@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import type { SourceDocument } from '../load/types.js';
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type { QName, SchemaInfo } from './types.js';
 import { WSDL_NS, isXsdNamespace } from './namespaces.js';

@@ -1,7 +1,7 @@
 /** Constraining facets of a simple type restriction (XML Schema Part 2 §4.3). */
 import type { SourceDocument } from '../load/types.js';
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type { Facets } from './types.js';
 import { isXsdNamespace } from './namespaces.js';

@@ -2,8 +2,8 @@
  * Conversion of the abstract WSDL components: `wsdl:message` (WSDL 1.1 §2.3)
  * and `wsdl:portType` with its operations (§2.4).
  */
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr, childElements } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr, childElements } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type {
   AbstractOperation,

@@ -4,8 +4,8 @@
  * and MIME (§5).
  */
 import type { SourceDocument } from '../load/types.js';
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr, childElements, firstChild } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr, childElements, firstChild } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type {
   AbstractOperation,

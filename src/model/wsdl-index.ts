@@ -5,8 +5,8 @@
  * §2.1.1: imported documents contribute their own namespace's components).
  */
 import type { SourceDocument } from '../load/types.js';
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type { QName } from './types.js';
 import { WSDL_NS } from './namespaces.js';

@@ -5,8 +5,8 @@
  * the schema side applies to unprefixed names, and hints for undefined ones.
  */
 import type { SourceDocument } from '../load/types.js';
-import type { XmlElement } from '../runtime/xml-parse.js';
-import { attr } from '../runtime/xml-parse.js';
+import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import { attr } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type { QName } from './types.js';
 import { qdisplay, qkey } from './qname-key.js';

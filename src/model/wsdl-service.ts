@@ -1,5 +1,5 @@
 /** Conversion of `wsdl:service` and `wsdl:port` (WSDL 1.1 §2.6, §2.7) with their addresses (§3.8, §4.2). */
-import { attr, childElements } from '../runtime/xml-parse.js';
+import { attr, childElements } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import type { Binding, Port, Service } from './types.js';
 import { HTTP_BINDING_NS, SOAP11_BINDING_NS, SOAP12_BINDING_NS, WSDL_NS } from './namespaces.js';

@@ -2,9 +2,9 @@
  * The runtime symbols generated code imports or re-exports: one table, from which
  * the emitter writes every `import ... from './runtime/index.js'` (see
  * src/emit/runtime-imports.ts) and the names pass reserves identifiers (reserved.ts).
- * `test/emit/runtime-symbols.test.ts` checks that src/runtime/index.ts exports each
- * of them, as a value or as a type as the table says, so a renamed runtime symbol
- * fails there instead of in generated code.
+ * `test/emit/runtime-symbols.test.ts` checks that the entry point the table names
+ * exports each of them, as a value or as a type as the table says, so a renamed or
+ * moved runtime symbol fails there instead of in generated code.
  *
  * Modelled on protobuf-es's `runtime-imports.ts`: generated files never spell a
  * runtime name the table does not know.
@@ -13,43 +13,63 @@
 /** Whether a runtime symbol is imported as a value or with `type`. */
 export type RuntimeSymbolKind = 'value' | 'type';
 
-/** Every runtime symbol generated code may import, with its kind. */
+/**
+ * The runtime entry point a symbol is imported from: `shared` is `runtime/index.ts`
+ * (xml and wire, shipped with every output), `client` is `runtime/client/index.ts`,
+ * `server` is `runtime/server/index.ts` (each shipped only with that side).
+ */
+export type RuntimeModule = 'shared' | 'client' | 'server';
+
+/** A runtime symbol's kind and entry point. */
+export interface RuntimeSymbolInfo {
+  readonly kind: RuntimeSymbolKind;
+  readonly module: RuntimeModule;
+}
+
+/** Every runtime symbol generated code may import, with its kind and entry point. */
 export const RUNTIME_SYMBOLS = {
   // client.ts
-  ServiceClient: 'value',
-  ClientOptions: 'type',
-  CallOptions: 'type',
-  CallOptionsWithHeaders: 'type',
-  isDeclaredFault: 'value',
-  DeclaredFault: 'type',
+  ServiceClient: { kind: 'value', module: 'client' },
+  ClientOptions: { kind: 'type', module: 'client' },
+  CallOptions: { kind: 'type', module: 'client' },
+  CallOptionsWithHeaders: { kind: 'type', module: 'client' },
+  isDeclaredFault: { kind: 'value', module: 'client' },
+  DeclaredFault: { kind: 'type', module: 'client' },
   // server.ts
-  createServiceHandler: 'value',
-  defineOperation: 'value',
-  withSoapHeaders: 'value',
-  HandlerOptions: 'type',
-  OperationImpl: 'type',
-  RequestContext: 'type',
-  ServiceHandler: 'type',
-  SoapHeadersContext: 'type',
+  createServiceHandler: { kind: 'value', module: 'server' },
+  defineOperation: { kind: 'value', module: 'server' },
+  withSoapHeaders: { kind: 'value', module: 'server' },
+  HandlerOptions: { kind: 'type', module: 'server' },
+  OperationImpl: { kind: 'type', module: 'server' },
+  RequestContext: { kind: 'type', module: 'server' },
+  ServiceHandler: { kind: 'type', module: 'server' },
+  SoapHeadersContext: { kind: 'type', module: 'server' },
   // schema.ts and types.ts
-  ComplexDesc: 'type',
-  OperationDesc: 'type',
-  ServiceDesc: 'type',
-  ValueDesc: 'type',
-  FieldDesc: 'type',
-  BindingKind: 'type',
-  XmlElement: 'type',
-  XmlAttribute: 'type',
+  ComplexDesc: { kind: 'type', module: 'shared' },
+  OperationDesc: { kind: 'type', module: 'shared' },
+  ServiceDesc: { kind: 'type', module: 'shared' },
+  ValueDesc: { kind: 'type', module: 'shared' },
+  FieldDesc: { kind: 'type', module: 'shared' },
+  BindingKind: { kind: 'type', module: 'shared' },
+  XmlElement: { kind: 'type', module: 'shared' },
+  XmlAttribute: { kind: 'type', module: 'shared' },
   // index.ts re-exports (errors users catch)
-  HttpError: 'value',
-  ResponseError: 'value',
-  SoapFault: 'value',
-  SoapFaultError: 'value',
-  DecodeError: 'value',
-} as const satisfies Record<string, RuntimeSymbolKind>;
+  HttpError: { kind: 'value', module: 'shared' },
+  ResponseError: { kind: 'value', module: 'shared' },
+  SoapFault: { kind: 'value', module: 'shared' },
+  SoapFaultError: { kind: 'value', module: 'shared' },
+  DecodeError: { kind: 'value', module: 'shared' },
+} as const satisfies Record<string, RuntimeSymbolInfo>;
 
 /** The name of a runtime symbol generated code may use. */
 export type RuntimeSymbol = keyof typeof RUNTIME_SYMBOLS;
 
 /** Every runtime symbol name (for reserving identifiers). */
 export const RUNTIME_SYMBOL_NAMES: readonly RuntimeSymbol[] = Object.keys(RUNTIME_SYMBOLS) as RuntimeSymbol[];
+
+/** The runtime entry point of each module, relative to the runtime folder, without extension. */
+export const RUNTIME_MODULE_PATHS: Readonly<Record<RuntimeModule, string>> = {
+  shared: 'index',
+  client: 'client/index',
+  server: 'server/index',
+};

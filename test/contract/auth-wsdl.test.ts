@@ -11,7 +11,7 @@ import soap from 'soap';
 import { describe, expect, it } from 'vitest';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { loadDocuments } from '../../src/load/index.js';
-import { attr, childElements, firstChild, parseXml, textOf, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { attr, childElements, firstChild, parseXml, textOf, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { serializeElement } from './serialize-element.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

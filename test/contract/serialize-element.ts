@@ -2,7 +2,7 @@
  * Writes a parsed element back out as a standalone XML document, carrying the
  * namespace declarations in scope (used to lift the inline schema out of a WSDL).
  */
-import type { XmlElement } from '../../src/runtime/xml-parse.js';
+import type { XmlElement } from '../../src/runtime/xml/xml-parse.js';
 
 function escapeText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,5 +1,5 @@
 /**
- * Decode plans (src/runtime/decode-plan.ts) against the codec, over the corpus:
+ * Decode plans (src/runtime/server/decode-plan.ts) against the codec, over the corpus:
  * for every SOAP operation of every contract that builds a model, the sample
  * request envelope the client writes is recorded as a shape, then documents of
  * that shape with other hole texts (valid and invalid values, whitespace,
@@ -9,9 +9,9 @@
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
-import { writeEnvelopeFor } from '../../src/runtime/client.js';
-import { DecodePlan } from '../../src/runtime/decode-plan.js';
-import { matchEnvelopeShape, type SoapVersion } from '../../src/runtime/soap-envelope.js';
+import { writeEnvelopeFor } from '../../src/runtime/client/client.js';
+import { DecodePlan } from '../../src/runtime/server/decode-plan.js';
+import { matchEnvelopeShape, type SoapVersion } from '../../src/runtime/wire/soap-envelope.js';
 import { byServer, byTree, difference, prng, recordShape } from '../support/decode-compare.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
 import { SampleBuilder } from './sample-values.js';

@@ -18,11 +18,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
-import { ServiceClient } from '../../src/runtime/client.js';
-import type { BindingKind, OperationDesc, ServiceDesc } from '../../src/runtime/descriptors.js';
-import { SoapFault, SoapFaultError } from '../../src/runtime/faults.js';
-import { createServiceHandler } from '../../src/runtime/server.js';
-import type { OperationImpl } from '../../src/runtime/server-types.js';
+import { ServiceClient } from '../../src/runtime/client/client.js';
+import type { BindingKind, OperationDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { SoapFault, SoapFaultError } from '../../src/runtime/wire/faults.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
+import type { OperationImpl } from '../../src/runtime/server/server-types.js';
 import type { WsdlModel } from '../../src/model/types.js';
 import { canonical, SampleBuilder } from './sample-values.js';
 

@@ -1,6 +1,6 @@
 /**
  * A deterministic sample-value builder driven by the runtime descriptors
- * (src/runtime/descriptors.ts), for round-trip tests: every field is filled
+ * (src/runtime/wire/descriptors.ts), for round-trip tests: every field is filled
  * (required and optional), arrays get 2 items, a choice takes its first branch,
  * an enumeration its first value, dates are fixed, and a recursive type is
  * expanded at most {@link MAX_RECURSION} times on one path (deeper, optional
@@ -11,10 +11,10 @@
  * bigints and parsed XML made comparable) so that "the same value" means
  * `expect(canonical(a)).toEqual(canonical(b))`.
  */
-import { selectableMembers } from '../../src/runtime/codec.js';
-import type { ComplexDesc, FieldDesc, ScalarKind, ServiceDesc, ValueDesc } from '../../src/runtime/descriptors.js';
-import { decodeScalar } from '../../src/runtime/scalars.js';
-import type { XmlElement } from '../../src/runtime/xml-parse.js';
+import { selectableMembers } from '../../src/runtime/wire/codec.js';
+import type { ComplexDesc, FieldDesc, ScalarKind, ServiceDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
+import { decodeScalar } from '../../src/runtime/wire/scalars.js';
+import type { XmlElement } from '../../src/runtime/xml/xml-parse.js';
 
 /** How many times one complex type may appear on a path from the root. */
 export const MAX_RECURSION = 3;

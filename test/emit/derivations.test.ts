@@ -7,11 +7,11 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readComplexContent, writeComplexContent } from '../../src/runtime/codec.js';
-import type { ServiceDesc } from '../../src/runtime/descriptors.js';
-import { EncodeError } from '../../src/runtime/scalars.js';
-import { parseXml } from '../../src/runtime/xml-parse.js';
-import { XmlWriter } from '../../src/runtime/xml-write.js';
+import { readComplexContent, writeComplexContent } from '../../src/runtime/wire/codec.js';
+import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { EncodeError } from '../../src/runtime/wire/scalars.js';
+import { parseXml } from '../../src/runtime/xml/xml-parse.js';
+import { XmlWriter } from '../../src/runtime/xml/xml-write.js';
 import { compileTree, generate, ROOT, serviceTypes } from './helpers.js';
 
 const WSDL = 'test/emit/fixtures/derivations.wsdl';

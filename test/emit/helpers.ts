@@ -12,7 +12,7 @@ import {
   type EmitOptions,
   type GeneratedFile,
 } from '../../src/emit/index.js';
-import type { ServiceDesc } from '../../src/runtime/descriptors.js';
+import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { loadModel } from '../../src/model/index.js';
 
 /** The repository root. */

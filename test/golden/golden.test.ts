@@ -41,7 +41,8 @@ describe.each(GOLDEN_CASES)('golden $name', ({ name, wsdl, label }) => {
 
   it('copies every non-test runtime file verbatim after one header line', async () => {
     const runtime = (await generate(wsdl, label)).filter((f) => f.path.startsWith('runtime/'));
-    const expected = readdirSync(path.join(ROOT, 'src/runtime'))
+    const expected = (readdirSync(path.join(ROOT, 'src/runtime'), { recursive: true }) as string[])
+      .map((f) => f.split(path.sep).join('/'))
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
       .sort();
     expect(runtime.map((f) => f.path.slice('runtime/'.length)).sort()).toEqual(expected);

@@ -268,7 +268,7 @@ describe('generated client <-> generated server, all four bindings', () => {
     }
 
     // README (HTTP GET/POST column): "500 text/plain, the reason"; the brief: HttpError body = reason.
-    // The server appends "\n" (src/runtime/server-respond.ts sendText), so this fails until that is decided.
+    // The server appends "\n" (src/runtime/server/server-respond.ts sendText), so this fails until that is decided.
     it(`${binding}: the HttpError body is exactly the reason (no trailing newline)`, async () => {
       const err = await rejection(
         new AuthClient({ baseUrl: server.baseUrl, binding }).login({ Username: 'a', Password: 'client-fault' }),

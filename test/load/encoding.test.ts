@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeXmlBytes } from '../../src/load/decode.js';
 import { loadDocuments } from '../../src/load/index.js';
-import { textOf, childElements } from '../../src/runtime/xml-parse.js';
+import { textOf, childElements } from '../../src/runtime/xml/xml-parse.js';
 import { expectWsdlcError, wsdl, writeTree, type TempTree } from './helpers.js';
 
 /** A WSDL whose wsdl:documentation holds non-ASCII text. */

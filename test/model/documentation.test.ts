@@ -1,7 +1,7 @@
 /** Documentation text (src/model/documentation.ts): trimmed, with the markup's shared indentation removed. */
 import { describe, expect, it } from 'vitest';
 import { wsdlDocumentation, xsdDocumentation } from '../../src/model/documentation.js';
-import { parseXml } from '../../src/runtime/xml-parse.js';
+import { parseXml } from '../../src/runtime/xml/xml-parse.js';
 
 const WSDL = 'http://schemas.xmlsoap.org/wsdl/';
 const XSD = 'http://www.w3.org/2001/XMLSchema';

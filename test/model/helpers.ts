@@ -1,5 +1,5 @@
 /** Test helpers: LoadedSets built from inline XML strings. */
-import { parseXml } from '../../src/runtime/xml-parse.js';
+import { parseXml } from '../../src/runtime/xml/xml-parse.js';
 import type { LoadedSet, SourceDocument } from '../../src/load/types.js';
 
 /** An inline document for {@link loadedFrom}. */

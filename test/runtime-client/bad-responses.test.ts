@@ -5,11 +5,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceClient, type ClientOptions } from '../../src/runtime/client.js';
-import type { BindingKind, OperationDesc } from '../../src/runtime/descriptors.js';
-import { HttpError, ResponseError } from '../../src/runtime/faults.js';
-import { SOAP_11_ENV_NS } from '../../src/runtime/soap-envelope.js';
-import { createNodeTransport } from '../../src/runtime/transport-node.js';
+import { ServiceClient, type ClientOptions } from '../../src/runtime/client/client.js';
+import type { BindingKind, OperationDesc } from '../../src/runtime/wire/descriptors.js';
+import { HttpError, ResponseError } from '../../src/runtime/wire/faults.js';
+import { SOAP_11_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
+import { createNodeTransport } from '../../src/runtime/client/transport-node.js';
 import { AUTH_NS, AUTH_SERVICE, LOGIN } from './fixtures/auth-desc.js';
 import { startStandIn, type StandIn } from './fixtures/stand-in-server.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../src/runtime/client.js';
-import { HttpError, ResponseError, SoapFaultError } from '../../src/runtime/faults.js';
-import { EncodeError } from '../../src/runtime/scalars.js';
-import { SOAP_11_ENV_NS, SOAP_12_ENV_NS } from '../../src/runtime/soap-envelope.js';
-import { childElements, parseXml, textOf } from '../../src/runtime/xml-parse.js';
-import type { BindingKind } from '../../src/runtime/descriptors.js';
+import { ServiceClient } from '../../src/runtime/client/client.js';
+import { HttpError, ResponseError, SoapFaultError } from '../../src/runtime/wire/faults.js';
+import { EncodeError } from '../../src/runtime/wire/scalars.js';
+import { SOAP_11_ENV_NS, SOAP_12_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
+import { childElements, parseXml, textOf } from '../../src/runtime/xml/xml-parse.js';
+import type { BindingKind } from '../../src/runtime/wire/descriptors.js';
 import { AUTH_NS, AUTH_SERVICE, LOGIN, LOGOUT } from './fixtures/auth-desc.js';
 import { send, startStandIn, type StandIn } from './fixtures/stand-in-server.js';
 

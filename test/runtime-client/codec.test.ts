@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceDesc, ValueDesc } from '../../src/runtime/descriptors.js';
-import { DecodeError, EncodeError, readValue, writeValue } from '../../src/runtime/codec.js';
-import { parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
-import { XmlWriter } from '../../src/runtime/xml-write.js';
+import type { ServiceDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
+import { DecodeError, EncodeError, readValue, writeValue } from '../../src/runtime/wire/codec.js';
+import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
+import { XmlWriter } from '../../src/runtime/xml/xml-write.js';
 import { AUTH_NS, AUTH_SERVICE } from './fixtures/auth-desc.js';
 
 const NS = 'urn:test';

@@ -1,10 +1,10 @@
 /**
- * The shared time-limit queue (src/runtime/deadline-queue.ts) behind the
+ * The shared time-limit queue (src/runtime/wire/deadline-queue.ts) behind the
  * client's per-call limits, the idle connections of the HTTP/1.1 transport and
  * the server's body reader.
  */
 import { describe, expect, it } from 'vitest';
-import { deadlineQueue, type DeadlineEntry } from '../../src/runtime/deadline-queue.js';
+import { deadlineQueue, type DeadlineEntry } from '../../src/runtime/wire/deadline-queue.js';
 
 function entry(onExpire: () => void): DeadlineEntry {
   return { deadline: 0, deadlineQueue: undefined, prevDeadline: undefined, nextDeadline: undefined, expired: onExpire };

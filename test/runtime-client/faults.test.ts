@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FaultDesc, ServiceDesc } from '../../src/runtime/descriptors.js';
-import { parseFault, SoapFault, SoapFaultError, writeFault } from '../../src/runtime/faults.js';
-import { parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS } from '../../src/runtime/soap-envelope.js';
-import { parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
+import type { FaultDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { parseFault, SoapFault, SoapFaultError, writeFault } from '../../src/runtime/wire/faults.js';
+import { parseEnvelope, SOAP_11_ENV_NS, SOAP_12_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
+import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 
 const TYPES: ServiceDesc['types'] = {
   AuthFault: {

@@ -5,8 +5,8 @@ import {
   SOAP_11_ENV_NS,
   SOAP_12_ENV_NS,
   writeEnvelope,
-} from '../../src/runtime/soap-envelope.js';
-import { childElements, textOf } from '../../src/runtime/xml-parse.js';
+} from '../../src/runtime/wire/soap-envelope.js';
+import { childElements, textOf } from '../../src/runtime/xml/xml-parse.js';
 
 describe('writeEnvelope', () => {
   it('writes a SOAP 1.1 envelope like ASMX: XML declaration, xsi/xsd declared on the Envelope', () => {

@@ -1,5 +1,5 @@
 /**
- * The default client transport (src/runtime/transport-http1.ts) against scripted
+ * The default client transport (src/runtime/client/transport-http1.ts) against scripted
  * servers on raw sockets (127.0.0.1): the exact request bytes, every response
  * framing of RFC 9112 §6.3 (also split at every byte), connection reuse and its
  * limits, each protocol error, size caps, timeouts, aborts, HTTPS, and that idle
@@ -15,8 +15,8 @@ import {
   createHttp1Transport,
   HttpProtocolError,
   type Http1TransportOptions,
-} from '../../src/runtime/transport-http1.js';
-import type { TransportRequest, TransportResponse } from '../../src/runtime/transport.js';
+} from '../../src/runtime/client/transport-http1.js';
+import type { TransportRequest, TransportResponse } from '../../src/runtime/client/transport.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TLS_DIR = path.join(import.meta.dirname, 'fixtures/tls');
@@ -317,7 +317,7 @@ describe('connection reuse', () => {
   it('idle connections do not keep the process alive', async () => {
     const s = await scripted((sock) => sock.write(ok('<r>done</r>')));
     const script = `
-      import { createHttp1Transport } from ${JSON.stringify(path.join(ROOT, 'src/runtime/transport-http1.ts'))};
+      import { createHttp1Transport } from ${JSON.stringify(path.join(ROOT, 'src/runtime/client/transport-http1.ts'))};
       const t = createHttp1Transport({ keepAliveMs: 60000 });
       const res = await t({ method: 'GET', url: new URL('http://127.0.0.1:${s.port}/x'), headers: {}, maxResponseBytes: 1000 });
       console.log(res.body);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml, resolveQName, textOf, attr, type XmlElement } from '../../src/runtime/xml-parse.js';
-import { escapeAttr, escapeText, XmlWriteError, XmlWriter, XSI_NS } from '../../src/runtime/xml-write.js';
+import { parseXml, resolveQName, textOf, attr, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
+import { escapeAttr, escapeText, XmlWriteError, XmlWriter, XSI_NS } from '../../src/runtime/xml/xml-write.js';
 
 describe('escaping', () => {
   it('escapes text markup and CR', () => {

@@ -4,8 +4,8 @@
  * answer `xsi:nil` where the result element is nillable, and a clear 500 where not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationDesc, ServiceDesc } from '../../src/runtime/descriptors.js';
-import { createServiceHandler } from '../../src/runtime/server.js';
+import type { OperationDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
 import { at, rawRequest, soap11, startServer, xml, type TestServer } from './helpers.js';
 

@@ -4,8 +4,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceDesc } from '../../src/runtime/descriptors.js';
-import { createServiceHandler } from '../../src/runtime/server.js';
+import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION, LOGOUT_ACTION } from './fixtures/auth-desc.js';
 import {
   at,

@@ -3,7 +3,7 @@
  * both operations, over real sockets with raw requests as the seed describes them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceHandler, type RequestContext } from '../../src/runtime/server.js';
+import { createServiceHandler, type RequestContext } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION, LOGOUT_ACTION } from './fixtures/auth-desc.js';
 import { at, rawRequest, soap11, soap12, startServer, text, xml, type TestServer } from './helpers.js';
 

@@ -1,6 +1,6 @@
 /** Content-Type parsing: liberal in case, order, quoting and whitespace. */
 import { describe, expect, it } from 'vitest';
-import { bodyKindOf, parseContentType } from '../../src/runtime/content-type.js';
+import { bodyKindOf, parseContentType } from '../../src/runtime/wire/content-type.js';
 
 describe('parseContentType', () => {
   it('lower-cases the type and parameter names, unquotes values, keeps value case', () => {

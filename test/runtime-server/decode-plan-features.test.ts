@@ -1,5 +1,5 @@
 /**
- * Decode plans (src/runtime/decode-plan.ts) feature by feature, with hand-written
+ * Decode plans (src/runtime/server/decode-plan.ts) feature by feature, with hand-written
  * descriptions: every codec feature a request can use (multi-references,
  * `xsi:type`, `xsi:nil`, SOAP-encoded arrays, simpleContent with attributes,
  * lists, QNames with prefixes, enumerations, ranges, base64, `xsd:any`,
@@ -10,9 +10,9 @@
  * (Cases from the review of the decode plan; the corpus test covers real contracts.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TypeRegistry } from '../../src/runtime/codec.js';
-import { DecodePlan } from '../../src/runtime/decode-plan.js';
-import type { FieldDesc, ValueDesc } from '../../src/runtime/descriptors.js';
+import type { TypeRegistry } from '../../src/runtime/wire/codec.js';
+import { DecodePlan } from '../../src/runtime/server/decode-plan.js';
+import type { FieldDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
 import { byServer, byTree, difference, prng, recordShape, type ReadOutcome } from '../support/decode-compare.js';
 
 const N = 'urn:t';

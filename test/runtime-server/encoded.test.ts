@@ -4,9 +4,9 @@
  * §5.1.1 and Part 2 §3), as the generated client's requests do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationDesc, ServiceDesc } from '../../src/runtime/descriptors.js';
-import { createServiceHandler } from '../../src/runtime/server.js';
-import { attr } from '../../src/runtime/xml-parse.js';
+import type { OperationDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
+import { attr } from '../../src/runtime/xml/xml-parse.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
 import { at, rawRequest, soap11, soap12, startServer, xml, type TestServer } from './helpers.js';
 

@@ -4,7 +4,7 @@
  * unless `debug` is on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceHandler, SoapFault } from '../../src/runtime/server.js';
+import { createServiceHandler, SoapFault } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
 import { at, rawRequest, soap11, soap12, startServer, text, xml, type TestServer } from './helpers.js';
 

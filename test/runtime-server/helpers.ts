@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 
 /** A running test server. */
 export interface TestServer {

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceHandler, defineOperation, type ServiceHandler } from '../../src/runtime/server.js';
+import { createServiceHandler, defineOperation, type ServiceHandler } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION, type EmAuthResult, type LoginInput } from './fixtures/auth-desc.js';
 import { at, rawRequest, soap11, startServer, text, xml, type TestServer } from './helpers.js';
 

@@ -5,8 +5,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceDesc, SoapOperationDesc } from '../../src/runtime/descriptors.js';
-import { createServiceHandler, SoapFault } from '../../src/runtime/server.js';
+import type { ServiceDesc, SoapOperationDesc } from '../../src/runtime/wire/descriptors.js';
+import { createServiceHandler, SoapFault } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
 import { at, rawRequest, soap11, soap12, startServer, text, xml, type TestServer } from './helpers.js';
 

@@ -6,8 +6,8 @@
  * implementation with its own values, in fresh objects.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DecodePlan } from '../../src/runtime/decode-plan.js';
-import { createServiceHandler, type RequestContext } from '../../src/runtime/server.js';
+import { DecodePlan } from '../../src/runtime/server/decode-plan.js';
+import { createServiceHandler, type RequestContext } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
 import {
   at,

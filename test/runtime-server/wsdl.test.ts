@@ -1,9 +1,9 @@
 /** `?wsdl`: the WSDL served with every port address set to the address the request came to. */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceHandler } from '../../src/runtime/server.js';
-import { rewriteWsdlAddresses } from '../../src/runtime/wsdl-rewrite.js';
-import { parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
+import { rewriteWsdlAddresses } from '../../src/runtime/server/wsdl-rewrite.js';
+import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { authService } from './fixtures/auth-desc.js';
 import { rawRequest, startServer, xml, type TestServer } from './helpers.js';
 

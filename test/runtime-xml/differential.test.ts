@@ -1,5 +1,5 @@
 /**
- * Differential test: the scanner (src/runtime/xml-scan.ts via parseXml) against
+ * Differential test: the scanner (src/runtime/xml/xml-scan.ts via parseXml) against
  * saxes (test/runtime-xml/saxes-reference.ts) on every WSDL/XSD of the shared
  * corpus and every XML fixture of the test suite, plus deterministic mutations of
  * small documents. Trees must be identical (positions included); documents one
@@ -10,9 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { XmlPrefixMemo, XmlShapeMemo } from '../../src/runtime/xml-parse.js';
+import { XmlPrefixMemo, XmlShapeMemo } from '../../src/runtime/xml/xml-parse.js';
 import { decodeXmlBytes } from '../../src/load/decode.js';
-import { parseXml, XmlParseError, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { parseXml, XmlParseError, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { saxesParseXml } from './saxes-reference.js';
 import { prng } from '../support/decode-compare.js';
 
@@ -320,7 +320,7 @@ describe('prefix memo: nothing shared, nothing retained', () => {
 
   it('does not keep a large document alive through the strings it remembers', () => {
     const script = `
-      import { parseEnvelope } from ${JSON.stringify(path.join(ROOT_DIR, 'src/runtime/soap-envelope.ts'))};
+      import { parseEnvelope } from ${JSON.stringify(path.join(ROOT_DIR, 'src/runtime/wire/soap-envelope.ts'))};
       const heap = () => { globalThis.gc(); globalThis.gc(); return process.memoryUsage().heapUsed / 1e6; };
       // In a function, so that no local of the caller's frame holds the last document.
       const once = (k) => {

@@ -1,6 +1,6 @@
 /** Shared helpers of the XML parser tests. */
 import { expect } from 'vitest';
-import { parseXml, XmlParseError, type ParseXmlOptions, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { parseXml, XmlParseError, type ParseXmlOptions, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 
 /** Parses `text`, expecting an XmlParseError, and returns it. */
 export function parseError(text: string, options: ParseXmlOptions = {}): XmlParseError {

@@ -1,6 +1,6 @@
 /** Namespaces in XML 1.0 (Third Edition) as enforced and resolved by the scanner. */
 import { describe, expect, it } from 'vitest';
-import { attr, childElements, lookupNamespace, parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { attr, childElements, lookupNamespace, parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { expectReject } from './helpers.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';

@@ -1,6 +1,6 @@
 /** Element positions (`positions: true`) and the line/column of errors. */
 import { describe, expect, it } from 'vitest';
-import { childElements, parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { childElements, parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { parseError } from './helpers.js';
 
 function positionsOf(el: XmlElement): [string, number, number][] {

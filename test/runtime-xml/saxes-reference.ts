@@ -7,7 +7,7 @@
  * break), with a deliberately simple line counter independent of the scanner's.
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import type { XmlAttribute, XmlElement } from '../../src/runtime/xml-parse.js';
+import type { XmlAttribute, XmlElement } from '../../src/runtime/xml/xml-parse.js';
 
 interface MutableElement {
   ns: string;
@@ -53,7 +53,7 @@ export class ReferenceParseError extends Error {
   override readonly name = 'ReferenceParseError';
 }
 
-/** Parses with saxes into the XmlElement tree shape of src/runtime/xml-parse.ts. */
+/** Parses with saxes into the XmlElement tree shape of src/runtime/xml/xml-parse.ts. */
 export function saxesParseXml(text: string, options: ReferenceOptions = {}): XmlElement {
   const positions = options.positions ?? false;
   const maxDepth = options.maxDepth ?? 256;

@@ -1,6 +1,6 @@
 /** XML 1.0 well-formedness rules enforced by the scanner (accept and reject cases). */
 import { describe, expect, it } from 'vitest';
-import { parseXml, textOf } from '../../src/runtime/xml-parse.js';
+import { parseXml, textOf } from '../../src/runtime/xml/xml-parse.js';
 import { attrValue, expectReject, parseError, rootText } from './helpers.js';
 
 const parseErrorOf = (text: string, maxDepth: number) => parseError(text, { maxDepth });

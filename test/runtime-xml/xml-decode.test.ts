@@ -1,4 +1,4 @@
-/** Decoding XML message bodies (src/runtime/xml-decode.ts): RFC 7303 §3 and XML 1.0 Appendix F. */
+/** Decoding XML message bodies (src/runtime/xml/xml-decode.ts): RFC 7303 §3 and XML 1.0 Appendix F. */
 import { isUtf8 } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +6,7 @@ import {
   decodeXmlBody,
   isSupportedCharset,
   XmlEncodingError,
-} from '../../src/runtime/xml-decode.js';
+} from '../../src/runtime/xml/xml-decode.js';
 
 const DOC = '<a>café €</a>';
 

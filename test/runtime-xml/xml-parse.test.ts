@@ -9,7 +9,7 @@ import {
   resolveQName,
   textOf,
   type XmlElement,
-} from '../../src/runtime/xml-parse.js';
+} from '../../src/runtime/xml/xml-parse.js';
 
 function errorOf(text: string): XmlParseError {
   try {

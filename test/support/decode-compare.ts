@@ -6,11 +6,11 @@
  * strictly, and a reproducible PRNG.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { readValue, type TypeRegistry } from '../../src/runtime/codec.js';
-import type { ValueDesc } from '../../src/runtime/descriptors.js';
-import { envelopeOf, matchEnvelopeShape } from '../../src/runtime/soap-envelope.js';
-import { parseRequestEnvelope, readBodyValue } from '../../src/runtime/soap-request-envelope.js';
-import { parseXml, type XmlElement } from '../../src/runtime/xml-parse.js';
+import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
+import type { ValueDesc } from '../../src/runtime/wire/descriptors.js';
+import { envelopeOf, matchEnvelopeShape } from '../../src/runtime/wire/soap-envelope.js';
+import { parseRequestEnvelope, readBodyValue } from '../../src/runtime/server/soap-request-envelope.js';
+import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 
 /** A small deterministic PRNG (mulberry32) so random cases are reproducible. */
 export function prng(seed: number): () => number {

@@ -16,7 +16,7 @@ import {
   resolveQName,
   textOf,
   type XmlElement,
-} from '../../../generated/auth/runtime/xml-parse.js';
+} from '../../../generated/auth/runtime/xml/xml-parse.js';
 import { failureText, rejection, startTestService, type TestService } from './helpers/auth-service.js';
 
 const BINDINGS = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;

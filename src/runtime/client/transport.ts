@@ -1,0 +1,183 @@
+/**
+ * The transport contract of the client: one HTTP exchange, text in, text out,
+ * with an abort signal and a response size cap. The default is
+ * `http1Transport` (transport-http1.ts: HTTP/1.1 on node:net / node:tls with a
+ * keep-alive pool); `createNodeTransport` (transport-node.ts) uses node:http /
+ * node:https and their agents; `fetchTransport` wraps an injected `fetch`.
+ *
+ * Ships with generated code: imports only node:* modules and sibling runtime files.
+ */
+import { parseContentType } from '../wire/content-type.js';
+import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';
+import { ResponseError } from '../wire/faults.js';
+
+/** One HTTP request. */
+export interface TransportRequest {
+  readonly method: 'GET' | 'POST';
+  readonly url: URL;
+  /** Request headers; `Content-Length` is set by the transport for bodies. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** UTF-8 body text; absent for GET. */
+  readonly body?: string;
+  /** Aborts the exchange; the transport rejects with `signal.reason`. */
+  readonly signal?: AbortSignal;
+  /** Time limit in ms (0 or absent: none); the transport rejects with {@link timeoutError}. */
+  readonly timeoutMs?: number;
+  /** Largest response body accepted, in bytes. */
+  readonly maxResponseBytes: number;
+}
+
+/** One HTTP response, body decoded to text. */
+export interface TransportResponse {
+  readonly status: number;
+  /** Lower-case header names; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Performs one HTTP exchange. */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** Default response size cap: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Default cap on the XML nodes of a response: 2,000,000 (a few hundred MB of
+ * parsed tree at worst; a 64 MiB response of tiny elements would take gigabytes).
+ */
+export const DEFAULT_MAX_RESPONSE_NODES = 2_000_000;
+
+/** The error for a response larger than the cap. */
+export function tooLarge(status: number, max: number): ResponseError {
+  return new ResponseError(`response body exceeds the limit of ${max} bytes`, { status, body: '' });
+}
+
+/**
+ * Decodes a response body (xml-decode.ts: byte order mark, then the
+ * `Content-Type` charset, then the XML declaration, else UTF-8). A successful
+ * (2xx) response must decode exactly; an error response is decoded as well as
+ * possible, so that its status and text are reported rather than an encoding problem.
+ * @throws ResponseError for a 2xx body in an unsupported encoding or with malformed bytes
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string | undefined, status: number): string {
+  const charset = parseContentType(contentType).params['charset'];
+  const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (status < 200 || status > 299) return decodeBodyLeniently(b, charset);
+  try {
+    return decodeXmlBody(b, charset);
+  } catch (err) {
+    if (err instanceof XmlEncodingError)
+      throw new ResponseError(`response body: ${err.message}`, { status, body: decodeBodyLeniently(b, charset) });
+    throw err;
+  }
+}
+
+/**
+ * Refuses a response with a content coding (RFC 9110 §8.4): the node
+ * transports do not ask for one and do not decode one.
+ * @throws ResponseError when `Content-Encoding` names anything but `identity`
+ */
+export function checkContentEncoding(headers: Readonly<Record<string, string>>, status: number): void {
+  const coding = headers['content-encoding']?.trim().toLowerCase();
+  if (coding === undefined || coding === '' || coding === 'identity') return;
+  throw new ResponseError(
+    `response has Content-Encoding ${JSON.stringify(headers['content-encoding'])}, which this transport does not decode`,
+    { status, body: '' },
+  );
+}
+
+/**
+ * The error for a connection the server closed before the response was complete:
+ * an `Error` with `code: 'ECONNRESET'`, as node:http reports a hang-up, so callers
+ * can tell it from a programming error and retry where that is safe.
+ */
+export function connectionClosed(midResponse: boolean, cause?: unknown): Error {
+  const message = midResponse
+    ? 'the server closed the connection mid-response'
+    : 'socket hang up: the server closed the connection before responding';
+  const err = cause === undefined ? new Error(message) : new Error(message, { cause });
+  return Object.assign(err, { code: 'ECONNRESET' });
+}
+
+/** A `DOMException` named `TimeoutError` (as `AbortSignal.timeout` produces). */
+export function timeoutError(ms: number): Error {
+  return new DOMException(`request timed out after ${ms} ms`, 'TimeoutError');
+}
+
+/** A `DOMException` named `AbortError`. */
+export function abortError(): Error {
+  return new DOMException('request aborted', 'AbortError');
+}
+
+/** The reason of an aborted signal as an Error. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? abortError();
+}
+
+function noop(): void {}
+
+/** The resolvers of the promise {@link responsePromise} made last: read them right after calling it. */
+export const captured: { resolve: (res: TransportResponse) => void; reject: (err: unknown) => void } = {
+  resolve: noop,
+  reject: noop,
+};
+
+function capture(resolve: (res: TransportResponse) => void, reject: (err: unknown) => void): void {
+  captured.resolve = resolve;
+  captured.reject = reject;
+}
+
+/**
+ * A pending response promise whose resolvers are left in {@link captured}. One
+ * executor serves every exchange (executors run synchronously), so a call
+ * allocates no closure for them.
+ */
+export function responsePromise(): Promise<TransportResponse> {
+  return new Promise(capture);
+}
+
+/** The parts of a request URL the node transports need. */
+export interface Target {
+  readonly href: string;
+  readonly secure: boolean;
+  /** Without the brackets of an IPv6 literal. */
+  readonly hostname: string;
+  readonly port: number;
+  /** The `Host` header: host and non-default port (RFC 9112 §3.2). */
+  readonly host: string;
+  /** Request target: path and query. */
+  readonly path: string;
+  /** Scheme and authority: the connection pool's key. */
+  readonly origin: string;
+}
+
+/** Targets by URL object (see {@link targetOf}). */
+const targets = new WeakMap<URL, Target>();
+
+/**
+ * The target of `url`, computed once per URL object (clients reuse one URL per
+ * operation; reading URL properties is not free). Checked against `href`, so a
+ * URL changed since is read again.
+ * @throws TypeError for a scheme other than http: and https:
+ */
+export function targetOf(url: URL): Target {
+  const href = url.href;
+  let t = targets.get(url);
+  if (t === undefined || t.href !== href) {
+    const secure = url.protocol === 'https:';
+    if (!secure && url.protocol !== 'http:') throw new TypeError(`unsupported URL scheme ${url.protocol}`);
+    const host = url.hostname;
+    const port = url.port === '' ? (secure ? 443 : 80) : Number(url.port);
+    t = {
+      href,
+      secure,
+      hostname: host.startsWith('[') ? host.slice(1, -1) : host,
+      port,
+      host: url.host,
+      path: (url.pathname || '/') + url.search,
+      origin: `${url.protocol}//${url.host}`,
+    };
+    targets.set(url, t);
+  }
+  return t;
+}

@@ -1,0 +1,88 @@
+/**
+ * Reading request bodies, and the answers for bodies that could not be read
+ * (RFC 9110 §15.5.16 415 Unsupported Media Type for an unknown charset,
+ * §15.5.14 413 Content Too Large, §15.5.9 408 Request Timeout). The connection
+ * is closed after 413 and 408 so a slow or oversized upload cannot hold the socket.
+ * Ships with generated code.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MediaType } from '../wire/content-type.js';
+import { BodyReadError, readBodyThen } from './http-body.js';
+import { decodeXmlBody, isSupportedCharset, XmlEncodingError } from '../xml/xml-decode.js';
+import { sendInternalError, sendText, sendTextAndClose } from './server-respond.js';
+import type { HandlerState } from './server-state.js';
+
+/**
+ * Reads and decodes a request body within the handler's limits. Resolves to the
+ * text, or to `undefined` once it has answered the request itself (415 for a
+ * charset it cannot decode, 413/408/500 per {@link sendBodyError}).
+ */
+export function readRequestText(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  mediaType: MediaType | undefined,
+): Promise<string | undefined> {
+  return new Promise((resolve) => readRequestTextThen(state, req, res, mediaType, resolve));
+}
+
+/**
+ * {@link readRequestText} without a promise: calls `then` exactly once, with the
+ * text (from the request's 'end' event, or at once when the body is already
+ * known), or with `undefined` after answering the request itself. `then` runs in
+ * an event listener: it must not throw.
+ */
+export function readRequestTextThen(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  mediaType: MediaType | undefined,
+  then: (text: string | undefined) => void,
+): void {
+  const charset = mediaType?.params['charset'];
+  if (charset !== undefined && !isSupportedCharset(charset)) {
+    sendText(res, 415, `Unsupported charset: ${charset}.`);
+    then(undefined);
+    return;
+  }
+  readBodyThen(req, state.limits, (err, raw) => {
+    if (raw === undefined) {
+      sendBodyError(req, res, err);
+      then(undefined);
+      return;
+    }
+    let text: string;
+    try {
+      text = decodeXmlBody(raw, charset);
+    } catch (err) {
+      if (!(err instanceof XmlEncodingError)) sendInternalError(res);
+      else if (err.problem === 'unsupported') sendText(res, 415, `Unsupported charset: ${err.encoding}.`);
+      else sendText(res, 400, `The request body is not valid ${err.encoding}.`);
+      then(undefined);
+      return;
+    }
+    then(text);
+  });
+}
+
+/**
+ * Answers a failed body read: 413 (too large), 408 (too slow), 500 (body consumed
+ * by another middleware: a setup error), or just drops an aborted connection.
+ */
+export function sendBodyError(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (err instanceof BodyReadError) {
+    if (err.kind === 'tooLarge') {
+      sendTextAndClose(req, res, 413, 'Request body too large.');
+      return;
+    }
+    if (err.kind === 'timeout') {
+      sendTextAndClose(req, res, 408, 'Request body not received in time.');
+      return;
+    }
+    if (err.kind === 'consumed') {
+      sendText(res, 500, `Server configuration error: ${err.message}.`);
+      return;
+    }
+  }
+  req.socket.destroy();
+}

@@ -1,0 +1,121 @@
+/**
+ * Serving one HTTP GET or HTTP POST operation request (WSDL 1.1 §4): parameters
+ * from the query string (`http:urlEncoded`) or an `application/x-www-form-urlencoded`
+ * form body, the result as an XML document (`mime:mimeXml`, WSDL 1.1 §5.6) with an
+ * XML declaration, `text/xml; charset=utf-8`, as ASMX answers.
+ *
+ * Error choices: a missing or invalid parameter is answered `400 text/plain`
+ * with a one-line reason (ASMX answers 500 with an exception text; 400 tells
+ * clients and proxies the request itself is at fault). A fault or error of the
+ * implementation is answered `500 text/plain` with the fault's reason (a generic
+ * "Server was unable to process request." for errors that are not a `SoapFault`,
+ * unless `debug`). Ships with generated code.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EncodeError, writeValue } from '../wire/codec.js';
+import type { MediaType } from '../wire/content-type.js';
+import { XmlWriter } from '../xml/xml-write.js';
+import { readRequestText } from './server-body-errors.js';
+import { faultFor, SoapFault } from './server-faults.js';
+import { decodeHttpParams, ParamError } from './server-http-params.js';
+import { send, sendInternalError, sendText, TEXT_XML } from './server-respond.js';
+import type { HttpRoute } from './server-routes.js';
+import { reportError, type HandlerState } from './server-state.js';
+import type { RequestContext } from './server-types.js';
+
+/**
+ * Serves an HTTP GET (`query` is the raw query string) or HTTP POST (form body)
+ * operation request. Never rejects: every failure is answered on `res`.
+ */
+export async function serveHttp(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: HttpRoute,
+  query: string,
+  mediaType: MediaType | undefined,
+): Promise<void> {
+  try {
+    await serveHttpUnguarded(state, req, res, route, query, mediaType);
+  } catch {
+    sendInternalError(res);
+  }
+}
+
+async function serveHttpUnguarded(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: HttpRoute,
+  query: string,
+  mediaType: MediaType | undefined,
+): Promise<void> {
+  let params: URLSearchParams;
+  if (route.binding === 'httpPost') {
+    const text = await readRequestText(state, req, res, mediaType);
+    if (text === undefined) return;
+    params = new URLSearchParams(text);
+  } else {
+    params = new URLSearchParams(query);
+  }
+  let input: Record<string, unknown>;
+  try {
+    input = decodeHttpParams(route.http.params, params);
+  } catch (err) {
+    if (err instanceof ParamError) {
+      sendText(res, 400, err.message);
+      return;
+    }
+    throw err;
+  }
+  await answerHttp(state, req, res, route, input);
+}
+
+/**
+ * Calls the implementation of an HTTP GET/POST operation with its decoded input
+ * and answers with the output document (or a `500 text/plain` reason).
+ */
+export async function answerHttp(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: HttpRoute,
+  input: unknown,
+): Promise<void> {
+  const ctx: RequestContext = { binding: route.binding, operation: route.op.name, headers: req.headers, request: req };
+  const impl = state.impls.get(route.op.name)!;
+  let result: unknown;
+  try {
+    result = await impl(input, ctx);
+  } catch (err) {
+    if (!(err instanceof SoapFault)) reportError(state, err, ctx);
+    sendText(res, 500, faultFor(err, state.debug).reason);
+    return;
+  }
+  const output = route.http.output;
+  if (!output) {
+    res.statusCode = 200;
+    res.setHeader('Content-Length', 0);
+    res.end();
+    return;
+  }
+  let xml: string;
+  try {
+    // No result (an optional SOAP result left out) is written as ASMX writes a null one: xsi:nil where allowed.
+    if (result === undefined || result === null) {
+      if (!output.nillable)
+        throw new EncodeError(
+          output.element.name,
+          `the operation returned no result, which the ${route.binding === 'httpGet' ? 'HTTP GET' : 'HTTP POST'} binding cannot carry (${output.element.name} is not nillable)`,
+        );
+    }
+    const w = new XmlWriter().declaration();
+    writeValue(w, output.element, result ?? null, output.value, state.types);
+    xml = w.toString();
+  } catch (err) {
+    reportError(state, err, ctx);
+    sendText(res, 500, faultFor(err, state.debug).reason);
+    return;
+  }
+  send(res, 200, TEXT_XML, xml);
+}

@@ -1,0 +1,351 @@
+/**
+ * Serving one SOAP request: read the body, parse the envelope, pick the
+ * operation, decode the input, call the implementation, write the response
+ * envelope in the request's SOAP version.
+ *
+ * Dispatch rules (ASMX-compatible, liberal where that is safe):
+ * - SOAP 1.1 (SOAP 1.1 §6.1.1): the `SOAPAction` header, quoted or not, selects
+ *   the operation. A missing or unknown SOAPAction is a Client fault "Server did
+ *   not recognize the value of HTTP Header SOAPAction: X." (as ASMX), except that
+ *   an empty or missing SOAPAction selects among operations whose WSDL
+ *   `soapAction` is empty, by the Body's first element.
+ * - SOAP 1.2 (SOAP 1.2 Part 2 §7.1.4, RFC 3902): the `action` parameter of the
+ *   content type (or, liberally, a `SOAPAction` header) selects the operation
+ *   when it names one; otherwise the Body's first element does. Neither: Sender fault.
+ * - When one action is shared by several operations, the Body element decides.
+ * - The Body's first element must be the operation's input element (same
+ *   namespace and local name), else a Client/Sender fault.
+ * - A header block with `mustUnderstand` true for this node (SOAP 1.1 §4.2.3,
+ *   SOAP 1.2 Part 1 §5.2.3) that the operation does not declare gets a
+ *   MustUnderstand fault.
+ * - An envelope in the other SOAP version than the content type says gets a
+ *   VersionMismatch fault (SOAP 1.1 §4.4.1, SOAP 1.2 Part 1 §5.4.7).
+ *
+ * Ships with generated code.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DecodeError, writeComplexContent, writeElementContent, writeValue } from '../wire/codec.js';
+import { decodeSoapHeaders } from './soap-headers.js';
+import type { MediaType } from '../wire/content-type.js';
+import type { SoapMessageDesc } from '../wire/descriptors.js';
+import { EnvelopeError, operationStart, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from '../wire/soap-envelope.js';
+import { parseRequestEnvelope, readBodyValue } from './soap-request-envelope.js';
+import { attr, type XmlElement } from '../xml/xml-parse.js';
+import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
+import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
+import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
+import { readRequestTextThen } from './server-body-errors.js';
+import { send, sendInternalError, SOAP12_XML, TEXT_XML } from './server-respond.js';
+import { reportError, type HandlerState } from './server-state.js';
+import type { RequestContext } from './server-types.js';
+
+/** `actor` values that address this node in SOAP 1.1 (§4.2.2): absent or "next". */
+const SOAP11_NEXT = 'http://schemas.xmlsoap.org/soap/actor/next';
+/** `role` values that address this node in SOAP 1.2 (Part 1 §5.2.2): absent, "next" or "ultimateReceiver". */
+const SOAP12_NEXT = 'http://www.w3.org/2003/05/soap-envelope/role/next';
+const SOAP12_ULTIMATE = 'http://www.w3.org/2003/05/soap-envelope/role/ultimateReceiver';
+
+/** Removes surrounding whitespace and one pair of double quotes from a SOAPAction value. */
+export function unquoteAction(value: string): string {
+  const t = value.trim();
+  return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function firstElement(el: XmlElement): XmlElement | undefined {
+  for (const c of el.children) if (typeof c !== 'string') return c;
+  return undefined;
+}
+
+function pickByElement(candidates: readonly SoapRoute[], bodyEl: XmlElement | undefined): SoapRoute | undefined {
+  if (candidates.length === 1) return candidates[0];
+  if (!bodyEl) return undefined;
+  for (const r of candidates) {
+    const e = r.soap.input.element;
+    if (e.name === bodyEl.name && e.ns === bodyEl.ns) return r;
+  }
+  return undefined;
+}
+
+/** Selects the operation of a SOAP request, or returns the fault to answer with. */
+function selectRoute(
+  dispatch: SoapDispatch,
+  version: SoapVersion,
+  req: IncomingMessage,
+  mediaType: MediaType,
+  bodyEl: XmlElement | undefined,
+): SoapRoute | SoapFault {
+  const header = headerValue(req, 'soapaction');
+  if (version === '1.1') {
+    const action = header === undefined ? '' : unquoteAction(header);
+    const candidates = dispatch.byAction.get(action);
+    const route = candidates ? pickByElement(candidates, bodyEl) : undefined;
+    if (route) return route;
+    if (candidates && action !== '') return bodyMismatch(candidates[0]!, bodyEl);
+    return clientFault(`Server did not recognize the value of HTTP Header SOAPAction: ${action}.`);
+  }
+  const given = mediaType.params['action'] ?? (header === undefined ? undefined : unquoteAction(header));
+  if (given !== undefined && given !== '') {
+    const candidates = dispatch.byAction.get(given);
+    const route = candidates ? pickByElement(candidates, bodyEl) : undefined;
+    if (route) return route;
+  }
+  if (bodyEl) {
+    const route = dispatch.byElement.get(elementKey(bodyEl.ns, bodyEl.name));
+    if (route) return route;
+  }
+  if (given !== undefined && given !== '')
+    return clientFault(`Server did not recognize the value of HTTP Header SOAPAction: ${given}.`);
+  return clientFault('Unable to handle request without a valid action parameter. Please supply a valid soap action.');
+}
+
+function bodyMismatch(route: SoapRoute, bodyEl: XmlElement | undefined): SoapFault {
+  const e = route.soap.input.element;
+  const got = bodyEl ? `{${bodyEl.ns}}${bodyEl.name}` : 'an empty Body';
+  return clientFault(
+    `Server was unable to read request. ---> Operation ${route.op.name} expects the Body element {${e.ns}}${e.name}, got ${got}.`,
+  );
+}
+
+/** The first header block this node must understand but does not (SOAP 1.1 §4.2.3, SOAP 1.2 Part 1 §5.2.3). */
+function notUnderstood(header: XmlElement, version: SoapVersion, input: SoapMessageDesc): XmlElement | undefined {
+  const envNs = version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS;
+  for (const block of header.children) {
+    if (typeof block === 'string') continue;
+    const mu = attr(block, 'mustUnderstand', envNs);
+    if (mu === undefined) continue;
+    const m = mu.trim();
+    if (m !== '1' && m !== 'true') continue;
+    if (version === '1.1') {
+      const actor = attr(block, 'actor', envNs);
+      if (actor !== undefined && actor !== SOAP11_NEXT) continue;
+    } else {
+      const role = attr(block, 'role', envNs);
+      if (role !== undefined && role !== SOAP12_NEXT && role !== SOAP12_ULTIMATE) continue;
+    }
+    const known = input.headers?.some((h) => h.name === block.name && h.ns === block.ns) ?? false;
+    if (!known) return block;
+  }
+  return undefined;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Serves a SOAP request of `version` at an endpoint with `dispatch`.
+ * Never throws: every failure is answered (fault, 4xx) on `res`. Runs without
+ * promises up to the implementation call (the body is read with a listener pair,
+ * parsing and decoding are synchronous); a promise returned by the implementation
+ * is awaited with one `then`.
+ */
+export function serveSoap(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  dispatch: SoapDispatch,
+  version: SoapVersion,
+  mediaType: MediaType,
+): void {
+  try {
+    readRequestTextThen(state, req, res, mediaType, (text) => {
+      if (text === undefined) return;
+      try {
+        serveSoapText(state, req, res, dispatch, version, mediaType, text);
+      } catch {
+        sendInternalError(res);
+      }
+    });
+  } catch {
+    sendInternalError(res);
+  }
+}
+
+function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+}
+
+function serveSoapText(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  dispatch: SoapDispatch,
+  version: SoapVersion,
+  mediaType: MediaType,
+  text: string,
+): void {
+  let env: ReturnType<typeof parseRequestEnvelope>;
+  try {
+    env = parseRequestEnvelope(text, { maxDepth: state.maxDepth });
+  } catch (err) {
+    const fault =
+      err instanceof EnvelopeError && err.problem === 'versionMismatch'
+        ? new SoapFault({ code: 'VersionMismatch', reason: err.message })
+        : clientFault(`Server was unable to read request. ---> ${message(err)}`);
+    sendFault(res, version, fault, state);
+    return;
+  }
+  if (env.version !== version) {
+    const fault = new SoapFault({
+      code: 'VersionMismatch',
+      reason: `The content type is for SOAP ${version} but the envelope is SOAP ${env.version}.`,
+    });
+    sendFault(res, version, fault, state);
+    return;
+  }
+  const bodyEl = firstElement(env.body);
+  const route = selectRoute(dispatch, version, req, mediaType, bodyEl);
+  if (route instanceof SoapFault) {
+    sendFault(res, version, route, state);
+    return;
+  }
+  const input = route.soap.input;
+  const el = input.element;
+  if (!bodyEl || bodyEl.name !== el.name || bodyEl.ns !== el.ns) {
+    sendFault(res, version, bodyMismatch(route, bodyEl), state);
+    return;
+  }
+  if (env.header) {
+    const block = notUnderstood(env.header, version, input);
+    if (block) {
+      const fault = new SoapFault({ code: 'MustUnderstand', reason: `SOAP header ${block.name} was not understood.` });
+      sendFault(res, version, fault, state);
+      return;
+    }
+  }
+  let value: unknown;
+  let soapHeaders: Record<string, unknown> | undefined;
+  try {
+    value = readBodyValue(env, bodyEl, input.value, state.types);
+    // The operation's input is an object (the wrapper's content): a nil Body element carries none.
+    if (value === null && input.part === undefined)
+      throw new DecodeError(bodyEl.name, 'xsi:nil is not allowed on the operation element');
+    if (input.part !== undefined) value = { [input.part]: value };
+    if (input.headers) soapHeaders = decodeSoapHeaders(env.header, input.headers, state.types);
+  } catch (err) {
+    const fault =
+      err instanceof DecodeError
+        ? clientFault(`Server was unable to read request. ---> ${err.message}`)
+        : faultFor(err, state.debug);
+    sendFault(res, version, fault, state);
+    return;
+  }
+  // The usual context (no SOAP Header) is a plain literal: object spread costs more than the rest of it.
+  const ctx: RequestContext =
+    env.header === undefined && soapHeaders === undefined
+      ? { binding: route.binding, operation: route.op.name, headers: req.headers, request: req }
+      : {
+          binding: route.binding,
+          operation: route.op.name,
+          headers: req.headers,
+          request: req,
+          ...(env.header ? { soapHeader: env.header } : {}),
+          ...(soapHeaders ? { soapHeaders } : {}),
+        };
+  const impl = state.impls.get(route.op.name)!;
+  let result: unknown;
+  try {
+    result = impl(value, ctx);
+  } catch (err) {
+    implFailed(state, res, version, route, ctx, err);
+    return;
+  }
+  if (!isPromiseLike(result)) {
+    respond(state, res, version, route, ctx, result);
+    return;
+  }
+  // A settled promise is awaited as `await` would (its value, or its rejection, one microtask later).
+  Promise.resolve(result).then(
+    (value: unknown) => {
+      try {
+        respond(state, res, version, route, ctx, value);
+      } catch {
+        sendInternalError(res);
+      }
+    },
+    (err: unknown) => {
+      try {
+        implFailed(state, res, version, route, ctx, err);
+      } catch {
+        sendInternalError(res);
+      }
+    },
+  );
+}
+
+/** Answers an implementation error: the fault it throws, or a Server fault (reported to `onError` unless a SoapFault). */
+function implFailed(
+  state: HandlerState,
+  res: ServerResponse,
+  version: SoapVersion,
+  route: SoapRoute,
+  ctx: RequestContext,
+  err: unknown,
+): void {
+  if (!(err instanceof SoapFault)) reportError(state, err, ctx);
+  sendFault(res, version, faultFor(err, state.debug), {
+    debug: state.debug,
+    faults: route.soap.faults,
+    types: state.types,
+  });
+}
+
+/** Writes the response envelope of `result` (202 with no body for a one-way operation). */
+function respond(
+  state: HandlerState,
+  res: ServerResponse,
+  version: SoapVersion,
+  route: SoapRoute,
+  ctx: RequestContext,
+  result: unknown,
+): void {
+  const output = route.soap.output;
+  if (!output) {
+    // One-way operation (WSDL 1.1 §2.4.1): nothing to answer (WS-I Basic Profile 1.1 R2714: 202 or 200).
+    res.statusCode = 202;
+    res.end();
+    return;
+  }
+  let xml: string;
+  try {
+    const wrapped = output.result === undefined ? result : { [output.result]: result };
+    const soap = route.soap;
+    if (soap.use === 'literal' || ('complex' in output.value && wrapped !== null && wrapped !== undefined)) {
+      // The usual case: resume from the constant start (declaration, Envelope, Body, the open response element).
+      const w = XmlWriter.resume(responseStart(soap, version));
+      if (soap.use === 'literal') writeElementContent(w, wrapped, output.value, state.types, output.element.name);
+      else
+        writeComplexContent(
+          w,
+          wrapped,
+          (output.value as { complex: string }).complex,
+          state.types,
+          output.element.name,
+        );
+      xml = w.end().end().end().toString();
+    } else {
+      // rpc/encoded with a simple or absent value: the element alone (nil when absent), no encodingStyle.
+      xml = writeEnvelope(version, (w: XmlWriter) => writeValue(w, output.element, wrapped, output.value, state.types));
+    }
+  } catch (err) {
+    reportError(state, err, ctx);
+    sendFault(res, version, faultFor(err, state.debug), state);
+    return;
+  }
+  send(res, 200, version === '1.1' ? TEXT_XML : SOAP12_XML, xml);
+}
+
+/** The writer state after the start tag of each operation's response element was opened, per SOAP version (made on first use). */
+const responseStarts = new WeakMap<SoapRoute['soap'], { '1.1'?: XmlWriterSnapshot; '1.2'?: XmlWriterSnapshot }>();
+
+/** The writer state of a response envelope of `soap` in `version` up to its open response element (rpc/encoded ones carry `encodingStyle`, as requests do). */
+function responseStart(soap: SoapRoute['soap'], version: SoapVersion): XmlWriterSnapshot {
+  let starts = responseStarts.get(soap);
+  if (starts === undefined) responseStarts.set(soap, (starts = {}));
+  return (starts[version] ??= operationStart(version, soap.output!.element, soap.use));
+}

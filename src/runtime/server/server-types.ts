@@ -1,0 +1,91 @@
+/**
+ * Public types of the server side of the runtime: what an implementation
+ * receives and returns, and how the request handler is configured.
+ * Ships with generated code.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { BindingKind } from '../wire/descriptors.js';
+import type { XmlElement } from '../xml/xml-parse.js';
+
+/** What an operation implementation learns about the request besides its input. */
+export interface RequestContext {
+  /** The binding the request came over. */
+  readonly binding: BindingKind;
+  /** The WSDL operation name. */
+  readonly operation: string;
+  /** The HTTP request headers (names lower-cased, as node:http gives them). */
+  readonly headers: IncomingHttpHeaders;
+  /** The raw request (its body has been consumed). */
+  readonly request: IncomingMessage;
+  /** The SOAP `Header` element, when the envelope has one (SOAP bindings only). */
+  readonly soapHeader?: XmlElement;
+  /**
+   * The operation's declared SOAP header parts that the request carried, decoded, by
+   * property (WSDL 1.1 §3.7); set over SOAP when the operation declares header parts.
+   */
+  readonly soapHeaders?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * An operation implementation: takes the logical input (the same object for all
+ * four bindings) and returns the logical output (or a promise of it). Throw a
+ * `SoapFault` to answer with a chosen fault; any other error is answered as a
+ * generic server fault (its message is not sent unless `debug` is on).
+ */
+export type OperationImpl = (input: unknown, ctx: RequestContext) => unknown;
+
+/**
+ * Wraps a typed implementation function as an {@link OperationImpl}. The types are
+ * a promise the generated code keeps: the runtime decodes the input according to
+ * the service descriptor before calling `fn`.
+ */
+export function defineOperation<I, O>(fn: (input: I, ctx: RequestContext) => O | Promise<O>): OperationImpl {
+  return fn as OperationImpl;
+}
+
+/** Options of the request handler. */
+export interface HandlerOptions {
+  /**
+   * Prepended to every port's address path. With the default (`''`) the Auth
+   * service is served at `/ecomm/Auth.asmx` (the path of the WSDL's address);
+   * with `'/api'` at `/api/ecomm/Auth.asmx`. When the handler is mounted as
+   * Express/Connect middleware under a path, that mount path comes first as well
+   * (Express strips it from `req.url`).
+   */
+  readonly pathPrefix?: string;
+  /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Deepest XML element nesting accepted in a request; deeper gets a Client fault. Default 64. */
+  readonly maxDepth?: number;
+  /**
+   * Time allowed to receive a request body, in ms; a slower client gets 408 and its
+   * connection is closed. Default 10 000. (Header and whole-request time limits are
+   * node:http server settings: see `createServiceHandler`.)
+   */
+  readonly bodyTimeoutMs?: number;
+  /**
+   * Send the message (and stack) of unexpected implementation errors to clients.
+   * Off by default: clients then see only "Server was unable to process request.".
+   */
+  readonly debug?: boolean;
+  /** The WSDL text served on `?wsdl` (addresses rewritten to the request's address). */
+  readonly wsdl?: string;
+  /**
+   * Believe `X-Forwarded-Proto` and `X-Forwarded-Host` when building the addresses
+   * written into the `?wsdl` document (turn on behind a reverse proxy you control).
+   * Off by default: the scheme comes from the socket (TLS or not), the host from `Host`.
+   */
+  readonly trustProxy?: boolean;
+  /**
+   * Called with unexpected implementation errors (for logging); the client still
+   * gets a generic fault. Default: none (errors are not logged by the runtime).
+   */
+  readonly onError?: (err: unknown, ctx: RequestContext) => void;
+}
+
+/**
+ * A node:http request listener that is also Express/Connect middleware: requests
+ * for paths the service does not own are passed to `next()` (or answered 404
+ * when there is no `next`).
+ */
+export type ServiceHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
