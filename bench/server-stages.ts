@@ -30,12 +30,12 @@ const SERVER_SOAP = 'generated/auth/runtime/server/server-soap.js';
 const CUTS: Readonly<Record<Stage, readonly [string, string]>> = {
   'upto-body': [
     'serveSoapText(state, req, res, dispatch, version, mediaType, text);',
-    'send(res, 200, TEXT_XML, BENCH_CANNED);',
+    'send(res, 200, TEXT_XML_UTF8, BENCH_CANNED);',
   ],
-  'upto-parse': ['const bodyEl = firstElement(env.body);', 'send(res, 200, TEXT_XML, BENCH_CANNED); return;'],
+  'upto-parse': ['const bodyEl = firstElement(env.body);', 'send(res, 200, TEXT_XML_UTF8, BENCH_CANNED); return;'],
   'upto-call': [
     'const wrapped = output.result === undefined ? result : { [output.result]: result };',
-    'send(res, 200, TEXT_XML, BENCH_CANNED); return;',
+    'send(res, 200, TEXT_XML_UTF8, BENCH_CANNED); return;',
   ],
 };
 

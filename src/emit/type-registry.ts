@@ -23,6 +23,8 @@
  *   `xsd:list` -> arrays; `xsd:union` -> `string`.
  * - SOAP-encoded arrays (SOAP 1.1 §5.4.2, `soapenc:Array` + `wsdl:arrayType`) -> `T[]` aliases.
  */
+import { isXsdNamespace } from '../load/namespaces.js';
+import { SOAP_11_ENC_NS } from '../runtime/wire/namespaces.js';
 import type {
   AttributeUse,
   ComplexType,
@@ -36,16 +38,12 @@ import type {
   TypeRef,
   WsdlModel,
 } from '../model/types.js';
-import { XSD_NS } from '../model/types.js';
 import { newPropertyScope, qnameKey, toPropertyName, type NamePlan, type NameScope } from '../names/index.js';
 import type { ComplexDesc, ScalarKind, ValueDesc } from '../runtime/wire/descriptors.js';
 import { userError } from '../util/errors.js';
 import { tsString } from './literal.js';
 import { builtinRange, builtinScalar, SCALAR_TS } from './type-map.js';
 import type { TypeMappingOptions } from './types.js';
-
-const SOAPENC_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
-const XSD_NAMESPACES = new Set([XSD_NS, 'http://www.w3.org/2000/10/XMLSchema', 'http://www.w3.org/1999/XMLSchema']);
 
 /** A value resolved for both the runtime and TypeScript. */
 export interface Resolved {
@@ -609,7 +607,7 @@ export class TypeRegistry {
   }
 
   #isBuiltin(q: QName): boolean {
-    return XSD_NAMESPACES.has(q.ns) || q.ns === SOAPENC_NS;
+    return isXsdNamespace(q.ns) || q.ns === SOAP_11_ENC_NS;
   }
 
   #resolveNamed(q: QName, where?: SourceLocation): Resolved {

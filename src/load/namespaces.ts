@@ -1,15 +1,19 @@
 /**
  * Namespace URIs the loader recognises when it classifies roots and follows references.
+ * XML, XML Schema, SOAP and WSDL 1.1 namespaces are defined once, in the runtime
+ * (src/runtime/xml/namespaces.ts, src/runtime/wire/namespaces.ts); this file adds
+ * what only the compiler needs.
  */
+import { WSDL_NS } from '../runtime/wire/namespaces.js';
+import { XSD_NS } from '../runtime/xml/namespaces.js';
+
+export { XSD_NS } from '../runtime/xml/namespaces.js';
 
 /** WSDL 1.1 namespace (WSDL 1.1 §2.1). */
-export const WSDL11_NS = 'http://schemas.xmlsoap.org/wsdl/';
+export const WSDL11_NS = WSDL_NS;
 
 /** WSDL 2.0 namespace (WSDL 2.0 Part 1 §2.1): recognised only to refuse it clearly. */
 export const WSDL20_NS = 'http://www.w3.org/ns/wsdl';
-
-/** XML Schema 1.0 namespace (XML Schema Part 1 §3.15). */
-export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 
 /**
  * Namespaces under which `schema`, `import`, `include` and `redefine` are honoured:
@@ -20,3 +24,13 @@ export const XSD_NAMESPACES: ReadonlySet<string> = new Set([
   'http://www.w3.org/2000/10/XMLSchema',
   'http://www.w3.org/1999/XMLSchema',
 ]);
+
+/** Whether `ns` is an XML Schema namespace (current or a pre-Recommendation draft). */
+export function isXsdNamespace(ns: string): boolean {
+  return XSD_NAMESPACES.has(ns);
+}
+
+/** Maps the draft XML Schema namespaces onto {@link XSD_NS}; other namespaces unchanged. */
+export function normalizeXsdNamespace(ns: string): string {
+  return ns !== XSD_NS && XSD_NAMESPACES.has(ns) ? XSD_NS : ns;
+}

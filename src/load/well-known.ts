@@ -6,17 +6,19 @@
  * `xml:lang`, `wsdl:arrayType`), and contracts then load offline.
  * A local copy (a relative or file location) is still loaded.
  */
+import { SOAP_11_ENC_NS, SOAP_12_ENC_NS, WSDL_NS } from '../runtime/wire/namespaces.js';
+import { XML_NS, XSD_NS } from '../runtime/xml/namespaces.js';
 import { attr } from '../runtime/xml/xml-parse.js';
 import { isHttpUrl } from './display-name.js';
 import type { DocumentReference } from './references.js';
 
 /** Namespaces whose remote schema locations are not fetched. */
 export const WELL_KNOWN_NAMESPACES: ReadonlySet<string> = new Set([
-  'http://schemas.xmlsoap.org/soap/encoding/',
-  'http://www.w3.org/2003/05/soap-encoding',
-  'http://www.w3.org/XML/1998/namespace',
-  'http://www.w3.org/2001/XMLSchema',
-  'http://schemas.xmlsoap.org/wsdl/',
+  SOAP_11_ENC_NS,
+  SOAP_12_ENC_NS,
+  XML_NS,
+  XSD_NS,
+  WSDL_NS,
 ]);
 
 /**

@@ -363,8 +363,8 @@ export interface SchemaInfo {
   readonly location: SourceLocation;
 }
 
-/** The namespace of XML Schema built-in types. */
-export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
+/** XML Schema 1.0 namespace (defined once, in the runtime). */
+export { XSD_NS } from '../runtime/xml/namespaces.js';
 
 /**
  * How a declaration refers to its type: by name (a built-in XSD type when

@@ -15,6 +15,7 @@
  *   document whose root is the part's element (mode `xml`); its children are the fields.
  * - HTTP output with `mime:mimeXml` (WSDL 1.1 §5.6): one XML document whose root is the part's element.
  */
+import { XSD_NS } from '../runtime/xml/namespaces.js';
 import type {
   AbstractOperation,
   Binding,
@@ -63,14 +64,14 @@ export function elementTypeUse(lookups: WireLookups, name: QName): TypeUse {
   const decl = lookups.element(name);
   const type: TypeRef = decl?.type ?? {
     kind: 'named',
-    ref: { ns: 'http://www.w3.org/2001/XMLSchema', name: 'anyType' },
+    ref: { ns: XSD_NS, name: 'anyType' },
   };
   return { type, minOccurs: 1, maxOccurs: 1, nillable: decl?.nillable ?? false, element: name };
 }
 
 function partTypeUse(lookups: WireLookups, part: MessagePart): TypeUse {
   if (part.element) return elementTypeUse(lookups, part.element);
-  const ref = part.type ?? { ns: 'http://www.w3.org/2001/XMLSchema', name: 'anyType' };
+  const ref = part.type ?? { ns: XSD_NS, name: 'anyType' };
   return { type: { kind: 'named', ref }, minOccurs: 1, maxOccurs: 1, nillable: false };
 }
 
@@ -105,13 +106,11 @@ function wrapperChildren(lookups: WireLookups, element: QName): Field[] | undefi
   return fields;
 }
 
-const XSD = 'http://www.w3.org/2001/XMLSchema';
-
 /** Whether `t` is a simple type (built-in or declared `xsd:simpleType`), not anyType or a complex type. */
 function isSimpleTypeRef(lookups: WireLookups, t: TypeRef): boolean {
   if (t.kind === 'simple') return true;
   if (t.kind === 'complex') return false;
-  if (t.ref.ns === XSD) return t.ref.name !== 'anyType';
+  if (t.ref.ns === XSD_NS) return t.ref.name !== 'anyType';
   return lookups.complexType(t.ref) === undefined;
 }
 

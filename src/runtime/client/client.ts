@@ -23,7 +23,8 @@ import { isNil, readComplexContent, readValue, writeComplexContent, writeField, 
 import { parseContentType } from '../wire/content-type.js';
 import { findFault, parseFault, HttpError, ResponseError } from '../wire/faults.js';
 import { encodeHttpParams, FORM_CONTENT_TYPE } from '../wire/http-encoding.js';
-import { encodeHttpXmlInput, XML_DOCUMENT_CONTENT_TYPE } from '../wire/http-xml.js';
+import { encodeHttpXmlInput } from '../wire/http-xml.js';
+import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { DecodeError } from '../wire/scalars.js';
 import {
   describeElement,
@@ -397,7 +398,7 @@ export class ServiceClient {
       res = await this.exchange(
         'POST',
         base,
-        mergeHeaders(this.headers, { 'Content-Type': XML_DOCUMENT_CONTENT_TYPE }),
+        mergeHeaders(this.headers, { 'Content-Type': TEXT_XML_UTF8 }),
         doc,
         options,
       );

@@ -4,13 +4,7 @@
  * Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-/** Content type of XML responses (SOAP 1.1 §6.1.1; HTTP GET/POST results), as ASMX sends it. */
-export const TEXT_XML = 'text/xml; charset=utf-8';
-/** Content type of SOAP 1.2 responses (SOAP 1.2 Part 2 §7.1.4). */
-export const SOAP12_XML = 'application/soap+xml; charset=utf-8';
-/** Content type of text error bodies. */
-export const TEXT_PLAIN = 'text/plain; charset=utf-8';
+import { TEXT_PLAIN_UTF8 } from '../wire/namespaces.js';
 
 /** How long a refused connection may linger after its answer was sent, so the client can read it before the socket closes. */
 const CLOSE_GRACE_MS = 1000;
@@ -45,7 +39,7 @@ export function sendText(
   message: string,
   extraHeaders?: Readonly<Record<string, string>>,
 ): void {
-  send(res, status, TEXT_PLAIN, message, extraHeaders);
+  send(res, status, TEXT_PLAIN_UTF8, message, extraHeaders);
 }
 
 function destroySocket(this: IncomingMessage): void {

@@ -43,7 +43,8 @@ import type { TLSSocket } from 'node:tls';
 import { bodyKindOf, parseContentType } from '../wire/content-type.js';
 import type { ServiceDesc } from '../wire/descriptors.js';
 import { buildRoutes, type HttpEndpoint, type RouteTable, type ServiceEndpoint } from './server-routes.js';
-import { send, sendText, TEXT_XML } from './server-respond.js';
+import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
+import { send, sendText } from './server-respond.js';
 import { serveHttp } from './server-http.js';
 import { serveHttpXml } from './server-http-xml.js';
 import { serveSoap } from './server-soap.js';
@@ -231,7 +232,7 @@ export function createServiceHandler(
           return;
         }
         const mount = mountPathOf(req, path);
-        send(res, 200, TEXT_XML, wsdl.documentFor(originOf(req, trustProxy), mount, mount + svc.path));
+        send(res, 200, TEXT_XML_UTF8, wsdl.documentFor(originOf(req, trustProxy), mount, mount + svc.path));
         return;
       }
       sendText(res, 200, wsdl ? `${helpText} WSDL: ${svc.path}?wsdl` : helpText);

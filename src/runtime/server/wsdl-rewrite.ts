@@ -7,17 +7,12 @@
  * results are cached (a bounded number of origins, so a client sending random
  * Host headers cannot grow memory). Ships with generated code.
  */
+import { WSDL_HTTP_NS, WSDL_NS, WSDL_SOAP11_NS, WSDL_SOAP12_NS } from '../wire/namespaces.js';
 import { XML_NS, XmlWriter } from '../xml/xml-write.js';
 import { attr, parseXml, type XmlElement } from '../xml/xml-parse.js';
 
-/** WSDL 1.1 namespace. */
-const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
 /** Namespaces of the address extension elements: SOAP 1.1 (§3.8), SOAP 1.2 binding, HTTP (§4.2). */
-const ADDRESS_NS: ReadonlySet<string> = new Set([
-  'http://schemas.xmlsoap.org/wsdl/soap/',
-  'http://schemas.xmlsoap.org/wsdl/soap12/',
-  'http://schemas.xmlsoap.org/wsdl/http/',
-]);
+const ADDRESS_NS: ReadonlySet<string> = new Set([WSDL_SOAP11_NS, WSDL_SOAP12_NS, WSDL_HTTP_NS]);
 
 /** Most origins whose rewritten WSDL is kept. */
 const MAX_CACHED = 32;

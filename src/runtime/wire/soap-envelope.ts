@@ -16,17 +16,18 @@ import {
   type XmlElement,
   type XmlShapeMatch,
 } from '../xml/xml-parse.js';
-import { XmlWriter, XSD_NS, XSI_NS, type XmlWriterSnapshot } from '../xml/xml-write.js';
+import { XSD_NS, XSI_NS } from '../xml/namespaces.js';
+import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
+import {
+  SOAP_11_ENC_NS,
+  SOAP_11_ENV_NS,
+  SOAP_12_ENC_NS,
+  SOAP_12_ENV_NS,
+  SOAP12_XML_UTF8,
+  TEXT_XML_UTF8,
+} from './namespaces.js';
 
-/** The SOAP 1.1 envelope namespace (SOAP 1.1 §4.1.2). */
-export const SOAP_11_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
-/** The SOAP 1.2 envelope namespace (SOAP 1.2 Part 1 §5.1). */
-export const SOAP_12_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope';
-/** The SOAP 1.1 encoding namespace (`soap:encodingStyle` for rpc/encoded, SOAP 1.1 §5). */
-export const SOAP_11_ENC_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
-
-/** The SOAP 1.2 encoding namespace (SOAP 1.2 Part 2 §3). */
-export const SOAP_12_ENC_NS = 'http://www.w3.org/2003/05/soap-encoding';
+export { SOAP_11_ENC_NS, SOAP_11_ENV_NS, SOAP_12_ENC_NS, SOAP_12_ENV_NS } from './namespaces.js';
 
 /** A SOAP version. */
 export type SoapVersion = '1.1' | '1.2';
@@ -78,7 +79,7 @@ export function envelopePrefix(version: SoapVersion): string {
 
 /** The HTTP media type of a SOAP version (SOAP 1.1 §6.1.1, SOAP 1.2 Part 2 §7.1.4). */
 export function soapContentType(version: SoapVersion): string {
-  return version === '1.1' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8';
+  return version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8;
 }
 
 /**

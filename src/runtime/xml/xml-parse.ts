@@ -12,6 +12,7 @@
  * (element, comment, processing instruction), and each CDATA section is a run of
  * its own. Use {@link textOf} for the text of an element.
  */
+import { XML_NS } from './namespaces.js';
 import { lineColumnAt, scanXml, XmlScanFailure, type XmlPrefixMemo } from './xml-scan.js';
 
 import type { XmlShapeMemo } from './xml-shape-memo.js';
@@ -125,7 +126,7 @@ export function attr(el: XmlElement, name: string, ns = ''): string | undefined 
  * Returns `undefined` if the prefix is not bound.
  */
 export function lookupNamespace(el: XmlElement, prefix: string): string | undefined {
-  if (prefix === 'xml') return 'http://www.w3.org/XML/1998/namespace';
+  if (prefix === 'xml') return XML_NS;
   for (let e: XmlElement | undefined = el; e; e = e.parent) {
     const uri = e.nsDecls[prefix];
     if (uri !== undefined) return uri;

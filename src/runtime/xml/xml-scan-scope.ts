@@ -8,11 +8,9 @@
  * kept in step with the stack so that lookups stay O(1) on hostile input.
  */
 
+import { XML_NS } from './namespaces.js';
 /** Above this many bindings in scope, lookups go through a Map. */
 const LINEAR_LIMIT = 24;
-
-/** The `xml` prefix, bound by definition (Namespaces in XML 1.0 §3). */
-const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 
 /** The bindings of a {@link NamespaceScope} at one moment. */
 export interface ScopeSnapshot {
@@ -44,7 +42,7 @@ export class NamespaceScope {
     if (this.index) return this.index.get(prefix);
     const prefixes = this.prefixes;
     for (let k = this.count - 1; k >= 0; k--) if (prefixes[k] === prefix) return this.uris[k];
-    return prefix === 'xml' ? XML_NAMESPACE : undefined;
+    return prefix === 'xml' ? XML_NS : undefined;
   }
 
   /** Binds `prefix` (`''` for the default namespace) to `uri`. */
@@ -57,7 +55,7 @@ export class NamespaceScope {
     if (prefix === '') this.defaultNs = uri;
     else if (this.index) this.index.set(prefix, uri);
     else if (this.count > LINEAR_LIMIT) {
-      const index = new Map<string, string>([['xml', XML_NAMESPACE]]);
+      const index = new Map<string, string>([['xml', XML_NS]]);
       for (let j = 0; j < this.count; j++) if (this.prefixes[j] !== '') index.set(this.prefixes[j]!, this.uris[j]!);
       this.index = index;
     }

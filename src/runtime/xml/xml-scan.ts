@@ -13,6 +13,7 @@
  * so the fast path never counts lines. With `positions` the scanner tracks lines
  * incrementally (a linear pass, done lazily up to each start tag).
  */
+import { XML_NS, XMLNS_NS } from './namespaces.js';
 import type { XmlAttribute, XmlElement } from './xml-tree.js';
 import {
   ASCII_CLASS as SHARED_ASCII_CLASS,
@@ -31,11 +32,6 @@ import {
 import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
 import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
-
-/** The namespace bound to the `xml` prefix (Namespaces in XML 1.0 §3). */
-export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-/** The namespace of `xmlns` attributes (Namespaces in XML 1.0 §3). */
-export const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 /** The message for a refused DOCTYPE (SOAP 1.1 §3, SOAP 1.2 Part 1 §5: no DTD in a message). */
 export const DOCTYPE_MESSAGE = 'DOCTYPE declarations are not allowed (no DTDs, no entity declarations)';
@@ -1045,11 +1041,11 @@ class XmlScanner {
         raw.length > 0 && (raw.charCodeAt(0) <= 0x20 || raw.charCodeAt(raw.length - 1) <= 0x20) ? raw.trim() : raw;
       if (prefix === 'xmlns') this.fail('the prefix "xmlns" must not be declared (Namespaces in XML 1.0 §3)', at);
       if (prefix === 'xml') {
-        if (uri !== XML_NAMESPACE) this.fail(`the prefix "xml" can only be bound to ${XML_NAMESPACE}`, at);
-      } else if (uri === XML_NAMESPACE) {
-        this.fail(`${XML_NAMESPACE} can only be bound to the prefix "xml"`, at);
+        if (uri !== XML_NS) this.fail(`the prefix "xml" can only be bound to ${XML_NS}`, at);
+      } else if (uri === XML_NS) {
+        this.fail(`${XML_NS} can only be bound to the prefix "xml"`, at);
       }
-      if (uri === XMLNS_NAMESPACE) this.fail(`${XMLNS_NAMESPACE} must not be declared (Namespaces in XML 1.0 §3)`, at);
+      if (uri === XMLNS_NS) this.fail(`${XMLNS_NS} must not be declared (Namespaces in XML 1.0 §3)`, at);
       if (prefix !== '' && uri === '') {
         this.fail(`xmlns:${prefix}="" is not allowed: a prefix cannot be undeclared in Namespaces in XML 1.0 (§5)`, at);
       }

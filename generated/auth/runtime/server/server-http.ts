@@ -19,7 +19,8 @@ import { XmlWriter } from '../xml/xml-write.js';
 import { readRequestText } from './server-body-errors.js';
 import { faultFor, SoapFault } from './server-faults.js';
 import { decodeHttpParams, ParamError } from './server-http-params.js';
-import { send, sendInternalError, sendText, TEXT_XML } from './server-respond.js';
+import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
+import { send, sendInternalError, sendText } from './server-respond.js';
 import type { HttpRoute } from './server-routes.js';
 import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
@@ -118,5 +119,5 @@ export async function answerHttp(
     sendText(res, 500, faultFor(err, state.debug).reason);
     return;
   }
-  send(res, 200, TEXT_XML, xml);
+  send(res, 200, TEXT_XML_UTF8, xml);
 }

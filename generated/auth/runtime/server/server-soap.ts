@@ -36,15 +36,16 @@ import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
 import { readRequestTextThen } from './server-body-errors.js';
-import { send, sendInternalError, SOAP12_XML, TEXT_XML } from './server-respond.js';
+import {
+  SOAP_11_ACTOR_NEXT,
+  SOAP_12_ROLE_NEXT,
+  SOAP_12_ROLE_ULTIMATE_RECEIVER,
+  SOAP12_XML_UTF8,
+  TEXT_XML_UTF8,
+} from '../wire/namespaces.js';
+import { send, sendInternalError } from './server-respond.js';
 import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
-
-/** `actor` values that address this node in SOAP 1.1 (§4.2.2): absent or "next". */
-const SOAP11_NEXT = 'http://schemas.xmlsoap.org/soap/actor/next';
-/** `role` values that address this node in SOAP 1.2 (Part 1 §5.2.2): absent, "next" or "ultimateReceiver". */
-const SOAP12_NEXT = 'http://www.w3.org/2003/05/soap-envelope/role/next';
-const SOAP12_ULTIMATE = 'http://www.w3.org/2003/05/soap-envelope/role/ultimateReceiver';
 
 /** Removes surrounding whitespace and one pair of double quotes from a SOAPAction value. */
 export function unquoteAction(value: string): string {
@@ -123,10 +124,10 @@ function notUnderstood(header: XmlElement, version: SoapVersion, input: SoapMess
     if (m !== '1' && m !== 'true') continue;
     if (version === '1.1') {
       const actor = attr(block, 'actor', envNs);
-      if (actor !== undefined && actor !== SOAP11_NEXT) continue;
+      if (actor !== undefined && actor !== SOAP_11_ACTOR_NEXT) continue;
     } else {
       const role = attr(block, 'role', envNs);
-      if (role !== undefined && role !== SOAP12_NEXT && role !== SOAP12_ULTIMATE) continue;
+      if (role !== undefined && role !== SOAP_12_ROLE_NEXT && role !== SOAP_12_ROLE_ULTIMATE_RECEIVER) continue;
     }
     const known = input.headers?.some((h) => h.name === block.name && h.ns === block.ns) ?? false;
     if (!known) return block;
@@ -338,7 +339,7 @@ function respond(
     sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }
-  send(res, 200, version === '1.1' ? TEXT_XML : SOAP12_XML, xml);
+  send(res, 200, version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8, xml);
 }
 
 /** The writer state after the start tag of each operation's response element was opened, per SOAP version (made on first use). */

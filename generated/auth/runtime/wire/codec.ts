@@ -18,6 +18,8 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { XMLNS_NS } from '../xml/namespaces.js';
+import { SOAP_12_ENC_NS } from './namespaces.js';
 import type {
   AttrDesc,
   ComplexDesc,
@@ -330,7 +332,6 @@ function writeAnyAttributes(w: XmlWriter, value: unknown, flat: FlatType, path: 
 
 /** An XML name without a colon (Namespaces in XML 1.0 §3, NCName), letters and digits of any script. */
 const NCNAME = /^[\p{L}_][\p{L}\p{N}\p{M}._\-\u00B7]*$/u;
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /** The substitution-group member of field `f` that element `k` is, if any. */
 function memberOf(f: FieldDesc, k: XmlElement): SubstDesc | undefined {
@@ -647,8 +648,6 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   return value;
 }
 
-/** SOAP 1.2 encoding (Part 2 §3.1.5.3): `enc:ref` and `enc:id` attributes. */
-const SOAP12_ENC_NS = 'http://www.w3.org/2003/05/soap-encoding';
 /** How many references may be followed inside one another (a cyclic graph has no tree to read into). */
 const MAX_REFERENCE_DEPTH = 64;
 let referenceDepth = 0;
@@ -677,7 +676,7 @@ function referencedValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry, p
     if ('complex' in desc && flatten(types, desc.complex).attrNames.has('|href')) return undefined;
     id = href.slice(1);
   } else {
-    id = attr(el, 'ref', SOAP12_ENC_NS);
+    id = attr(el, 'ref', SOAP_12_ENC_NS);
   }
   if (id === undefined) return undefined;
   let root = el;
@@ -688,7 +687,7 @@ function referencedValue(el: XmlElement, desc: ValueDesc, types: TypeRegistry, p
     const stack: XmlElement[] = [root];
     while (stack.length > 0) {
       const e = stack.pop()!;
-      const key = attr(e, 'id') ?? attr(e, 'id', SOAP12_ENC_NS);
+      const key = attr(e, 'id') ?? attr(e, 'id', SOAP_12_ENC_NS);
       if (key !== undefined && !index.has(key)) index.set(key, e);
       for (let i = e.children.length - 1; i >= 0; i--) {
         const c = e.children[i]!;

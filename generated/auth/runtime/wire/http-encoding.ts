@@ -12,8 +12,7 @@ import type { HttpOperationDesc } from './descriptors.js';
 import { encodeSimpleValue } from './codec.js';
 import { EncodeError } from './scalars.js';
 
-/** The media type of an HTTP POST form body. */
-export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+export { FORM_CONTENT_TYPE } from './namespaces.js';
 
 function isMany(max: number): boolean {
   return max === -1 || max > 1;

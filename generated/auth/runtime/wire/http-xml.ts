@@ -16,9 +16,6 @@ import { XmlWriter } from '../xml/xml-write.js';
 /** The XML document input of an HTTP POST operation. */
 export type HttpXmlInput = NonNullable<HttpOperationDesc['input']>;
 
-/** The content type of an XML document request body. */
-export const XML_DOCUMENT_CONTENT_TYPE = 'text/xml; charset=utf-8';
-
 /**
  * Writes the request document of an XML-document input.
  * @throws EncodeError when the input does not fit the element's type.

@@ -15,14 +15,10 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { XmlElement } from './xml-parse.js';
+import { XML_NS, XSD_NS, XSI_NS } from './namespaces.js';
 
-/** The XML namespace (`xml:lang`), bound by definition (Namespaces in XML 1.0 §3). */
-export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-/** XML Schema instance namespace (`xsi:nil`, `xsi:type`; XML Schema Part 1 §2.6). */
-export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
-/** XML Schema namespace (built-in type names). */
-export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
+export { XML_NS, XSD_NS, XSI_NS } from './namespaces.js';
+import type { XmlElement } from './xml-parse.js';
 
 /** A character XML 1.0 does not allow (XML 1.0 §2.2), including unpaired surrogates. */
 const INVALID_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
