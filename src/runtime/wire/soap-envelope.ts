@@ -149,7 +149,7 @@ export interface ParsedEnvelope {
 }
 
 /** Why a message is not a usable SOAP envelope. */
-export type EnvelopeProblem = 'malformed' | 'notEnvelope' | 'versionMismatch' | 'noBody';
+export type EnvelopeProblem = 'malformed' | 'notEnvelope' | 'versionMismatch' | 'noBody' | 'structure';
 
 /**
  * The text is not an XML SOAP envelope. `problem` tells servers which fault to
@@ -250,13 +250,42 @@ export function envelopeOf(root: XmlElement): ParsedEnvelope {
   else throw new EnvelopeError(`unsupported SOAP envelope namespace ${JSON.stringify(root.ns)}`, 'versionMismatch');
   let header: XmlElement | undefined;
   let body: XmlElement | undefined;
+  // Envelope content is exactly `Header? Body`: SOAP 1.2 Part 1 §5.1 (no other element
+  // children, only white space as text); for SOAP 1.1, §4.1.1 would allow elements after
+  // the Body, which WS-I Basic Profile 1.1 R1011 forbids. Anything else is refused, so a
+  // header block (mustUnderstand or not) can never stand where it would be ignored.
   for (const c of root.children) {
-    if (typeof c === 'string' || c.ns !== root.ns) continue;
-    if (c.name === 'Header' && header === undefined && body === undefined) header = c;
-    else if (c.name === 'Body' && body === undefined) body = c;
+    if (typeof c === 'string') {
+      if (!isWhiteSpace(c))
+        throw new EnvelopeError('the SOAP Envelope may contain only white space as text', 'structure');
+      continue;
+    }
+    if (body !== undefined) {
+      throw new EnvelopeError(
+        `the SOAP Envelope must end with its Body: ${describeElement(c)} follows it (SOAP 1.2 Part 1 §5.1, WS-I BP 1.1 R1011)`,
+        'structure',
+      );
+    }
+    if (c.ns === root.ns && c.name === 'Body') body = c;
+    else if (c.ns === root.ns && c.name === 'Header' && header === undefined) header = c;
+    else {
+      throw new EnvelopeError(
+        `unexpected ${describeElement(c)} in the SOAP Envelope: its content is an optional Header then the Body`,
+        'structure',
+      );
+    }
   }
   if (!body) throw new EnvelopeError('the SOAP Envelope has no Body', 'noBody');
   return header ? { version, envelope: root, header, body } : { version, envelope: root, body };
+}
+
+/** Whether `s` is only XML white space (XML 1.0 §2.3 [3]). */
+function isWhiteSpace(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+  }
+  return true;
 }
 
 /** The element children of a Body (or Header), whitespace skipped. */

@@ -53,6 +53,27 @@ function checkChars(s: string): void {
   }
 }
 
+const INVALID_CHARS = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * `s` with every character XML 1.0 cannot hold (XML 1.0 §2.2: C0 controls other
+ * than TAB, LF and CR, unpaired surrogates, U+FFFE, U+FFFF) written as the visible
+ * text `\uXXXX`. For human-readable text that may quote hostile input (fault
+ * reasons, error messages), so that writing it can never fail.
+ */
+export function xmlSafeText(s: string): string {
+  if (!TEXT_SPECIAL.test(s)) return s;
+  return s.replace(
+    INVALID_CHARS,
+    (c) =>
+      `\\u${c
+        .charCodeAt(0)
+        .toString(16)
+        .toUpperCase()
+        .padStart(4, '0')}`,
+  );
+}
+
 /**
  * Escapes character data: `&`, `<`, `>` and CR (`&#xD;`, so a CR survives
  * end-of-line normalisation, XML 1.0 §2.11).

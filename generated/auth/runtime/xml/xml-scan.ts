@@ -967,7 +967,7 @@ class XmlScanner {
     const undoMark = scope.mark;
     let nsDecls: Readonly<Record<string, string>> = NO_DECLS;
     if (declCount > 0) nsDecls = this.declare(count);
-    if (count > 1) this.checkDuplicates(count, declCount);
+    if (count > 1) this.checkDuplicates(count);
 
     let prefix = '';
     let name = qname;
@@ -1060,7 +1060,7 @@ class XmlScanner {
    * WFC: Unique Att Spec (§3.1) and Namespaces in XML 1.0 §6.3 (no two attributes
    * with the same expanded name). Pairwise for a few attributes, hashed for many.
    */
-  private checkDuplicates(count: number, declCount: number): void {
+  private checkDuplicates(count: number): void {
     const aQName = this.aQName;
     if (count <= PAIRWISE_LIMIT) {
       for (let a = 1; a < count; a++) {
@@ -1075,10 +1075,15 @@ class XmlScanner {
         seen.add(qa);
       }
     }
-    // Same expanded name under different prefixes: only prefixed attributes can collide.
+    // Same expanded name under different prefixes: only prefixed attributes other than
+    // xmlns:* declarations can collide (a default declaration `xmlns` has no colon, so
+    // it must not be subtracted from the prefixed count).
     let prefixed = 0;
-    for (let a = 0; a < count; a++) if (this.aColon[a]! >= 0) prefixed++;
-    if (prefixed - declCount < 2) return;
+    for (let a = 0; a < count; a++) {
+      const ac = this.aColon[a]!;
+      if (ac >= 0 && !(ac === 5 && aQName[a]!.startsWith('xmlns:'))) prefixed++;
+    }
+    if (prefixed < 2) return;
     const seen = new Map<string, string>();
     for (let a = 0; a < count; a++) {
       const ac = this.aColon[a]!;
