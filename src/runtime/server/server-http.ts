@@ -17,7 +17,7 @@ import type { MediaType } from '../wire/content-type.js';
 import { XmlWriter } from '../xml/xml-write.js';
 import { readRequestText } from './server-body-errors.js';
 import { faultFor, SoapFault } from './server-faults.js';
-import { decodeHttpParams, ParamError } from './server-http-params.js';
+import { decodeHttpParams, ParamError, parseUrlEncoded } from './server-http-params.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendInternalError, sendText } from './server-respond.js';
 import type { HttpRoute } from './server-routes.js';
@@ -51,16 +51,15 @@ async function serveHttpUnguarded(
   query: string,
   mediaType: MediaType | undefined,
 ): Promise<void> {
-  let params: URLSearchParams;
+  let text = query;
   if (route.binding === 'httpPost') {
-    const text = await readRequestText(state, req, res, mediaType);
-    if (text === undefined) return;
-    params = new URLSearchParams(text);
-  } else {
-    params = new URLSearchParams(query);
+    const body = await readRequestText(state, req, res, mediaType);
+    if (body === undefined) return;
+    text = body;
   }
   let input: Record<string, unknown>;
   try {
+    const params = parseUrlEncoded(text, route.binding === 'httpPost' ? 'form body' : 'query string');
     input = decodeHttpParams(route.http.params, params);
   } catch (err) {
     if (err instanceof ParamError) {

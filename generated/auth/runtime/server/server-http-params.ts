@@ -14,6 +14,66 @@ export class ParamError extends Error {
   override readonly name = 'ParamError';
 }
 
+/** Strict UTF-8 (no U+FFFD substitution), keeping a leading BOM as the URL Standard's decoder does. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const ENCODER = new TextEncoder();
+
+/**
+ * Parses `application/x-www-form-urlencoded` text (a query string or a form body)
+ * as the URL Standard (§5.1) does, except that percent-escapes whose bytes are
+ * not UTF-8 (`%FF`, a lone `%C3`) are refused instead of becoming U+FFFD: a body
+ * with invalid bytes is refused, and so is the same text written with escapes.
+ * `where` names the text in the message ("query string", "form body").
+ * @throws ParamError for an escape sequence that does not decode as UTF-8
+ */
+export function parseUrlEncoded(text: string, where: string): URLSearchParams {
+  if (!text.includes('%')) return new URLSearchParams(text);
+  const out = new URLSearchParams();
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    const value = eq < 0 ? '' : pair.slice(eq + 1);
+    out.append(percentDecode(name, where), percentDecode(value, where));
+  }
+  return out;
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
+}
+
+/** URL Standard percent-decode of one name or value (`+` is a space), decoded as strict UTF-8. */
+function percentDecode(s: string, where: string): string {
+  const plus = s.includes('+') ? s.replace(/\+/g, ' ') : s;
+  if (!plus.includes('%')) return plus;
+  const bytes = ENCODER.encode(plus);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0x25 && i + 2 < bytes.length) {
+      const hi = hexValue(bytes[i + 1]!);
+      const lo = hexValue(bytes[i + 2]!);
+      if (hi >= 0 && lo >= 0) {
+        bytes[n++] = (hi << 4) | lo;
+        i += 2;
+        continue;
+      }
+    }
+    bytes[n++] = b;
+  }
+  try {
+    return UTF8.decode(bytes.subarray(0, n));
+  } catch {
+    const shown = plus.length > 80 ? `${plus.slice(0, 80)}...` : plus;
+    throw new ParamError(
+      `The ${where} is not valid: percent-escapes in ${JSON.stringify(shown)} do not decode to UTF-8 (RFC 3986 §2.5).`,
+    );
+  }
+}
+
 /** A character outside XML 1.0's Char production (§2.2), including an unpaired surrogate. */
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 

@@ -285,6 +285,10 @@ export function createServiceHandler(
 
   return function serviceHandler(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
     let url = req.url ?? '/';
+    // A fragment is never part of a request target (RFC 9112 §3.2, RFC 3986 §3.5): drop it, as
+    // URL parsers (and nginx) do, rather than let it reach the last parameter's value.
+    const hash = url.indexOf('#');
+    if (hash >= 0) url = url.slice(0, hash);
     if (url.charCodeAt(0) !== 47 /* / */) url = url.replace(ABSOLUTE_FORM, '') || '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
