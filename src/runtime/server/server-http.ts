@@ -16,7 +16,7 @@ import { EncodeError, writeValue } from '../wire/codec.js';
 import type { MediaType } from '../wire/content-type.js';
 import { XmlWriter } from '../xml/xml-write.js';
 import { readRequestText } from './server-body-errors.js';
-import { faultFor, SoapFault } from './server-faults.js';
+import { faultFor, httpFaultStatus, SoapFault } from './server-faults.js';
 import { decodeHttpParams, ParamError, parseUrlEncoded } from './server-http-params.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendInternalError, sendText } from './server-respond.js';
@@ -89,7 +89,9 @@ export async function answerHttp(
     result = await impl(input, ctx);
   } catch (err) {
     if (!(err instanceof SoapFault)) reportError(state, err, ctx);
-    sendText(res, 500, faultFor(err, state.debug).reason);
+    const fault = faultFor(err, state.debug);
+    const { status, headers } = httpFaultStatus(fault);
+    sendText(res, status, fault.reason, headers);
     return;
   }
   const output = route.http.output;

@@ -55,6 +55,13 @@ export interface SoapFaultInit {
   readonly fault?: string;
   /** The underlying error, if any. */
   readonly cause?: unknown;
+  /**
+   * The failure is temporary: the client may try again after this many seconds
+   * (a server sends `Retry-After`, RFC 9110 §10.2.3). Over SOAP the status stays
+   * the binding's (500, or 400 for Client in SOAP 1.2); over HTTP GET/POST a
+   * Server fault is answered 503 and a Client fault 429 (RFC 6585 §4).
+   */
+  readonly retryAfter?: number;
 }
 
 const CODE_ALIASES: Readonly<Record<string, string>> = { Sender: 'Client', Receiver: 'Server' };
@@ -76,6 +83,8 @@ export class SoapFault extends Error {
   readonly node?: string;
   readonly detail?: unknown;
   readonly fault?: string;
+  /** Seconds after which the client may try again (see {@link SoapFaultInit.retryAfter}). */
+  readonly retryAfter?: number;
 
   constructor(init: SoapFaultInit | string, code?: FaultCode) {
     const i: SoapFaultInit =
@@ -89,6 +98,8 @@ export class SoapFault extends Error {
     if (i.node !== undefined) this.node = i.node;
     if (i.detail !== undefined) this.detail = i.detail;
     if (i.fault !== undefined) this.fault = i.fault;
+    if (i.retryAfter !== undefined && Number.isFinite(i.retryAfter) && i.retryAfter >= 0)
+      this.retryAfter = Math.ceil(i.retryAfter);
   }
 }
 

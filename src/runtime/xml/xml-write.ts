@@ -63,15 +63,7 @@ const INVALID_CHARS = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
  */
 export function xmlSafeText(s: string): string {
   if (!TEXT_SPECIAL.test(s)) return s;
-  return s.replace(
-    INVALID_CHARS,
-    (c) =>
-      `\\u${c
-        .charCodeAt(0)
-        .toString(16)
-        .toUpperCase()
-        .padStart(4, '0')}`,
-  );
+  return s.replace(INVALID_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 /**

@@ -62,5 +62,24 @@ export function sendFault(res: ServerResponse, version: SoapVersion, fault: Soap
     sent = faultFor(err, context.debug);
     xml = writeFault(version, sent, { debug: context.debug });
   }
-  send(res, faultStatus(version, sent), soapContentType(version), xml);
+  send(
+    res,
+    faultStatus(version, sent),
+    soapContentType(version),
+    xml,
+    sent.retryAfter === undefined ? undefined : { 'Retry-After': String(sent.retryAfter) },
+  );
+}
+
+/**
+ * Status and headers of a fault answered over HTTP GET/POST (no envelope): 500,
+ * or for a temporary failure ({@link SoapFault.retryAfter}) 503 for a Server
+ * fault and 429 for a Client one, with `Retry-After`.
+ */
+export function httpFaultStatus(fault: SoapFault): {
+  status: number;
+  headers: Readonly<Record<string, string>> | undefined;
+} {
+  if (fault.retryAfter === undefined) return { status: 500, headers: undefined };
+  return { status: fault.code === 'Client' ? 429 : 503, headers: { 'Retry-After': String(fault.retryAfter) } };
 }

@@ -257,7 +257,8 @@ export function envelopeOf(root: XmlElement): ParsedEnvelope {
   // header block (mustUnderstand or not) can never stand where it would be ignored.
   for (const c of root.children) {
     if (typeof c === 'string') {
-      if (!isWhiteSpace(c)) throw new EnvelopeError('the SOAP Envelope may contain only white space as text', 'structure');
+      if (!isWhiteSpace(c))
+        throw new EnvelopeError('the SOAP Envelope may contain only white space as text', 'structure');
       continue;
     }
     if (body !== undefined) {
