@@ -5,16 +5,33 @@
  * Failures are {@link AuthError}s; the SOAP implementation (`auth-impl.ts`)
  * turns them into Client faults. An unknown user and a wrong password give the
  * same error and take the same time: an unknown user's password is verified
- * against a dummy hash made with the same scrypt parameters as new users'.
+ * against a dummy hash made with the parameters most stored hashes have (the
+ * users file's, else the configured ones), so a user hashed at another cost than
+ * the service's cannot be told from an unknown one by timing. A successful
+ * login with a hash at another cost than the configured one rehashes the
+ * password at the configured cost.
+ *
+ * Abuse: failed logins are throttled per user and per address (login-throttle.ts),
+ * checked before any hashing; hashing itself is bounded (hash-limiter.ts), so a
+ * flood of logins cannot take more than `maxConcurrent` hashes of memory.
  */
-import { hashPassword, verifyPassword, DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './password-hash.js';
-import { DEFAULT_SESSION_TTL_MS, checkTtl, type Session, type SessionStore } from './session-store.js';
+import { randomBytes } from 'node:crypto';
+import { HashLimiter } from './hash-limiter.js';
+import type { LoginThrottle } from './login-throttle.js';
+import {
+  checkScryptParams,
+  DEFAULT_SCRYPT_PARAMS,
+  hashPassword,
+  parsePasswordHash,
+  type ScryptParams,
+  verifyPassword,
+} from './password-hash.js';
+import { checkTtl, DEFAULT_SESSION_TTL_MS, type Session, type SessionStore } from './session-store.js';
 import { isWellFormedTicket, newTicket } from './tickets.js';
 import type { UserLookup } from './user-directory.js';
-import { randomBytes } from 'node:crypto';
 
 /** Why a request failed. */
-export type AuthErrorKind = 'invalid-input' | 'invalid-credentials' | 'invalid-ticket';
+export type AuthErrorKind = 'invalid-input' | 'invalid-credentials' | 'invalid-ticket' | 'throttled';
 
 /** A failed Login or Logout caused by the caller (a SOAP Client fault). */
 export class AuthError extends Error {
@@ -27,10 +44,15 @@ export class AuthError extends Error {
   constructor(
     readonly kind: AuthErrorKind,
     message: string,
+    /** For `throttled`: seconds until the login may be tried again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/** The message for a throttled Login (the same whether the user exists). */
+export const THROTTLED_MESSAGE = 'Too many failed logins; try again later.';
 
 /** The message for a failed Login (same for an unknown user and a wrong password). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
@@ -52,6 +74,12 @@ export interface AuthenticatorOptions {
   readonly scrypt?: ScryptParams;
   /** Password check (default {@link verifyPassword}); injectable to observe that unknown users are verified too. */
   readonly verify?: (password: string, storedHash: string) => Promise<boolean>;
+  /** Failed-login throttling (default: none). */
+  readonly throttle?: LoginThrottle;
+  /** Bound on concurrent hashing (default: one at a time, queue of 8). */
+  readonly limiter?: HashLimiter;
+  /** Where a failed rehash is reported (it never fails the login). */
+  readonly onRehashError?: (err: unknown) => void;
 }
 
 /** Login and Logout over a user lookup and a session store. */
@@ -59,43 +87,102 @@ export class Authenticator {
   private readonly users: UserLookup;
   private readonly sessions: SessionStore;
   private readonly ttlMs: number;
-  private readonly dummyHash: Promise<string>;
+  private readonly scrypt: ScryptParams;
+  /** Dummy hashes by parameters (`N$r$p`): the configured ones and those of the users file. */
+  private readonly dummies = new Map<string, Promise<string>>();
   private readonly verify: (password: string, storedHash: string) => Promise<boolean>;
+  private readonly throttle: LoginThrottle | undefined;
+  /** The hashing bound (exposed for monitoring and tests). */
+  readonly limiter: HashLimiter;
+  private readonly onRehashError: (err: unknown) => void;
 
-  /** @param options users, sessions, TTL and scrypt parameters. */
+  /** @param options users, sessions, TTL, scrypt parameters, throttle and hashing bound. */
   constructor(options: AuthenticatorOptions) {
     this.users = options.users;
     this.sessions = options.sessions;
     this.ttlMs = options.ttlMs ?? DEFAULT_SESSION_TTL_MS;
     this.verify = options.verify ?? verifyPassword;
+    this.throttle = options.throttle;
+    this.limiter = options.limiter ?? new HashLimiter();
+    this.onRehashError = options.onRehashError ?? (() => undefined);
     checkTtl(this.ttlMs);
-    this.dummyHash = hashPassword(randomBytes(16).toString('base64url'), options.scrypt ?? DEFAULT_SCRYPT_PARAMS);
-    // Surface a failure through ready()/login(), not as an unhandled rejection.
-    this.dummyHash.catch(() => undefined);
+    this.scrypt = options.scrypt ?? DEFAULT_SCRYPT_PARAMS;
+    checkScryptParams(this.scrypt);
+    this.dummyFor(this.scrypt);
   }
 
-  /** Waits until the dummy hash is ready (call at start-up so the first Login is not slower). */
+  /** Waits until the dummy hashes are ready (call at start-up so the first Login is not slower). */
   async ready(): Promise<void> {
-    await this.dummyHash;
+    await this.dummyFor(this.scrypt);
+    await this.dummyFor((await this.users.hashParams?.()) ?? this.scrypt);
+  }
+
+  /** The dummy hash at `params` (made once; a failure surfaces through ready()/login()). */
+  private dummyFor(params: ScryptParams): Promise<string> {
+    const key = `${params.N}$${params.r}$${params.p}`;
+    let dummy = this.dummies.get(key);
+    if (dummy === undefined) {
+      dummy = hashPassword(randomBytes(16).toString('base64url'), params);
+      dummy.catch(() => undefined);
+      this.dummies.set(key, dummy);
+    }
+    return dummy;
   }
 
   /**
    * Checks the credentials and opens a session.
+   * @param address the client's address, for per-address throttling
    * @returns the new service ticket
-   * @throws AuthError `invalid-credentials` for an unknown user or a wrong password
+   * @throws AuthError `invalid-credentials` for an unknown user or a wrong password,
+   *   `throttled` while the user or address is locked after failures
+   * @throws BusyError when the hashing queue is full
    */
-  async login(username: unknown, password: unknown): Promise<string> {
+  async login(username: unknown, password: unknown, address?: string): Promise<string> {
     if (typeof username !== 'string' || username.length === 0)
       throw new AuthError('invalid-input', 'Username is required.');
     if (typeof password !== 'string') throw new AuthError('invalid-input', 'Password is required.');
-    if (password.length > MAX_PASSWORD_LENGTH) throw new AuthError('invalid-credentials', INVALID_CREDENTIALS_MESSAGE);
+    const keys = this.throttle?.keys(username, address);
+    if (keys) await this.refuseIfThrottled(keys);
+    if (password.length > MAX_PASSWORD_LENGTH) {
+      if (keys) await this.throttle!.failed(keys);
+      throw new AuthError('invalid-credentials', INVALID_CREDENTIALS_MESSAGE);
+    }
     const user = await this.users.find(username);
     // Always run one scrypt verification, so unknown users cost the same as known ones.
-    const ok = await this.verify(password, user?.passwordHash ?? (await this.dummyHash));
+    const stored = user?.passwordHash ?? (await this.dummyFor((await this.users.hashParams?.()) ?? this.scrypt));
+    const ok = await this.limiter.run(async () => {
+      // Failures counted while this request waited may have locked it: no hash then.
+      if (keys) await this.refuseIfThrottled(keys);
+      const good = (await this.verify(password, stored)) && user !== undefined;
+      // Counted before the slot passes on, so the next waiter's check sees it.
+      if (!good && keys) await this.throttle!.failed(keys);
+      return good;
+    });
     if (!user || !ok) throw new AuthError('invalid-credentials', INVALID_CREDENTIALS_MESSAGE);
+    if (keys) await this.throttle!.succeeded(keys);
+    await this.rehashIfNeeded(username, password, user.passwordHash);
     const ticket = newTicket();
     await this.sessions.create(ticket, { username }, this.ttlMs);
     return ticket;
+  }
+
+  private async refuseIfThrottled(keys: NonNullable<ReturnType<LoginThrottle['keys']>>): Promise<void> {
+    const waitMs = await this.throttle!.waitFor(keys);
+    if (waitMs > 0) throw new AuthError('throttled', THROTTLED_MESSAGE, Math.ceil(waitMs / 1000));
+  }
+
+  /** Rehashes at the configured cost a hash made at another (OWASP: upgrade on login). */
+  private async rehashIfNeeded(username: string, password: string, stored: string): Promise<void> {
+    const parsed = parsePasswordHash(stored);
+    const p = this.scrypt;
+    if (!parsed || !this.users.updateHash) return;
+    if (parsed.params.N === p.N && parsed.params.r === p.r && parsed.params.p === p.p) return;
+    try {
+      const fresh = await this.limiter.run(() => hashPassword(password, p));
+      await this.users.updateHash(username, stored, fresh);
+    } catch (err) {
+      this.onRehashError(err);
+    }
   }
 
   /**

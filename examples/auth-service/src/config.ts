@@ -13,6 +13,10 @@
  * | `--redis-url`     | `REDIS_URL`     | none                                      |
  * | `--scrypt-log-n`  | `SCRYPT_LOG_N`  | `17` (N = 2^17; r = 8, p = 1)             |
  * | `--debug`         | `DEBUG_FAULTS=1`| off (faults carry no internal details)    |
+ * | `--header-timeout`| `HEADER_TIMEOUT`| `10` seconds for a request head           |
+ * | `--redis-timeout` | `REDIS_TIMEOUT` | `1000` ms per Redis command               |
+ * | `--max-hashing`   | `MAX_HASHING`   | `1` password hash at a time               |
+ * | `--hash-queue`    | `HASH_QUEUE`    | `8` logins waiting for a hash, then "busy" |
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +39,14 @@ export interface ServiceConfig {
   readonly scrypt: ScryptParams;
   /** Include internal error details in Server faults. */
   readonly debug: boolean;
+  /** Time for a request head, in ms. */
+  readonly headersTimeoutMs: number;
+  /** Redis command timeout, in ms. */
+  readonly redisCommandTimeoutMs: number;
+  /** Password hashes computed at once. */
+  readonly maxConcurrentHashes: number;
+  /** Logins waiting for a hash before "busy" is answered. */
+  readonly hashQueue: number;
 }
 
 /** The result of parsing: run with a config, or print help. */
@@ -57,6 +69,10 @@ Options (environment variable in brackets):
   --redis-url <url>      Redis URL for shared sessions [REDIS_URL]
   --scrypt-log-n <n>     scrypt cost: N = 2^n, r = 8, p = 1 [SCRYPT_LOG_N] (default 17)
   --debug                put internal error details in Server faults [DEBUG_FAULTS=1]
+  --header-timeout <sec> time allowed for a request head [HEADER_TIMEOUT] (default 10)
+  --redis-timeout <ms>   Redis command timeout; then "service unavailable" [REDIS_TIMEOUT] (default 1000)
+  --max-hashing <n>      password hashes at once, 128 MiB each at the default cost [MAX_HASHING] (default 1)
+  --hash-queue <n>       logins waiting for a hash before "busy" [HASH_QUEUE] (default 8)
   -h, --help             show this help
 `;
 
@@ -70,6 +86,11 @@ function integer(name: string, text: string, min: number, max: number): number {
   const n = Number(text.trim());
   if (n < min || n > max) throw usageError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** An integer setting's value, or `fallback` when it is not set. */
+function optionalInt(text: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  return text === undefined ? fallback : integer(name, text, min, max);
 }
 
 /** Reads an optional setting: the flag value, else the environment variable, else `undefined`. */
@@ -120,6 +141,10 @@ export function parseServiceCommandLine(
         'redis-url': { type: 'string' },
         'scrypt-log-n': { type: 'string' },
         debug: { type: 'boolean' },
+        'header-timeout': { type: 'string' },
+        'redis-timeout': { type: 'string' },
+        'max-hashing': { type: 'string' },
+        'hash-queue': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -152,6 +177,17 @@ export function parseServiceCommandLine(
     ...(redisUrl ? { redisUrl } : {}),
     scrypt: resolveScrypt(str('scrypt-log-n'), env),
     debug: values['debug'] === true || env['DEBUG_FAULTS'] === '1',
+    headersTimeoutMs:
+      optionalInt(pick(str('header-timeout'), env, 'HEADER_TIMEOUT'), '--header-timeout', 10, 1, 3600) * 1000,
+    redisCommandTimeoutMs: optionalInt(
+      pick(str('redis-timeout'), env, 'REDIS_TIMEOUT'),
+      '--redis-timeout',
+      1000,
+      1,
+      600_000,
+    ),
+    maxConcurrentHashes: optionalInt(pick(str('max-hashing'), env, 'MAX_HASHING'), '--max-hashing', 1, 1, 256),
+    hashQueue: optionalInt(pick(str('hash-queue'), env, 'HASH_QUEUE'), '--hash-queue', 8, 0, 100_000),
   };
   return { kind: 'run', config };
 }

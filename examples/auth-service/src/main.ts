@@ -22,10 +22,15 @@ export async function serve(config: ServiceConfig): Promise<void> {
     sessionTtlMs: config.sessionTtlMs,
     scrypt: config.scrypt,
     debug: config.debug,
+    headersTimeoutMs: config.headersTimeoutMs,
+    redisCommandTimeoutMs: config.redisCommandTimeoutMs,
+    maxConcurrentHashes: config.maxConcurrentHashes,
+    hashQueue: config.hashQueue,
     log,
   });
   log(`listening on ${service.url} (users: ${config.usersFile}, sessions: ${config.store})`);
   log(`WSDL: ${service.url}?wsdl`);
+  log(`readiness: ${service.baseUrl}/ready`);
 
   let signals = 0;
   const stop = (signal: NodeJS.Signals): void => {

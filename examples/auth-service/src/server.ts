@@ -3,12 +3,26 @@
  * {@link Authenticator}, generated handler, access log, and an HTTP server with
  * graceful shutdown (stop accepting, finish requests in flight, close idle
  * keep-alive connections, then release the session store).
+ *
+ * Slow clients: the request head must arrive within `headersTimeoutMs` (10 s,
+ * nginx's `client_header_timeout` is 60 s, Envoy's `request_headers_timeout`
+ * is off by default; 10 s is ample for a login) and the whole request within
+ * `requestTimeoutMs` (30 s); Node answers 408 and closes. Node checks these
+ * every `connectionsCheckingInterval` (30 s by default, which would let a slow
+ * socket live 40 s): the service checks every second.
+ *
+ * Readiness: `GET /ready` answers 200 `ready` while the session store answers
+ * (a PING within the command timeout for Redis) and 503 otherwise, or while
+ * shutting down, for load balancers and orchestrators.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthHandler } from '../../../generated/auth/index.js';
 import { createAuthImpl } from './auth-impl.js';
 import { Authenticator } from './authenticator.js';
+import { HashLimiter } from './hash-limiter.js';
+import { LoginThrottle, MemoryFailureStore, RedisFailureStore, type ThrottlePolicy } from './login-throttle.js';
+import { RedisSessionStore } from './redis-session-store.js';
 import type { Clock } from './clock.js';
 import type { ScryptParams } from './password-hash.js';
 import { withAccessLog, type LogSink } from './request-log.js';
@@ -18,6 +32,12 @@ import { UsersFileDirectory, type UserLookup } from './user-directory.js';
 
 /** The path of the Auth endpoint (the WSDL's port address path). */
 export const AUTH_PATH = '/ecomm/Auth.asmx';
+/** The readiness endpoint. */
+export const READY_PATH = '/ready';
+/** Default time for a request head, in ms. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** Default time for a whole request, in ms. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Options of {@link startAuthService}. */
 export interface AuthServiceOptions {
@@ -47,6 +67,18 @@ export interface AuthServiceOptions {
   readonly debug?: boolean;
   /** How long `close()` waits for requests in flight before cutting connections (default 10 s). */
   readonly shutdownTimeoutMs?: number;
+  /** Time for a request head, in ms (default 10 s); then 408 and the connection is closed. */
+  readonly headersTimeoutMs?: number;
+  /** Time for a whole request, in ms (default 30 s). */
+  readonly requestTimeoutMs?: number;
+  /** Redis command timeout in ms (default 1000). */
+  readonly redisCommandTimeoutMs?: number;
+  /** Password hashes computed at once (default 1). */
+  readonly maxConcurrentHashes?: number;
+  /** Logins waiting for a hash slot before "busy" is answered (default 8). */
+  readonly hashQueue?: number;
+  /** Failed-login throttling: policies per user and per address, or `false` to turn it off (default: on). */
+  readonly loginThrottle?: { readonly user?: ThrottlePolicy; readonly address?: ThrottlePolicy } | false;
 }
 
 /** A running service. */
@@ -77,12 +109,36 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
       store: options.store ?? 'memory',
       ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.redisCommandTimeoutMs !== undefined ? { redisCommandTimeoutMs: options.redisCommandTimeoutMs } : {}),
+      ...(options.log ? { log: options.log } : {}),
     });
+  const log = options.log;
+  const throttleOptions = options.loginThrottle ?? {};
+  const throttle =
+    throttleOptions === false
+      ? undefined
+      : new LoginThrottle({
+          store:
+            sessions instanceof RedisSessionStore
+              ? new RedisFailureStore(sessions)
+              : new MemoryFailureStore(options.clock),
+          ...(throttleOptions.user ? { user: throttleOptions.user } : {}),
+          ...(throttleOptions.address ? { address: throttleOptions.address } : {}),
+          ...(options.clock ? { clock: options.clock } : {}),
+        });
   const authenticator = new Authenticator({
     users,
     sessions,
     ...(options.sessionTtlMs !== undefined ? { ttlMs: options.sessionTtlMs } : {}),
     ...(options.scrypt ? { scrypt: options.scrypt } : {}),
+    ...(throttle ? { throttle } : {}),
+    limiter: new HashLimiter({
+      ...(options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {}),
+      ...(options.hashQueue !== undefined ? { maxQueue: options.hashQueue } : {}),
+    }),
+    ...(log
+      ? { onRehashError: (err: unknown) => log(`rehash failed: ${err instanceof Error ? err.message : String(err)}`) }
+      : {}),
   });
   try {
     await sessions.ready?.();
@@ -91,7 +147,6 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
     await sessions.close();
     throw err;
   }
-  const log = options.log;
   const handler = createAuthHandler(createAuthImpl(authenticator), {
     debug: options.debug ?? false,
     ...(log
@@ -101,16 +156,43 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
   const logged = log ? withAccessLog(handler, log) : handler;
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
-  const server = createServer((req, res) => {
-    if (stopping) res.shouldKeepAlive = false;
-    inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      // While stopping, a keep-alive connection that just went idle is closed now.
-      if (stopping) setImmediate(() => server.closeIdleConnections());
-    });
-    logged(req, res);
-  });
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout);
+  const readiness = (req: IncomingMessage, res: ServerResponse): void => {
+    const answer = (ok: boolean, why: string): void => {
+      res.writeHead(ok ? 200 : 503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : `${why}\n`);
+    };
+    if (stopping) answer(false, 'not ready: shutting down');
+    else if (!sessions.available) answer(true, 'ready');
+    else
+      sessions.available().then(
+        (ok) => answer(ok, ok ? 'ready' : 'not ready: the session store does not answer'),
+        () => answer(false, 'not ready: the session store does not answer'),
+      );
+  };
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeout / 4))),
+    },
+    (req, res) => {
+      if (stopping) res.shouldKeepAlive = false;
+      inFlight.add(res);
+      res.once('close', () => {
+        inFlight.delete(res);
+        // While stopping, a keep-alive connection that just went idle is closed now.
+        if (stopping) setImmediate(() => server.closeIdleConnections());
+      });
+      const url = req.url ?? '/';
+      if ((req.method === 'GET' || req.method === 'HEAD') && (url === READY_PATH || url.startsWith(`${READY_PATH}?`))) {
+        readiness(req, res);
+        return;
+      }
+      logged(req, res);
+    },
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

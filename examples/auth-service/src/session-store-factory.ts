@@ -11,6 +11,10 @@ export interface SessionStoreChoice {
   readonly store: 'memory' | 'redis';
   readonly redisUrl?: string;
   readonly clock?: Clock;
+  /** Redis command timeout in ms (default 1000). */
+  readonly redisCommandTimeoutMs?: number;
+  /** Where the Redis outage and recovery lines go. */
+  readonly log?: (line: string) => void;
 }
 
 /** Creates the configured session store. */
@@ -18,7 +22,12 @@ export function createSessionStore(choice: SessionStoreChoice): SessionStore {
   const clock = choice.clock ? { clock: choice.clock } : {};
   if (choice.store === 'redis') {
     if (!choice.redisUrl) throw new Error('the Redis session store needs a Redis URL');
-    return new RedisSessionStore({ url: choice.redisUrl, ...clock });
+    return new RedisSessionStore({
+      url: choice.redisUrl,
+      ...clock,
+      ...(choice.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: choice.redisCommandTimeoutMs } : {}),
+      ...(choice.log ? { log: choice.log } : {}),
+    });
   }
   return new MemorySessionStore(clock);
 }

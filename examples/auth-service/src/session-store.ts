@@ -35,6 +35,8 @@ export interface SessionStore {
   delete(ticket: string): Promise<Session | undefined>;
   /** Optional start-up check (e.g. that Redis answers), so a bad configuration fails at start, not at the first Login. */
   ready?(): Promise<void>;
+  /** Optional readiness probe: whether the store answers now (bounded by its command timeout). */
+  available?(): Promise<boolean>;
   /** Releases resources (timers, connections). */
   close(): Promise<void>;
 }
@@ -46,4 +48,12 @@ export const DEFAULT_SESSION_TTL_MS = 20 * 60 * 1000;
 export function checkTtl(ttlMs: number): void {
   if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0)
     throw new RangeError(`session TTL must be a positive integer of milliseconds, got ${ttlMs}`);
+}
+
+/**
+ * The store cannot answer now (down, frozen, unreachable): a temporary failure.
+ * The service answers "service unavailable, try again" (see auth-impl.ts).
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError, Authenticator, INVALID_CREDENTIALS_MESSAGE, INVALID_TICKET_MESSAGE } from '../src/authenticator.js';
 import { ManualClock } from '../src/clock.js';
+import { HashLimiter } from '../src/hash-limiter.js';
 import { MemorySessionStore } from '../src/memory-session-store.js';
 import { hashPassword, parsePasswordHash, verifyPassword } from '../src/password-hash.js';
 import { RedisSessionStore } from '../src/redis-session-store.js';
@@ -15,6 +16,8 @@ import { StaticUserDirectory } from '../src/user-directory.js';
 import { SKIP_REDIS, startRedis, type TestRedis } from './helpers/redis-server.js';
 
 const LOW = { N: 2 ** 8, r: 8, p: 1 };
+/** Room for the 1,000-login tests (the hashing bound has its own tests). */
+const WIDE = new HashLimiter({ maxConcurrent: 4, maxQueue: 100_000 });
 let redis: TestRedis | undefined;
 let users: StaticUserDirectory;
 let n = 0;
@@ -56,7 +59,7 @@ describe.each(stores)('authenticator with %s sessions', (_name, makeStore, skip)
   const setup = (ttlMs = 60_000) => {
     const clock = new ManualClock();
     const sessions = makeStore(clock);
-    const auth = new Authenticator({ users, sessions, ttlMs, scrypt: LOW });
+    const auth = new Authenticator({ users, sessions, ttlMs, scrypt: LOW, limiter: WIDE });
     return { clock, sessions, auth };
   };
 
@@ -137,6 +140,7 @@ describe('unknown users cost the same as known ones', () => {
       users,
       sessions: new MemorySessionStore({ sweepIntervalMs: 0 }),
       scrypt: LOW,
+      limiter: WIDE,
       verify: async (password, hash) => {
         seen.push(hash);
         return verifyPassword(password, hash);

@@ -18,7 +18,30 @@ describe('service command line', () => {
       store: 'memory',
       scrypt: { N: 131072, r: 8, p: 1 },
       debug: false,
+      headersTimeoutMs: 10_000,
+      redisCommandTimeoutMs: 1000,
+      maxConcurrentHashes: 1,
+      hashQueue: 8,
     });
+  });
+
+  it('takes the hardening limits from flags and the environment (issue 20)', () => {
+    expect(
+      run(['--header-timeout', '5', '--redis-timeout', '250', '--max-hashing', '2', '--hash-queue', '0']),
+    ).toMatchObject({ headersTimeoutMs: 5000, redisCommandTimeoutMs: 250, maxConcurrentHashes: 2, hashQueue: 0 });
+    expect(run([], { HEADER_TIMEOUT: '3', REDIS_TIMEOUT: '1500', MAX_HASHING: '4', HASH_QUEUE: '32' })).toMatchObject({
+      headersTimeoutMs: 3000,
+      redisCommandTimeoutMs: 1500,
+      maxConcurrentHashes: 4,
+      hashQueue: 32,
+    });
+    for (const argv of [
+      ['--header-timeout', '0'],
+      ['--redis-timeout', 'x'],
+      ['--max-hashing', '0'],
+    ]) {
+      expect(() => run(argv)).toThrow(ServiceError);
+    }
   });
 
   it('takes HOST/PORT/USERS_FILE/... from the environment and lets flags win', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../src/clock.js';
 import type { SessionStore } from '../../src/session-store.js';
-import { startAuthService, type RunningAuthService } from '../../src/server.js';
+import { type AuthServiceOptions, startAuthService, type RunningAuthService } from '../../src/server.js';
 import { addUser } from '../../src/user-add.js';
 
 /** Low scrypt cost for tests (N = 2^8); production default is 2^17. */
@@ -29,7 +29,18 @@ export async function makeUsersFile(users: Record<string, string>): Promise<{ di
 /** Starts a service on 127.0.0.1:0. */
 export async function startTestService(
   users: Record<string, string>,
-  opts: { sessions?: SessionStore; redisUrl?: string; clock?: Clock; sessionTtlMs?: number } = {},
+  opts: { sessions?: SessionStore; redisUrl?: string; clock?: Clock; sessionTtlMs?: number } & Partial<
+    Pick<
+      AuthServiceOptions,
+      | 'headersTimeoutMs'
+      | 'redisCommandTimeoutMs'
+      | 'maxConcurrentHashes'
+      | 'hashQueue'
+      | 'loginThrottle'
+      | 'scrypt'
+      | 'requestTimeoutMs'
+    >
+  > = {},
 ): Promise<TestService> {
   const { dir, file } = await makeUsersFile(users);
   const log: string[] = [];
@@ -37,12 +48,19 @@ export async function startTestService(
     host: '127.0.0.1',
     port: 0,
     usersFile: file,
-    scrypt: TEST_SCRYPT,
+    scrypt: opts.scrypt ?? TEST_SCRYPT,
     log: (line) => log.push(line),
     ...(opts.sessions ? { sessions: opts.sessions } : {}),
     ...(opts.redisUrl ? { store: 'redis' as const, redisUrl: opts.redisUrl } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.sessionTtlMs ? { sessionTtlMs: opts.sessionTtlMs } : {}),
+    // Room for the 1,000-login tests; the hashing bound has its own tests.
+    maxConcurrentHashes: opts.maxConcurrentHashes ?? 4,
+    hashQueue: opts.hashQueue ?? 100_000,
+    ...(opts.headersTimeoutMs !== undefined ? { headersTimeoutMs: opts.headersTimeoutMs } : {}),
+    ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
+    ...(opts.redisCommandTimeoutMs !== undefined ? { redisCommandTimeoutMs: opts.redisCommandTimeoutMs } : {}),
+    ...(opts.loginThrottle !== undefined ? { loginThrottle: opts.loginThrottle } : {}),
   });
   return {
     service,

@@ -20,6 +20,12 @@ if (SKIP_REDIS) {
 export interface TestRedis {
   readonly port: number;
   readonly url: string;
+  /** The redis-server process id. */
+  readonly pid: number;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
+  freeze(): void;
+  /** Resumes a frozen server (SIGCONT). */
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -36,9 +42,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `redis-server --save '' --appendonly no --port N --bind 127.0.0.1`. */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+/** Starts `redis-server --save '' --appendonly no --port N --bind 127.0.0.1` (on `port`, else a free one). */
+export async function startRedis(port?: number): Promise<TestRedis> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
     ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'],
@@ -76,10 +82,15 @@ export async function startRedis(): Promise<TestRedis> {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid!,
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
+        // A frozen server must be resumed to act on SIGTERM.
+        child.kill('SIGCONT');
         child.kill('SIGTERM');
       }),
   };
