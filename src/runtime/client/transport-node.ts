@@ -14,6 +14,7 @@ import {
   checkContentEncoding,
   connectionClosed,
   decodeBody,
+  releaseCaptured,
   responsePromise,
   timeoutError,
   tooLarge,
@@ -90,6 +91,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     const promise = responsePromise();
     ex.resolve = captured.resolve;
     ex.reject = captured.reject;
+    releaseCaptured();
     const request = (secure ? https : http).request(
       {
         // No `protocol`: the request function and agent are chosen by it above (node checks the agent's

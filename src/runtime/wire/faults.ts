@@ -132,18 +132,41 @@ export class SoapFaultError extends SoapFault {
   }
 }
 
+/** Default longest response body kept on an {@link HttpError} or {@link ResponseError}: 65,536 characters. */
+export const DEFAULT_MAX_ERROR_BODY_CHARS = 65_536;
+
+/**
+ * The first `max` characters of `body` as a string of their own: a plain slice
+ * would keep the whole (possibly huge) response alive for as long as the error.
+ */
+function keptBody(body: string, max: number): string {
+  if (body.length <= max) return body;
+  let end = Math.max(0, Math.floor(max));
+  const last = body.charCodeAt(end - 1);
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--; // do not split a surrogate pair
+  return body.slice(0, end).split('').join('');
+}
+
 /** A non-2xx HTTP response that is not a SOAP fault. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  /** The response body as text: its first `maxBody` characters (see {@link bodyLength}). */
+  readonly body: string;
+  /** The length of the whole response body, in characters (more than `body.length` when it was cut). */
+  readonly bodyLength: number;
   constructor(
     readonly status: number,
-    /** The response body as text. */
-    readonly body: string,
+    body: string,
     /** Response headers (lower-case names). */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Longest body kept (default {@link DEFAULT_MAX_ERROR_BODY_CHARS}). */
+    maxBody: number = DEFAULT_MAX_ERROR_BODY_CHARS,
   ) {
-    const excerpt = body.length > 200 ? `${body.slice(0, 200)}...` : body;
+    // A copy, as the body: the message (and the stack made from it) must not keep the response alive.
+    const excerpt = body.length > 200 ? `${keptBody(body, 200)}...` : body;
     super(`HTTP ${status}${excerpt.trim() === '' ? '' : `: ${excerpt.trim()}`}`);
+    this.body = keptBody(body, maxBody);
+    this.bodyLength = body.length;
   }
 }
 
@@ -152,12 +175,15 @@ export class ResponseError extends Error {
   override readonly name = 'ResponseError';
   /** HTTP status of the response. */
   readonly status: number;
-  /** The response body (possibly truncated by the caller). */
+  /** The response body: its first `maxBody` characters (see {@link bodyLength}). */
   readonly body: string;
-  constructor(message: string, info: { status: number; body: string; cause?: unknown }) {
+  /** The length of the whole response body, in characters. */
+  readonly bodyLength: number;
+  constructor(message: string, info: { status: number; body: string; cause?: unknown; maxBody?: number }) {
     super(message, info.cause === undefined ? undefined : { cause: info.cause });
     this.status = info.status;
-    this.body = info.body;
+    this.body = keptBody(info.body, info.maxBody ?? DEFAULT_MAX_ERROR_BODY_CHARS);
+    this.bodyLength = info.body.length;
   }
 }
 

@@ -32,6 +32,7 @@ import {
   checkContentEncoding,
   connectionClosed,
   decodeBody,
+  releaseCaptured,
   responsePromise,
   timeoutError,
   tooLarge,
@@ -133,6 +134,7 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const promise = responsePromise();
   const ex = new Exchange(req.maxResponseBytes, settings.maxHeaderBytes, captured.resolve, captured.reject);
+  releaseCaptured();
   try {
     const t = targetOf(req.url);
     const body = req.body;
@@ -560,6 +562,8 @@ class Exchange implements DeadlineEntry {
     const headers = this.headers;
     const chunks = this.chunks;
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
+    // The chunks are copied: let them go now rather than with the exchange.
+    chunks.length = 0;
     let response: TransportResponse;
     try {
       checkContentEncoding(headers, status);

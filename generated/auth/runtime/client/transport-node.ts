@@ -15,6 +15,7 @@ import {
   checkContentEncoding,
   connectionClosed,
   decodeBody,
+  releaseCaptured,
   responsePromise,
   timeoutError,
   tooLarge,
@@ -91,6 +92,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     const promise = responsePromise();
     ex.resolve = captured.resolve;
     ex.reject = captured.reject;
+    releaseCaptured();
     const request = (secure ? https : http).request(
       {
         // No `protocol`: the request function and agent are chosen by it above (node checks the agent's

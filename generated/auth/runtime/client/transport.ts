@@ -43,10 +43,25 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**
- * Default cap on the XML nodes of a response: 2,000,000 (a few hundred MB of
- * parsed tree at worst; a 64 MiB response of tiny elements would take gigabytes).
+ * Bytes of response per XML node the default node cap allows: a parsed node
+ * takes about 150-200 bytes, so a response of tiny elements (`<a/>`, 4 bytes a
+ * node) would take some 50 times its size as a tree; one node per
+ * {@link BYTES_PER_NODE} bytes keeps the tree within about 3 times the size cap.
  */
-export const DEFAULT_MAX_RESPONSE_NODES = 2_000_000;
+export const BYTES_PER_NODE = 64;
+
+/**
+ * The default cap on the XML nodes of a response for a size cap of `maxBytes`:
+ * `maxBytes / BYTES_PER_NODE` (1,048,576 nodes for the default 64 MiB), at
+ * least 10,000. Peak memory of one call then stays within a small multiple of
+ * `maxBytes` (body bytes, its text, and the tree) whatever the response holds.
+ */
+export function defaultMaxResponseNodes(maxBytes: number): number {
+  return Math.max(10_000, Math.floor(maxBytes / BYTES_PER_NODE));
+}
+
+/** The default cap on the XML nodes of a response: {@link defaultMaxResponseNodes} of the default size cap. */
+export const DEFAULT_MAX_RESPONSE_NODES = defaultMaxResponseNodes(DEFAULT_MAX_RESPONSE_BYTES);
 
 /** The error for a response larger than the cap. */
 export function tooLarge(status: number, max: number): ResponseError {
@@ -135,6 +150,15 @@ function capture(resolve: (res: TransportResponse) => void, reject: (err: unknow
  */
 export function responsePromise(): Promise<TransportResponse> {
   return new Promise(capture);
+}
+
+/**
+ * Forgets the resolvers left in {@link captured}: call once they are taken. Left
+ * there, they would keep the last response (its whole body) alive until the next call.
+ */
+export function releaseCaptured(): void {
+  captured.resolve = noop;
+  captured.reject = noop;
 }
 
 /** The parts of a request URL the node transports need. */

@@ -1,0 +1,127 @@
+/**
+ * Issue 20, item 10: what a client keeps of a hostile answer. Error bodies are
+ * cut to `maxErrorBodyChars` (their true length recorded), the default node cap
+ * follows the size cap, and the transports do not keep the last response alive.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient, type ClientOptions } from '../../src/runtime/client.js';
+import type { BindingKind } from '../../src/runtime/descriptors.js';
+import { DEFAULT_MAX_ERROR_BODY_CHARS, HttpError, ResponseError } from '../../src/runtime/faults.js';
+import {
+  captured,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RESPONSE_NODES,
+  defaultMaxResponseNodes,
+} from '../../src/runtime/transport.js';
+import { createNodeTransport } from '../../src/runtime/transport-node.js';
+import { SOAP_11_ENV_NS } from '../../src/runtime/soap-envelope.js';
+import { AUTH_SERVICE, LOGIN } from './fixtures/auth-desc.js';
+import { startStandIn, type StandIn } from './fixtures/stand-in-server.js';
+
+let server: StandIn;
+beforeAll(async () => {
+  server = await startStandIn();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function client(extra: Partial<ClientOptions<BindingKind>> = {}, binding: BindingKind = 'soap11'): ServiceClient {
+  return new ServiceClient(AUTH_SERVICE, { baseUrl: server.baseUrl, binding, ...extra }, 'soap11');
+}
+
+function answer(status: number, type: string, body: string): void {
+  server.respond = (_req, res) => {
+    const bytes = Buffer.from(body);
+    res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(bytes.length) });
+    res.end(bytes);
+  };
+}
+
+async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected the call to reject');
+}
+
+const login = (c: ServiceClient): Promise<unknown> => c.call(LOGIN, { Username: 'u', Password: 'p' });
+const BIG = 1_000_000;
+
+describe('error bodies are capped', () => {
+  it('HttpError keeps 64 Ki characters of a 1 MB error page and records its length', async () => {
+    answer(500, 'text/html', `<p>${'x'.repeat(BIG - 7)}</p>`);
+    const err = await rejection(login(client()));
+    expect(err).toBeInstanceOf(HttpError);
+    const e = err as HttpError;
+    expect(DEFAULT_MAX_ERROR_BODY_CHARS).toBe(65_536);
+    expect(e.body).toHaveLength(65_536);
+    expect(e.body.startsWith('<p>xxx')).toBe(true);
+    expect(e.bodyLength).toBe(BIG);
+    expect(e.message.length).toBeLessThan(300);
+  });
+
+  it('maxErrorBodyChars sets the cap, over HTTP GET too', async () => {
+    answer(503, 'text/plain', 'y'.repeat(BIG));
+    const err = (await rejection(login(client({ maxErrorBodyChars: 100 }, 'httpGet')))) as HttpError;
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.body).toBe('y'.repeat(100));
+    expect(err.bodyLength).toBe(BIG);
+  });
+
+  it('ResponseError (malformed XML of 1 MB) is capped the same way', async () => {
+    answer(200, 'text/xml', `<soap:Envelope xmlns:soap="${SOAP_11_ENV_NS}"><soap:Body>${'z'.repeat(BIG)}`);
+    const err = (await rejection(login(client({ maxErrorBodyChars: 1000 })))) as ResponseError;
+    expect(err).toBeInstanceOf(ResponseError);
+    expect(err.body).toHaveLength(1000);
+    expect(err.bodyLength).toBeGreaterThan(BIG);
+  });
+
+  it('does not cut a surrogate pair in two', async () => {
+    answer(500, 'text/plain; charset=utf-8', `${'a'.repeat(9)}😀${'b'.repeat(100)}`);
+    const err = (await rejection(login(client({ maxErrorBodyChars: 10 })))) as HttpError;
+    expect(err.body).toBe('a'.repeat(9));
+  });
+
+  it('a short body is kept whole', async () => {
+    answer(500, 'text/plain', 'boom');
+    const err = (await rejection(login(client()))) as HttpError;
+    expect(err.body).toBe('boom');
+    expect(err.bodyLength).toBe(4);
+  });
+});
+
+describe('default limits keep memory near the size cap', () => {
+  it('the default node cap is one node per 64 bytes of the size cap', () => {
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(64 * 1024 * 1024);
+    expect(DEFAULT_MAX_RESPONSE_NODES).toBe(1_048_576);
+    expect(defaultMaxResponseNodes(6_400_000)).toBe(100_000);
+    expect(defaultMaxResponseNodes(1000)).toBe(10_000);
+  });
+
+  it('a smaller maxResponseBytes lowers the node cap with it', async () => {
+    // 30,000 tiny elements in 120 kB: within 1.28 MB, but more than 1.28 MB / 64 = 20,000 nodes.
+    answer(
+      200,
+      'text/xml',
+      `<soap:Envelope xmlns:soap="${SOAP_11_ENV_NS}"><soap:Body>${'<a/>'.repeat(30_000)}</soap:Body></soap:Envelope>`,
+    );
+    const err = await rejection(login(client({ maxResponseBytes: 1_280_000 })));
+    expect(err).toBeInstanceOf(ResponseError);
+    expect(err.message).toMatch(/more than 20000 XML nodes/);
+  });
+
+  for (const [name, transport] of [
+    ['http1', undefined],
+    ['node:http', createNodeTransport()],
+  ] as const) {
+    it(`the ${name} transport does not keep the last response alive (its resolvers are released)`, async () => {
+      answer(500, 'text/plain', 'x'.repeat(1000));
+      await rejection(login(client(transport ? { transport } : {})));
+      // Both are the shared no-op again, not the finished call's resolve/reject (which hold its response).
+      expect(captured.resolve).toBe(captured.reject);
+    });
+  }
+});
