@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { HashLimiter } from './hash-limiter.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { LoginThrottle, ThrottleKeys } from './login-throttle.js';
 import {
   checkScryptParams,
   DEFAULT_SCRYPT_PARAMS,
@@ -53,6 +53,11 @@ export class AuthError extends Error {
 
 /** The message for a throttled Login (the same whether the user exists). */
 export const THROTTLED_MESSAGE = 'Too many failed logins; try again later.';
+/** The message for a Login refused because its user name or address already has logins in progress. */
+export const IN_PROGRESS_MESSAGE = 'Too many logins in progress for this user or address; try again later.';
+
+/** Default logins in progress (waiting for or running a hash) per user name and per address. */
+export const DEFAULT_MAX_IN_PROGRESS_PER_CLIENT = 2;
 
 /** The message for a failed Login (same for an unknown user and a wrong password). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
@@ -80,6 +85,12 @@ export interface AuthenticatorOptions {
   readonly limiter?: HashLimiter;
   /** Where a failed rehash is reported (it never fails the login). */
   readonly onRehashError?: (err: unknown) => void;
+  /**
+   * Logins in progress allowed per user name and per address (default 2), so one
+   * client cannot fill the hashing queue and lock others out (nginx `limit_conn`
+   * per key). Needs `throttle` (its keys).
+   */
+  readonly maxInProgressPerClient?: number;
 }
 
 /** Login and Logout over a user lookup and a session store. */
@@ -95,6 +106,9 @@ export class Authenticator {
   /** The hashing bound (exposed for monitoring and tests). */
   readonly limiter: HashLimiter;
   private readonly onRehashError: (err: unknown) => void;
+  private readonly maxInProgress: number;
+  /** Logins in progress by throttle key (entries removed at zero: the map holds only live keys). */
+  private readonly inProgress = new Map<string, number>();
 
   /** @param options users, sessions, TTL, scrypt parameters, throttle and hashing bound. */
   constructor(options: AuthenticatorOptions) {
@@ -105,6 +119,7 @@ export class Authenticator {
     this.throttle = options.throttle;
     this.limiter = options.limiter ?? new HashLimiter();
     this.onRehashError = options.onRehashError ?? (() => undefined);
+    this.maxInProgress = options.maxInProgressPerClient ?? DEFAULT_MAX_IN_PROGRESS_PER_CLIENT;
     checkTtl(this.ttlMs);
     this.scrypt = options.scrypt ?? DEFAULT_SCRYPT_PARAMS;
     checkScryptParams(this.scrypt);
@@ -150,14 +165,20 @@ export class Authenticator {
     const user = await this.users.find(username);
     // Always run one scrypt verification, so unknown users cost the same as known ones.
     const stored = user?.passwordHash ?? (await this.dummyFor((await this.users.hashParams?.()) ?? this.scrypt));
-    const ok = await this.limiter.run(async () => {
-      // Failures counted while this request waited may have locked it: no hash then.
-      if (keys) await this.refuseIfThrottled(keys);
-      const good = (await this.verify(password, stored)) && user !== undefined;
-      // Counted before the slot passes on, so the next waiter's check sees it.
-      if (!good && keys) await this.throttle!.failed(keys);
-      return good;
-    });
+    const held = keys ? this.enter(keys) : [];
+    let ok: boolean;
+    try {
+      ok = await this.limiter.run(async () => {
+        // Failures counted while this request waited may have locked it: no hash then.
+        if (keys) await this.refuseIfThrottled(keys);
+        const good = (await this.verify(password, stored)) && user !== undefined;
+        // Counted before the slot passes on, so the next waiter's check sees it.
+        if (!good && keys) await this.throttle!.failed(keys);
+        return good;
+      });
+    } finally {
+      this.leave(held);
+    }
     if (!user || !ok) throw new AuthError('invalid-credentials', INVALID_CREDENTIALS_MESSAGE);
     if (keys) await this.throttle!.succeeded(keys);
     await this.rehashIfNeeded(username, password, user.passwordHash);
@@ -166,7 +187,27 @@ export class Authenticator {
     return ticket;
   }
 
-  private async refuseIfThrottled(keys: NonNullable<ReturnType<LoginThrottle['keys']>>): Promise<void> {
+  /**
+   * Counts a login in progress for its user and address keys.
+   * @throws AuthError `throttled` when either already has `maxInProgress`
+   */
+  private enter(keys: ThrottleKeys): string[] {
+    const list = keys.address === undefined ? [keys.user] : [keys.user, keys.address];
+    if (list.some((k) => (this.inProgress.get(k) ?? 0) >= this.maxInProgress))
+      throw new AuthError('throttled', IN_PROGRESS_MESSAGE, 1);
+    for (const k of list) this.inProgress.set(k, (this.inProgress.get(k) ?? 0) + 1);
+    return list;
+  }
+
+  private leave(list: readonly string[]): void {
+    for (const k of list) {
+      const n = (this.inProgress.get(k) ?? 1) - 1;
+      if (n <= 0) this.inProgress.delete(k);
+      else this.inProgress.set(k, n);
+    }
+  }
+
+  private async refuseIfThrottled(keys: ThrottleKeys): Promise<void> {
     const waitMs = await this.throttle!.waitFor(keys);
     if (waitMs > 0) throw new AuthError('throttled', THROTTLED_MESSAGE, Math.ceil(waitMs / 1000));
   }

@@ -21,6 +21,7 @@
  */
 import { Redis, type RedisOptions, ReplyError } from 'ioredis';
 import { systemClock, type Clock } from './clock.js';
+import { type FailureStore, RedisFailureStore } from './login-throttle.js';
 import { checkTtl, type Session, type SessionData, type SessionStore, StoreUnavailableError } from './session-store.js';
 
 /** Default command timeout in ms. */
@@ -152,6 +153,11 @@ export class RedisSessionStore implements SessionStore {
     } catch {
       return false;
     }
+  }
+
+  /** {@inheritDoc SessionStore.failureStore}: counters in Redis, shared by every instance. */
+  failureStore(): FailureStore {
+    return new RedisFailureStore(this);
   }
 
   /** Whether Redis is answering, as far as the last command or connection event tells. */

@@ -21,8 +21,7 @@ import { createAuthHandler } from '../../../generated/auth/index.js';
 import { createAuthImpl } from './auth-impl.js';
 import { Authenticator } from './authenticator.js';
 import { HashLimiter } from './hash-limiter.js';
-import { LoginThrottle, MemoryFailureStore, RedisFailureStore, type ThrottlePolicy } from './login-throttle.js';
-import { RedisSessionStore } from './redis-session-store.js';
+import { LoginThrottle, MemoryFailureStore, type ThrottlePolicy } from './login-throttle.js';
 import type { Clock } from './clock.js';
 import type { ScryptParams } from './password-hash.js';
 import { withAccessLog, type LogSink } from './request-log.js';
@@ -105,23 +104,20 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
   }
   const sessions =
     options.sessions ??
-    createSessionStore({
+    (await createSessionStore({
       store: options.store ?? 'memory',
       ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.redisCommandTimeoutMs !== undefined ? { redisCommandTimeoutMs: options.redisCommandTimeoutMs } : {}),
       ...(options.log ? { log: options.log } : {}),
-    });
+    }));
   const log = options.log;
   const throttleOptions = options.loginThrottle ?? {};
   const throttle =
     throttleOptions === false
       ? undefined
       : new LoginThrottle({
-          store:
-            sessions instanceof RedisSessionStore
-              ? new RedisFailureStore(sessions)
-              : new MemoryFailureStore(options.clock),
+          store: sessions.failureStore?.() ?? new MemoryFailureStore(options.clock),
           ...(throttleOptions.user ? { user: throttleOptions.user } : {}),
           ...(throttleOptions.address ? { address: throttleOptions.address } : {}),
           ...(options.clock ? { clock: options.clock } : {}),

@@ -1,9 +1,9 @@
 /**
- * Picks the session store from the configuration.
+ * Picks the session store from the configuration. The Redis store (and ioredis,
+ * some 20 MB of RSS) is loaded only when chosen.
  */
 import type { Clock } from './clock.js';
 import { MemorySessionStore } from './memory-session-store.js';
-import { RedisSessionStore } from './redis-session-store.js';
 import type { SessionStore } from './session-store.js';
 
 /** Which store to make. */
@@ -18,10 +18,11 @@ export interface SessionStoreChoice {
 }
 
 /** Creates the configured session store. */
-export function createSessionStore(choice: SessionStoreChoice): SessionStore {
+export async function createSessionStore(choice: SessionStoreChoice): Promise<SessionStore> {
   const clock = choice.clock ? { clock: choice.clock } : {};
   if (choice.store === 'redis') {
     if (!choice.redisUrl) throw new Error('the Redis session store needs a Redis URL');
+    const { RedisSessionStore } = await import('./redis-session-store.js');
     return new RedisSessionStore({
       url: choice.redisUrl,
       ...clock,

@@ -6,6 +6,7 @@
  * Both take a {@link Clock}: a session's expiry is decided against the store's
  * clock, so tests can expire sessions without waiting.
  */
+import type { FailureStore } from './login-throttle.js';
 
 /** What a session remembers. */
 export interface SessionData {
@@ -37,6 +38,8 @@ export interface SessionStore {
   ready?(): Promise<void>;
   /** Optional readiness probe: whether the store answers now (bounded by its command timeout). */
   available?(): Promise<boolean>;
+  /** Optional: where failed-login counters go with this store (shared like its sessions); default in memory. */
+  failureStore?(): FailureStore;
   /** Releases resources (timers, connections). */
   close(): Promise<void>;
 }

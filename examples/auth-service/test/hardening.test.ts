@@ -7,7 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthClient, SoapFault } from '../../../generated/auth/index.js';
-import { type AuthError, Authenticator, INVALID_CREDENTIALS_MESSAGE, THROTTLED_MESSAGE } from '../src/authenticator.js';
+import {
+  type AuthError,
+  Authenticator,
+  IN_PROGRESS_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  THROTTLED_MESSAGE,
+} from '../src/authenticator.js';
 import { ManualClock } from '../src/clock.js';
 import { BusyError, HashLimiter } from '../src/hash-limiter.js';
 import { LoginThrottle, lockDelay, MemoryFailureStore, type ThrottlePolicy } from '../src/login-throttle.js';
@@ -267,6 +273,7 @@ describe('item 9: throttling of failed logins', () => {
       scrypt: TEST_SCRYPT,
       throttle,
       limiter: new HashLimiter({ maxConcurrent: 1, maxQueue: 100 }),
+      maxInProgressPerClient: 100,
       verify: async () => {
         hashes++;
         return false;
@@ -278,6 +285,23 @@ describe('item 9: throttling of failed logins', () => {
     expect(hashes).toBe(4);
     const kinds = results.map((r) => ((r as PromiseRejectedResult).reason as AuthError).kind);
     expect(kinds.filter((k) => k === 'throttled')).toHaveLength(12);
+  });
+
+  it('one user name or address has at most 2 logins in progress; the rest get 429 at once', async () => {
+    const t = await start({ bob: 'pw-b' });
+    // About 100 ms a hash: the six requests overlap.
+    await addUser(t.usersFile, 'alice', 'pw', { N: 2 ** 15, r: 8, p: 1 });
+    const many = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(`${t.service.url}/Login?Username=alice&Password=wrong`)),
+    );
+    const statuses = many.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 500)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    const refused = many.find((r) => r.status === 429)!;
+    expect(await refused.text()).toBe(IN_PROGRESS_MESSAGE);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // Nothing is left counted: the next login goes through.
+    expect((await fetch(`${t.service.url}/Login?Username=bob&Password=pw-b`)).status).toBe(200);
   });
 
   it('the memory store is bounded', async () => {
