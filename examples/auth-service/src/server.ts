@@ -76,6 +76,8 @@ export interface AuthServiceOptions {
   readonly maxConcurrentHashes?: number;
   /** Logins waiting for a hash slot before "busy" is answered (default 8). */
   readonly hashQueue?: number;
+  /** Logins in progress per user name and per address (default 2); beyond: 429. */
+  readonly maxInProgressPerClient?: number;
   /** Failed-login throttling: policies per user and per address, or `false` to turn it off (default: on). */
   readonly loginThrottle?: { readonly user?: ThrottlePolicy; readonly address?: ThrottlePolicy } | false;
 }
@@ -128,6 +130,7 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
     ...(options.sessionTtlMs !== undefined ? { ttlMs: options.sessionTtlMs } : {}),
     ...(options.scrypt ? { scrypt: options.scrypt } : {}),
     ...(throttle ? { throttle } : {}),
+    ...(options.maxInProgressPerClient !== undefined ? { maxInProgressPerClient: options.maxInProgressPerClient } : {}),
     limiter: new HashLimiter({
       ...(options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {}),
       ...(options.hashQueue !== undefined ? { maxQueue: options.hashQueue } : {}),

@@ -39,6 +39,7 @@ export async function startTestService(
       | 'loginThrottle'
       | 'scrypt'
       | 'requestTimeoutMs'
+      | 'maxInProgressPerClient'
     >
   > = {},
 ): Promise<TestService> {
@@ -57,6 +58,7 @@ export async function startTestService(
     // Room for the 1,000-login tests; the hashing bound has its own tests.
     maxConcurrentHashes: opts.maxConcurrentHashes ?? 4,
     hashQueue: opts.hashQueue ?? 100_000,
+    maxInProgressPerClient: opts.maxInProgressPerClient ?? 100_000,
     ...(opts.headersTimeoutMs !== undefined ? { headersTimeoutMs: opts.headersTimeoutMs } : {}),
     ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
     ...(opts.redisCommandTimeoutMs !== undefined ? { redisCommandTimeoutMs: opts.redisCommandTimeoutMs } : {}),
