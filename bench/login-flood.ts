@@ -10,6 +10,8 @@
  * Printed per version and shape: peak RSS (VmHWM of the service), answers per
  * second by status (500 wrong password, 429 throttled, 503 busy), latency, and
  * the legitimate logins that succeeded. Each round starts a fresh service.
+ * Then (item 8) the latency of a wrong password and of an unknown user, with users
+ * hashed at N=2^17 and the service configured with N=2^14.
  *
  * Each version runs compiled (`npm run build`, as in production) and under tsx (`npm start`;
  * tsx itself costs about 36 MB of RSS).
@@ -151,6 +153,26 @@ for (const shape of ['one', 'spray'] as const) {
         .map((x) => `${x.legitOk}/${x.legitTried}`)
         .join(' ')}`,
     );
+  }
+}
+// Timing (item 8): users hashed at N=2^17, the service configured with N=2^14. Sequential logins,
+// median latency of an unknown user and of a wrong password (they must match).
+for (const [name, tree, mode] of versions) {
+  const svc = await startService(tree, ['--users', usersFile, '--scrypt-log-n', '14'], mode);
+  try {
+    const time = async (user: string, addr: string): Promise<number[]> => {
+      const ms: number[] = [];
+      for (let i = 0; i < 4; i++) ms.push((await get(`${svc.url}/Login?Username=${user}&Password=wrong`, addr)).ms);
+      return ms;
+    };
+    // From fresh addresses and below the per-user free failures, so no throttle applies.
+    const wrong = [...(await time('alice', '127.0.9.1')), ...(await time('bob', '127.0.9.2'))];
+    const unknown = [...(await time('nobody-1', '127.0.9.3')), ...(await time('nobody-2', '127.0.9.4'))];
+    console.log(
+      `timing ${name.padEnd(20)} users at 2^17, service at 2^14: wrong password ${medianRange(wrong)} ms, unknown user ${medianRange(unknown)} ms`,
+    );
+  } finally {
+    await svc.stop();
   }
 }
 console.log(

@@ -3,7 +3,6 @@
  * timing for users hashed at another cost, rehash on login, bounded hashing,
  * and throttling of failed logins. Item 7 (Redis faults) is in redis-outage.test.ts.
  */
-import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthClient, SoapFault } from '../../../generated/auth/index.js';
@@ -112,34 +111,6 @@ describe('item 8: unknown users cost what stored hashes cost; rehash on login', 
     // A wrong password of a known user runs the same cost.
     await rejection(auth.login('alice', 'x'));
     expect(parsePasswordHash(seen[1]!)!.params).toEqual(HIGH);
-  });
-
-  it('takes about as long for an unknown user as for a wrong password (users at 2^14, service at 2^8)', async () => {
-    const COSTLY = { N: 2 ** 14, r: 8, p: 1 };
-    const { file } = await makeUsersFile({});
-    await addUser(file, 'alice', 'pw', COSTLY);
-    const dir = new UsersFileDirectory(file);
-    await dir.load();
-    const auth = new Authenticator({
-      users: dir,
-      sessions: new MemorySessionStore({ sweepIntervalMs: 0 }),
-      scrypt: TEST_SCRYPT,
-    });
-    await auth.ready();
-    const time = async (name: string): Promise<number> => {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const t0 = performance.now();
-        await rejection(auth.login(name, 'wrong'));
-        times.push(performance.now() - t0);
-      }
-      return times.sort((a, b) => a - b)[2]!;
-    };
-    const wrong = await time('alice');
-    const unknown = await time('nobody');
-    // Before: unknown ~0.5 ms vs wrong ~20+ ms. A generous band, the machine is shared.
-    expect(unknown / wrong).toBeGreaterThan(0.5);
-    expect(unknown / wrong).toBeLessThan(2);
   });
 
   it('a successful login rehashes a hash made at another cost; the password still works', async () => {
