@@ -4,17 +4,17 @@
  * follows the size cap, and the transports do not keep the last response alive.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceClient, type ClientOptions } from '../../src/runtime/client.js';
-import type { BindingKind } from '../../src/runtime/descriptors.js';
-import { DEFAULT_MAX_ERROR_BODY_CHARS, HttpError, ResponseError } from '../../src/runtime/faults.js';
+import { ServiceClient, type ClientOptions } from '../../src/runtime/client/client.js';
+import type { BindingKind } from '../../src/runtime/wire/descriptors.js';
+import { DEFAULT_MAX_ERROR_BODY_CHARS, HttpError, ResponseError } from '../../src/runtime/wire/faults.js';
 import {
   captured,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_RESPONSE_NODES,
   defaultMaxResponseNodes,
-} from '../../src/runtime/transport.js';
-import { createNodeTransport } from '../../src/runtime/transport-node.js';
-import { SOAP_11_ENV_NS } from '../../src/runtime/soap-envelope.js';
+} from '../../src/runtime/client/transport.js';
+import { createNodeTransport } from '../../src/runtime/client/transport-node.js';
+import { SOAP_11_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
 import { AUTH_SERVICE, LOGIN } from './fixtures/auth-desc.js';
 import { startStandIn, type StandIn } from './fixtures/stand-in-server.js';
 

@@ -4,7 +4,7 @@
  * implementation must not see any of them, and the server keeps serving.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceHandler } from '../../src/runtime/server.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
 import {
   at,

@@ -6,8 +6,8 @@
  * for "session store unavailable", "busy" and throttled logins (issue 20, items 7, 9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SoapFault } from '../../src/runtime/faults.js';
-import { createServiceHandler } from '../../src/runtime/server.js';
+import { SoapFault } from '../../src/runtime/wire/faults.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION } from './fixtures/auth-desc.js';
 import { at, rawRequest, soap11, soap12, startServer, type TestServer, text, xml } from './helpers.js';
 

@@ -11,11 +11,11 @@
  * Unknown and known user names are counted alike, so a lockout reveals nothing.
  * Keys are SHA-256 digests, so the stores hold neither user names nor addresses
  * and a hostile name cannot grow a key. Counters live in memory (bounded) or,
- * with the Redis session store, in Redis, shared by every instance.
+ * with the Redis session store, in Redis, shared by every instance
+ * (redis-failure-store.ts).
  */
 import { createHash } from 'node:crypto';
 import { systemClock, type Clock } from './clock.js';
-import type { RedisSessionStore } from './redis-session-store.js';
 
 /** How one kind of key is throttled. */
 export interface ThrottlePolicy {
@@ -121,43 +121,6 @@ export class MemoryFailureStore implements FailureStore {
       return undefined;
     }
     return c;
-  }
-}
-
-/** Counts a failure and sets the lock in one step (KEYS[1]; ARGV: free, base, max, now, window). */
-const RECORD_FAILURE = `
-local c = redis.call('HINCRBY', KEYS[1], 'c', 1)
-local free = tonumber(ARGV[1])
-local lock = 0
-if c > free then lock = math.min(tonumber(ARGV[2]) * 2 ^ math.min(c - free - 1, 40), tonumber(ARGV[3])) end
-if lock > 0 then redis.call('HSET', KEYS[1], 'u', tonumber(ARGV[4]) + lock) end
-redis.call('PEXPIRE', KEYS[1], math.floor(lock + tonumber(ARGV[5])))
-return c
-`;
-
-/** Counters in Redis (a hash per key, expiring with its window), shared by every instance. */
-export class RedisFailureStore implements FailureStore {
-  /** @param store the session store whose client (and timeouts) to use; @param prefix key prefix. */
-  constructor(
-    private readonly store: RedisSessionStore,
-    private readonly prefix = 'wsdlc:auth:fail:',
-  ) {}
-
-  /** {@inheritDoc FailureStore.lockedUntil} */
-  async lockedUntil(key: string): Promise<number> {
-    const until = await this.store.run(() => this.store.redis.hget(this.prefix + key, 'u'));
-    return until === null ? 0 : Number(until);
-  }
-
-  /** {@inheritDoc FailureStore.recordFailure} */
-  async recordFailure(key: string, policy: ThrottlePolicy, now: number): Promise<void> {
-    const args = [policy.freeFailures, policy.baseDelayMs, policy.maxDelayMs, now, policy.windowMs];
-    await this.store.run(() => this.store.redis.eval(RECORD_FAILURE, 1, this.prefix + key, ...args));
-  }
-
-  /** {@inheritDoc FailureStore.reset} */
-  async reset(key: string): Promise<void> {
-    await this.store.run(() => this.store.redis.del(this.prefix + key));
   }
 }
 

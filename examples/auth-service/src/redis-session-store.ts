@@ -21,7 +21,8 @@
  */
 import { Redis, type RedisOptions, ReplyError } from 'ioredis';
 import { systemClock, type Clock } from './clock.js';
-import { type FailureStore, RedisFailureStore } from './login-throttle.js';
+import { RedisFailureStore } from './redis-failure-store.js';
+import type { FailureStore } from './login-throttle.js';
 import { checkTtl, type Session, type SessionData, type SessionStore, StoreUnavailableError } from './session-store.js';
 
 /** Default command timeout in ms. */

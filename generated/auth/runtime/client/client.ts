@@ -22,7 +22,7 @@ import type {
 } from '../wire/descriptors.js';
 import { isNil, readComplexContent, readValue, writeComplexContent, writeField, writeValue } from '../wire/codec.js';
 import { parseContentType } from '../wire/content-type.js';
-import { findFault, parseFault, HttpError, ResponseError } from '../wire/faults.js';
+import { DEFAULT_MAX_ERROR_BODY_CHARS, findFault, parseFault, HttpError, ResponseError } from '../wire/faults.js';
 import { encodeHttpParams, FORM_CONTENT_TYPE } from '../wire/http-encoding.js';
 import { encodeHttpXmlInput } from '../wire/http-xml.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
@@ -42,7 +42,7 @@ import { http1Transport } from './transport-http1.js';
 import {
   abortReason,
   DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_MAX_RESPONSE_NODES,
+  defaultMaxResponseNodes,
   type Transport,
   type TransportRequest,
   type TransportResponse,
@@ -72,10 +72,17 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   readonly maxDepth?: number;
   /**
    * Most XML nodes (elements, attributes, text runs) accepted in a response
-   * (default 2,000,000). The parsed tree takes several times the memory of the
+   * (default: one per 64 bytes of `maxResponseBytes`, 1,048,576 for 64 MiB; see
+   * `defaultMaxResponseNodes`). The parsed tree takes several times the memory of the
    * text; this bounds it where `maxResponseBytes` alone would not.
    */
   readonly maxResponseNodes?: number;
+  /**
+   * Longest response body kept on an `HttpError` or `ResponseError`, in characters
+   * (default 65,536); `bodyLength` records the true length. Keeps a hostile or
+   * broken server's answer from staying in memory with the error.
+   */
+  readonly maxErrorBodyChars?: number;
 }
 
 /** Options of one call. */
@@ -152,6 +159,7 @@ export class ServiceClient {
   private readonly maxResponseBytes: number;
   private readonly maxDepth: number;
   private readonly maxNodes: number;
+  private readonly maxErrorBody: number;
   private readonly urls = new Map<string, URL>();
   private readonly soapPlans = new Map<SoapOperationDesc, SoapPlan>();
 
@@ -176,7 +184,8 @@ export class ServiceClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxDepth = options.maxDepth ?? 256;
-    this.maxNodes = options.maxResponseNodes ?? DEFAULT_MAX_RESPONSE_NODES;
+    this.maxNodes = options.maxResponseNodes ?? defaultMaxResponseNodes(this.maxResponseBytes);
+    this.maxErrorBody = options.maxErrorBodyChars ?? DEFAULT_MAX_ERROR_BODY_CHARS;
   }
 
   /** The URL an operation is sent to over this client's binding (without query). */
@@ -304,10 +313,10 @@ export class ServiceClient {
     const { status, body } = res;
     const type = parseContentType(res.headers['content-type']).type;
     if (type !== '' && !isXmlType(type)) {
-      if (!ok(status)) throw new HttpError(status, body, res.headers);
+      if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
       throw new ResponseError(
         `${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])} (HTTP ${status})`,
-        { status, body },
+        { status, body, maxBody: this.maxErrorBody },
       );
     }
     if (!soap.output && ok(status) && body.trim() === '') return undefined;
@@ -315,9 +324,14 @@ export class ServiceClient {
     try {
       env = parseEnvelope(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });
     } catch (err) {
-      if (!ok(status)) throw new HttpError(status, body, res.headers);
+      if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
       if (err instanceof EnvelopeError) {
-        throw new ResponseError(`${op.name}: invalid SOAP response: ${err.message}`, { status, body, cause: err });
+        throw new ResponseError(`${op.name}: invalid SOAP response: ${err.message}`, {
+          status,
+          body,
+          maxBody: this.maxErrorBody,
+          cause: err,
+        });
       }
       throw err;
     }
@@ -329,11 +343,12 @@ export class ServiceClient {
         httpStatus: status,
       });
     }
-    if (!ok(status)) throw new HttpError(status, body, res.headers);
+    if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
     if (env.version !== version) {
       throw new ResponseError(`${op.name}: expected a SOAP ${version} response, got SOAP ${env.version}`, {
         status,
         body,
+        maxBody: this.maxErrorBody,
       });
     }
     const out = soap.output;
@@ -355,7 +370,7 @@ export class ServiceClient {
       const first = env.body.children.find((c): c is XmlElement => typeof c !== 'string');
       throw new ResponseError(
         `${op.name}: expected ${describeElement(out.element)} in the SOAP Body, got ${first ? describeElement(first) : 'an empty Body'}`,
-        { status, body },
+        { status, body, maxBody: this.maxErrorBody },
       );
     }
     // The response element carries the operation's result: xsi:nil on it leaves nothing to return.
@@ -363,7 +378,7 @@ export class ServiceClient {
       if (out.nillable) return null;
       throw new ResponseError(
         `${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)}`,
-        { status, body },
+        { status, body, maxBody: this.maxErrorBody },
       );
     }
     try {
@@ -376,7 +391,12 @@ export class ServiceClient {
       return (value as Record<string, unknown>)[out.result];
     } catch (err) {
       if (err instanceof DecodeError)
-        throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
+        throw new ResponseError(`${op.name}: invalid response: ${err.message}`, {
+          status,
+          body,
+          maxBody: this.maxErrorBody,
+          cause: err,
+        });
       throw err;
     }
   }
@@ -413,14 +433,14 @@ export class ServiceClient {
       );
     }
     const { status, body } = res;
-    if (!ok(status)) throw new HttpError(status, body, res.headers);
+    if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
     const out = http.output;
     if (!out) return undefined;
     const type = parseContentType(res.headers['content-type']).type;
     if (type !== '' && !isXmlType(type)) {
       throw new ResponseError(
         `${op.name}: unexpected response content type ${JSON.stringify(res.headers['content-type'])}`,
-        { status, body },
+        { status, body, maxBody: this.maxErrorBody },
       );
     }
     let root: XmlElement;
@@ -431,6 +451,7 @@ export class ServiceClient {
         throw new ResponseError(`${op.name}: malformed XML response at ${err.line}:${err.column}: ${err.message}`, {
           status,
           body,
+          maxBody: this.maxErrorBody,
           cause: err,
         });
       }
@@ -442,20 +463,26 @@ export class ServiceClient {
         {
           status,
           body,
+          maxBody: this.maxErrorBody,
         },
       );
     }
     if (!out.nillable && isNil(root)) {
       throw new ResponseError(
         `${op.name}: invalid response: xsi:nil is not allowed on ${describeElement(out.element)} (not nillable)`,
-        { status, body },
+        { status, body, maxBody: this.maxErrorBody },
       );
     }
     try {
       return readValue(root, out.value, this.service.types);
     } catch (err) {
       if (err instanceof DecodeError)
-        throw new ResponseError(`${op.name}: invalid response: ${err.message}`, { status, body, cause: err });
+        throw new ResponseError(`${op.name}: invalid response: ${err.message}`, {
+          status,
+          body,
+          maxBody: this.maxErrorBody,
+          cause: err,
+        });
       throw err;
     }
   }

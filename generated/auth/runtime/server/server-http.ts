@@ -17,8 +17,8 @@ import { EncodeError, writeValue } from '../wire/codec.js';
 import type { MediaType } from '../wire/content-type.js';
 import { XmlWriter } from '../xml/xml-write.js';
 import { readRequestText } from './server-body-errors.js';
-import { faultFor, SoapFault } from './server-faults.js';
-import { decodeHttpParams, ParamError } from './server-http-params.js';
+import { faultFor, httpFaultStatus, SoapFault } from './server-faults.js';
+import { decodeHttpParams, ParamError, parseUrlEncoded } from './server-http-params.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendInternalError, sendText } from './server-respond.js';
 import type { HttpRoute } from './server-routes.js';
@@ -52,16 +52,15 @@ async function serveHttpUnguarded(
   query: string,
   mediaType: MediaType | undefined,
 ): Promise<void> {
-  let params: URLSearchParams;
+  let text = query;
   if (route.binding === 'httpPost') {
-    const text = await readRequestText(state, req, res, mediaType);
-    if (text === undefined) return;
-    params = new URLSearchParams(text);
-  } else {
-    params = new URLSearchParams(query);
+    const body = await readRequestText(state, req, res, mediaType);
+    if (body === undefined) return;
+    text = body;
   }
   let input: Record<string, unknown>;
   try {
+    const params = parseUrlEncoded(text, route.binding === 'httpPost' ? 'form body' : 'query string');
     input = decodeHttpParams(route.http.params, params);
   } catch (err) {
     if (err instanceof ParamError) {
@@ -91,7 +90,9 @@ export async function answerHttp(
     result = await impl(input, ctx);
   } catch (err) {
     if (!(err instanceof SoapFault)) reportError(state, err, ctx);
-    sendText(res, 500, faultFor(err, state.debug).reason);
+    const fault = faultFor(err, state.debug);
+    const { status, headers } = httpFaultStatus(fault);
+    sendText(res, status, fault.reason, headers);
     return;
   }
   const output = route.http.output;

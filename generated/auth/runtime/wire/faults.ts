@@ -22,7 +22,7 @@ import { readValue, writeValue } from './codec.js';
 import { DecodeError } from './scalars.js';
 import { envelopeNamespace, writeEnvelope, type SoapVersion } from './soap-envelope.js';
 import { attr, childElements, resolveQName, textOf, type XmlElement } from '../xml/xml-parse.js';
-import { XML_NS, type XmlWriter } from '../xml/xml-write.js';
+import { XML_NS, type XmlWriter, xmlSafeText } from '../xml/xml-write.js';
 
 /** Standard fault codes (SOAP 1.1 names), or a custom code in Clark notation `{ns}local`. */
 export type FaultCode =
@@ -253,7 +253,7 @@ function writeDetailEntries(w: XmlWriter, fault: SoapFault, options: WriteFaultO
     const src = fault.cause instanceof Error ? fault.cause : fault;
     if (src.stack) {
       w.start(DEBUG_NS, 'StackTrace');
-      w.text(src.stack);
+      w.text(xmlSafeText(src.stack));
       w.end();
     }
   }
@@ -272,8 +272,8 @@ export function writeFault(version: SoapVersion, fault: SoapFault, options: Writ
       let code = codeText(w, fault.code, env);
       if (fault.subcodes) code += fault.subcodes.map((s) => `.${localOf(s)}`).join('');
       w.text(code).end();
-      w.start('', 'faultstring').text(fault.reason).end();
-      if (fault.actor !== undefined) w.start('', 'faultactor').text(fault.actor).end();
+      w.start('', 'faultstring').text(xmlSafeText(fault.reason)).end();
+      if (fault.actor !== undefined) w.start('', 'faultactor').text(xmlSafeText(fault.actor)).end();
       w.start('', 'detail');
       writeDetailEntries(w, fault, options);
       w.end();
@@ -297,11 +297,11 @@ export function writeFault(version: SoapVersion, fault: SoapFault, options: Writ
       w.start(env, 'Reason');
       w.start(env, 'Text');
       w.attr(XML_NS, 'lang', fault.lang);
-      w.text(fault.reason);
+      w.text(xmlSafeText(fault.reason));
       w.end();
       w.end();
       if (fault.node !== undefined) w.start(env, 'Node').text(fault.node).end();
-      if (fault.actor !== undefined) w.start(env, 'Role').text(fault.actor).end();
+      if (fault.actor !== undefined) w.start(env, 'Role').text(xmlSafeText(fault.actor)).end();
       w.start(env, 'Detail');
       writeDetailEntries(w, fault, options);
       w.end();
