@@ -27,6 +27,7 @@ export interface ContractFlags extends CommonFlags {
   readonly decimal?: TypeMappingOptions['decimal'];
   readonly dateTime?: TypeMappingOptions['dateTime'];
   readonly templates?: string;
+  readonly lenient?: boolean;
 }
 
 /** Adds --quiet, --verbose and --debug. */
@@ -54,7 +55,11 @@ export function addContractFlags(cmd: Command): Command {
     )
     .addOption(new Option('--decimal <mapping>', 'TypeScript type for xsd:decimal').choices(['number', 'string']))
     .addOption(new Option('--date-time <mapping>', 'TypeScript type for xsd:dateTime').choices(['date', 'string']))
-    .option('--templates <dir>', 'folder of *.hbs templates overriding the built-in ones');
+    .option('--templates <dir>', 'folder of *.hbs templates overriding the built-in ones')
+    .option(
+      '--lenient',
+      'turn undefined or misplaced references, missing parts and unreadable imports into warnings; what they affect becomes unknown or is left out',
+    );
 }
 
 /** The verbosity the flags ask for. */
@@ -110,5 +115,6 @@ export function overridesOf(flags: ContractFlags): ContractOverrides {
     ...(flags.bindings !== undefined ? { bindings: parseBindingList(flags.bindings) } : {}),
     ...(Object.keys(types).length > 0 ? { types } : {}),
     ...(flags.templates !== undefined ? { templates: flags.templates } : {}),
+    ...(flags.lenient === true ? { lenient: true } : {}),
   };
 }

@@ -50,6 +50,8 @@ export function printGenerated(log: CliLog, r: ContractReport, dryRun: boolean):
 
 /** Prints one contract's staleness for `check`; returns the number of stale files. */
 export function printChecked(log: CliLog, r: ContractReport): number {
+  // The same warnings as `generate` (lenient mode's replacements among them).
+  for (const w of r.warnings) log.diagnostic(w);
   const stale = r.changes.filter((c) => c.action !== 'unchanged');
   for (const c of stale) {
     const what =

@@ -38,6 +38,8 @@ export interface ResolvedContract {
   readonly outDir: string;
   /** Absolute scaffold file, if any. */
   readonly scaffold?: string;
+  /** Lenient mode (see {@link ContractChoices.lenient}). */
+  readonly lenient: boolean;
   readonly emit: EmitOptions;
 }
 
@@ -148,7 +150,15 @@ function resolveOne(
     sourceLabel: isUrl(c.wsdl) ? c.wsdl : posixRelative(labelBase, wsdl),
     toolVersion: toolVersion(),
   };
-  return { wsdl, baseDir, outDir: resolve(baseDir, c.output), ...(scaffold !== undefined ? { scaffold } : {}), emit };
+  const lenient = o.lenient ?? c.lenient ?? false;
+  return {
+    wsdl,
+    baseDir,
+    outDir: resolve(baseDir, c.output),
+    ...(scaffold !== undefined ? { scaffold } : {}),
+    lenient,
+    emit,
+  };
 }
 
 /**

@@ -38,6 +38,12 @@ export interface ContractChoices {
   readonly templates?: string;
   /** A starter implementation file to create (and extend with new operations). */
   readonly scaffold?: string;
+  /**
+   * Lenient mode (default false): undefined or misplaced references, missing
+   * parts and unreadable imports become warnings and what they affect becomes
+   * `unknown` or is left out; the output manifest records it.
+   */
+  readonly lenient?: boolean;
 }
 
 /** One contract entry of the config file, as written (paths relative to the config's folder). */

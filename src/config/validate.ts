@@ -8,7 +8,17 @@ import { WsdlcError } from '../util/errors.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { BINDING_KINDS, type ContractConfig, type WsdlcConfig } from './types.js';
 
-const CONTRACT_KEYS = new Set(['wsdl', 'output', 'client', 'server', 'bindings', 'types', 'templates', 'scaffold']);
+const CONTRACT_KEYS = new Set([
+  'wsdl',
+  'output',
+  'client',
+  'server',
+  'bindings',
+  'types',
+  'templates',
+  'scaffold',
+  'lenient',
+]);
 const TYPE_CHOICES: Readonly<Record<string, readonly string[]>> = {
   long: ['number', 'bigint', 'string'],
   decimal: ['number', 'string'],
@@ -122,6 +132,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
   const scaffold = str('scaffold', false);
   const client = bool('client');
   const server = bool('server');
+  const lenient = bool('lenient');
   if (client === false && server === false) fail('server', '"client" and "server" are both false: nothing to generate');
   let bindings: ContractConfig['bindings'];
   const rawBindings = entry['bindings'];
@@ -173,5 +184,6 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
     ...(types ? { types } : {}),
     ...(templates !== undefined ? { templates } : {}),
     ...(scaffold !== undefined ? { scaffold } : {}),
+    ...(lenient !== undefined ? { lenient } : {}),
   };
 }

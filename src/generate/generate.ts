@@ -93,14 +93,22 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
     options.emit === undefined && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
   try {
     for (const contract of contracts) {
-      const { model, wsdlText } = await load(contract.wsdl, { cwd: contract.baseDir });
+      const { model, wsdlText } = await load(contract.wsdl, {
+        cwd: contract.baseDir,
+        ...(contract.lenient ? { lenient: true } : {}),
+      });
       const files = await emit(model, contract.emit, {
         ...(wsdlText !== undefined ? { wsdlText } : {}),
         ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),
       });
       // Planned under the lock: what the folder holds must not change between planning and writing.
       if (releases) releases.push(await lockOutput(contract.outDir));
-      const plan = await planOutput(contract.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
+      const plan = await planOutput(contract.outDir, files, {
+        clean: options.clean === true,
+        displayBase: cwd,
+        fs,
+        ...(model.lenient ? { lenient: model.lenient.replaced } : {}),
+      });
       out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
     }
   } finally {

@@ -25,7 +25,7 @@ export const defaultLoad: LoadFn = async (source, options) => {
     import('../model/index.js'),
   ]);
   const loaded = await loadDocuments(source, options);
-  return { model: buildModel(loaded), wsdlText: loaded.main.text };
+  return { model: buildModel(loaded, { lenient: options.lenient === true }), wsdlText: loaded.main.text };
 };
 
 /** The default emitter: `emitFiles` from src/emit. */

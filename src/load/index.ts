@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { attr } from '../runtime/xml/xml-parse.js';
-import type { SourceLocation } from '../util/diagnostics.js';
+import type { Diagnostic, SourceLocation } from '../util/diagnostics.js';
 import { userError, WsdlcError } from '../util/errors.js';
 import { displayNameOf } from './display-name.js';
 import { parseDocument } from './parse-document.js';
@@ -37,12 +37,25 @@ class LoadRun {
   private readonly seen = new Set<string>();
   private readonly limit: Limiter = limitConcurrency(MAX_CONCURRENT_READS);
   readonly documents: SourceDocument[] = [];
+  /** Lenient mode: imports that could not be read, as located warnings. */
+  readonly skipped: Diagnostic[] = [];
 
   constructor(
     private readonly cwd: string,
     private readonly fetchFn: typeof fetch | undefined,
     private readonly maxDocuments: number,
+    private readonly lenient = false,
   ) {}
+
+  /** Lenient mode: records an unreadable import as a warning (the import is skipped); strict mode throws. */
+  private unreadable(message: string, via: Via): void {
+    if (!this.lenient) throw userError(message, this.locate(via));
+    this.skipped.push({
+      severity: 'warning',
+      message: `${message} (lenient: the import is skipped; what it declares is undefined)`,
+      location: this.locate(via),
+    });
+  }
 
   /** Starts reading a document early so independent imports load concurrently. */
   private prefetch(identity: string): Promise<RawSource> {
@@ -71,10 +84,8 @@ class LoadRun {
     } catch (err) {
       if (!(err instanceof ReadFailure)) throw err;
       if (!via) throw userError(`cannot read ${displayName}: ${err.reason}`);
-      throw userError(
-        `cannot load ${via.ref.kind} "${via.ref.location}" (${displayName}): ${err.reason}`,
-        this.locate(via),
-      );
+      this.unreadable(`cannot load ${via.ref.kind} "${via.ref.location}" (${displayName}): ${err.reason}`, via);
+      return;
     }
     const parsed = parseDocument(raw.bytes, displayName);
     const chameleon =
@@ -98,7 +109,8 @@ class LoadRun {
       const next: Via = { ref, from: doc };
       const resolved = resolveLocation(ref.location, raw.base);
       if (!resolved.ok) {
-        throw userError(`cannot load ${ref.kind} "${ref.location}": ${resolved.reason}`, this.locate(next));
+        this.unreadable(`cannot load ${ref.kind} "${ref.location}": ${resolved.reason}`, next);
+        continue;
       }
       if (isSkippedWellKnownImport(ref, resolved.identity)) continue;
       if (!this.fetches.has(resolved.identity)) {
@@ -142,10 +154,10 @@ export async function loadDocuments(source: string, options: LoadOptions = {}): 
   } catch {
     throw userError(`cannot read ${source}: not a valid path or URL`);
   }
-  const run = new LoadRun(cwd, fetchFn, maxDocuments);
+  const run = new LoadRun(cwd, fetchFn, maxDocuments, options.lenient === true);
   run.start(mainIdentity);
   await run.visit(mainIdentity, undefined);
   const main = run.documents[0];
   if (!main) throw new WsdlcError({ severity: 'error', message: `cannot read ${source}` });
-  return { main, documents: run.documents };
+  return { main, documents: run.documents, ...(run.skipped.length > 0 ? { skipped: run.skipped } : {}) };
 }

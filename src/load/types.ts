@@ -3,6 +3,7 @@
  * provenance for located errors. Consumed by the model builder (src/model).
  */
 import type { XmlElement } from '../runtime/xml/xml-parse.js';
+import type { Diagnostic } from '../util/diagnostics.js';
 
 /** One loaded WSDL or XSD document. */
 export interface SourceDocument {
@@ -29,6 +30,8 @@ export interface LoadedSet {
   readonly main: SourceDocument;
   /** All documents, main first, then in the order they were first reached. */
   readonly documents: readonly SourceDocument[];
+  /** Lenient mode: the imports and includes that could not be read, each a located warning (they were skipped). */
+  readonly skipped?: readonly Diagnostic[];
 }
 
 /** Options for {@link loadDocuments}. */
@@ -39,4 +42,10 @@ export interface LoadOptions {
   readonly fetch?: typeof fetch;
   /** Upper bound on documents loaded for one contract (guards against runaway imports). Default 500. */
   readonly maxDocuments?: number;
+  /**
+   * Lenient mode (`--lenient`): an import or include that cannot be read (missing
+   * file, unreachable URL, bad location) is skipped with a located warning instead
+   * of failing the load; the model builder then treats what it declared as undefined.
+   */
+  readonly lenient?: boolean;
 }

@@ -46,19 +46,48 @@ export function modelFileName(doc: SourceDocument, main: SourceDocument): string
   return doc.url;
 }
 
+/** Options of one model build. */
+export interface BuildOptions {
+  /**
+   * Lenient mode (`--lenient`): undefined or misplaced references, missing parts
+   * and unresolvable imports become warnings, and what they affected is replaced
+   * (a type by `xsd:anyType`, i.e. `unknown`; an operation, header or port that
+   * cannot be built is left out). Strict (the default) refuses the contract.
+   */
+  readonly lenient?: boolean;
+}
+
 /** State shared by every stage of one build. */
 export class BuildContext {
   /** Diagnostics found so far. */
   readonly sink = new DiagnosticSink();
+  /** Whether recoverable reference errors become warnings (see {@link BuildOptions.lenient}). */
+  readonly lenient: boolean;
+  /**
+   * In lenient mode, the warnings that stand for errors strict mode would have
+   * reported, in the order found, located like the model (file relative to the
+   * main document's folder, so the record does not depend on the working directory).
+   */
+  readonly replaced: Diagnostic[] = [];
   private readonly fileNames = new Map<SourceDocument, string>();
   private readonly displayNames = new Map<string, string>();
 
-  constructor(readonly loaded: LoadedSet) {
+  constructor(
+    readonly loaded: LoadedSet,
+    options: BuildOptions = {},
+  ) {
+    this.lenient = options.lenient === true;
     for (const doc of loaded.documents) {
       const file = modelFileName(doc, loaded.main);
       this.fileNames.set(doc, file);
       this.displayNames.set(file, doc.displayName);
     }
+  }
+
+  /** Turns a diagnostic location (display name) into a model location (file relative to the main document's folder). */
+  modelFromDiag(loc: SourceLocation): SourceLocation {
+    for (const [file, display] of this.displayNames) if (display === loc.file) return { ...loc, file };
+    return loc;
   }
 
   /** Turns a model location back into a diagnostic location (display name instead of model-relative file). */
@@ -79,6 +108,27 @@ export class BuildContext {
   /** Records an error located at `el`. */
   error(doc: SourceDocument, el: XmlElement, message: string): void {
     this.sink.error(message, this.diagLoc(doc, el));
+  }
+
+  /**
+   * Records a reference problem that lenient mode can work around: an error in
+   * strict mode; in lenient mode a warning saying what replaces the broken part
+   * (`replacement`, e.g. "typed xsd:anyType"), also listed in {@link replaced}.
+   * Callers substitute the replacement only when this returns `true` (lenient).
+   */
+  unresolved(doc: SourceDocument, el: XmlElement, message: string, replacement: string): boolean {
+    if (!this.lenient) {
+      this.error(doc, el, message);
+      return false;
+    }
+    const d: Diagnostic = {
+      severity: 'warning',
+      message: `${message} (lenient: ${replacement})`,
+      location: this.diagLoc(doc, el),
+    };
+    this.sink.warnings.push(d);
+    this.replaced.push({ ...d, location: this.modelLoc(doc, el) });
+    return true;
   }
 
   /** Records a warning located at `el`. */
@@ -110,7 +160,12 @@ export class BuildContext {
     if (!q || q.name === '') {
       const trimmed = value.trim();
       const prefix = trimmed.includes(':') ? trimmed.slice(0, trimmed.indexOf(':')) : '';
-      this.error(doc, el, q ? `empty name in ${what}` : `unbound namespace prefix "${prefix}" in ${what}`);
+      this.unresolved(
+        doc,
+        el,
+        q ? `empty name in ${what}` : `unbound namespace prefix "${prefix}" in ${what}`,
+        'the reference is ignored',
+      );
       return undefined;
     }
     const ns = q.ns === '' && chameleonNs !== undefined ? chameleonNs : normalizeXsdNamespace(q.ns);

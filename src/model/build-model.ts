@@ -7,7 +7,7 @@
 import type { LoadedSet } from '../load/types.js';
 import { attr } from '../runtime/xml/xml-parse.js';
 import { WsdlcError } from '../util/errors.js';
-import { BuildContext } from './build-context.js';
+import { BuildContext, type BuildOptions } from './build-context.js';
 import type { Binding, ComplexTypeBody, Diagnostic, Message, PortType, Service, WsdlModel } from './types.js';
 import { WSDL_NS, isXsdNamespace } from './namespaces.js';
 import { wsdlDocumentation } from './documentation.js';
@@ -35,8 +35,13 @@ export interface BuildOutcome {
  * Builds the model and reports every problem instead of throwing.
  * Only internal bugs escape as exceptions.
  */
-export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
-  const ctx = new BuildContext(loaded);
+export function buildModelCollecting(loaded: LoadedSet, options: BuildOptions = {}): BuildOutcome {
+  const ctx = new BuildContext(loaded, options);
+  // Lenient mode: imports the loader could not read were skipped with a warning.
+  for (const w of loaded.skipped ?? []) {
+    ctx.sink.warnings.push(w);
+    ctx.replaced.push(w.location ? { ...w, location: ctx.modelFromDiag(w.location) } : w);
+  }
   const main = loaded.main;
   if (main.kind !== 'wsdl' || main.root.ns !== WSDL_NS || main.root.name !== 'definitions') {
     const message =
@@ -50,7 +55,7 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
   const namespaceNotes = checkImportNamespaces(ctx);
   const schemaIndex = indexSchemas(ctx);
   const schemaConverter = new SchemaConverter(ctx, schemaIndex, namespaceNotes);
-  const schema = schemaConverter.convertAll();
+  let schema = schemaConverter.convertAll();
   // Later stages follow types recursively: cycles and absurd depths are errors here, before any of them runs.
   const typesUnsafe =
     checkTypeDepths(ctx, schema, { nesting: !schemaConverter.referenceChainTooDeep }) ||
@@ -61,6 +66,9 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
   const hints = new WsdlHints(wsdlIndex, ctx, namespaceNotes);
   const messages = new Map<string, Message>();
   for (const raw of wsdlIndex.message.values()) messages.set(qkey(raw.name), convertMessage(ctx, schemaConverter, raw));
+  // Lenient mode: undeclared part elements stand as xsd:anyType elements.
+  if (schemaConverter.placeholders.size > 0)
+    schema = { ...schema, elements: [...schema.elements, ...schemaConverter.placeholders.values()] };
   const portTypes = new Map<string, PortType>();
   for (const raw of wsdlIndex.portType.values()) portTypes.set(qkey(raw.name), convertPortType(ctx, hints, raw));
   const bindings = new Map<string, Binding>();
@@ -99,6 +107,7 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
     schema,
     operations,
     warnings: [...ctx.sink.warnings],
+    ...(ctx.lenient ? { lenient: { replaced: [...ctx.replaced] } } : {}),
   };
   return { model, diagnostics };
 }
@@ -107,8 +116,8 @@ export function buildModelCollecting(loaded: LoadedSet): BuildOutcome {
  * Builds the operation model of a loaded contract.
  * @throws WsdlcError listing every error found (each `file:line:column: message`).
  */
-export function buildModel(loaded: LoadedSet): WsdlModel {
-  const outcome = buildModelCollecting(loaded);
+export function buildModel(loaded: LoadedSet, options: BuildOptions = {}): WsdlModel {
+  const outcome = buildModelCollecting(loaded, options);
   if (!outcome.model) throw new WsdlcError(outcome.diagnostics.filter((d) => d.severity === 'error'));
   return outcome.model;
 }

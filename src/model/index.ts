@@ -17,7 +17,7 @@ export { summarizeModel } from './summary.js';
  * @throws WsdlcError for loader and contract errors.
  */
 export async function loadModel(source: string, options?: LoadOptions): Promise<WsdlModel> {
-  return buildModel(await loadDocuments(source, options));
+  return buildModel(await loadDocuments(source, options), { lenient: options?.lenient === true });
 }
 
 /**
@@ -32,5 +32,5 @@ export async function validateContract(source: string, options?: LoadOptions): P
     if (err instanceof WsdlcError) return [...err.diagnostics];
     throw err;
   }
-  return [...buildModelCollecting(loaded).diagnostics];
+  return [...buildModelCollecting(loaded, { lenient: options?.lenient === true }).diagnostics];
 }

@@ -26,6 +26,7 @@ import type {
   SchemaModel,
   SimpleType,
   SimpleTypeBody,
+  SourceLocation,
   TypeRef,
 } from './types.js';
 import { XSD_NS } from './types.js';
@@ -170,7 +171,25 @@ export class SchemaConverter {
   /** The converted global element `name`, or `undefined` when it is not declared. */
   element(name: QName): ElementDecl | undefined {
     const raw = this.index.components.element.get(qkey(name));
-    return raw ? this.globalElement(raw) : undefined;
+    return raw ? this.globalElement(raw) : this.placeholders.get(qkey(name));
+  }
+
+  /** Lenient mode: elements that were referred to but not declared, each standing as an `xsd:anyType` element. */
+  readonly placeholders = new Map<string, ElementDecl>();
+
+  /**
+   * Lenient mode: an `xsd:anyType` element standing for the undeclared element
+   * `name` (a message part's), so that the operations using it are generated
+   * with an `unknown` value. The model builder appends these to the schema.
+   */
+  placeholderElement(name: QName, location: SourceLocation): ElementDecl {
+    const key = qkey(name);
+    let decl = this.placeholders.get(key);
+    if (!decl) {
+      decl = { name, type: ANY_TYPE, nillable: true, abstract: false, location };
+      this.placeholders.set(key, decl);
+    }
+    return decl;
   }
 
   /** Whether a type name resolves (built-in, SOAP encoding, or declared). */
@@ -247,7 +266,7 @@ export class SchemaConverter {
       const fallback = this.elementAsType(scope, el, q, attr(el, attrName) ?? '');
       if (fallback) return fallback;
     }
-    this.checkType(scope, el, q);
+    if (!this.checkType(scope, el, q) && this.ctx.lenient) return ANY_TYPE;
     return { kind: 'named', ref: q };
   }
 
@@ -281,21 +300,27 @@ export class SchemaConverter {
     return undefined;
   }
 
-  /** Records an error when type `q` is neither built-in nor declared. */
-  checkType(scope: SchemaScope, el: XmlElement, q: QName): void {
-    if (this.hasType(q)) return;
+  /**
+   * Whether type `q` is built-in or declared; records an error when it is not
+   * (in lenient mode a warning: the caller then uses `xsd:anyType` or leaves
+   * the reference out, as `replacement` says).
+   */
+  checkType(scope: SchemaScope, el: XmlElement, q: QName, replacement = 'typed xsd:anyType'): boolean {
+    if (this.hasType(q)) return true;
     const msg = q.ns === XSD_NS ? `"${q.name}" is not an XML Schema built-in type` : `undefined type ${qdisplay(q)}`;
-    this.ctx.error(scope.doc, el, msg + this.hint('type', q, scope));
+    this.ctx.unresolved(scope.doc, el, msg + this.hint('type', q, scope), replacement);
+    return false;
   }
 
   private lookup(kind: ComponentKind, scope: SchemaScope, el: XmlElement, q: QName): RawComponent | undefined {
     const raw = this.index.components[kind].get(qkey(q));
     if (!raw) {
       const refKind: RefKind = kind === 'complexType' || kind === 'simpleType' ? 'type' : kind;
-      this.ctx.error(
+      this.ctx.unresolved(
         scope.doc,
         el,
         `undefined ${kind === 'element' ? 'element' : `xsd:${kind}`} ${qdisplay(q)}${this.hint(refKind, q, scope)}`,
+        kind === 'element' ? 'typed xsd:anyType' : 'left out',
       );
     }
     return raw;
@@ -318,8 +343,12 @@ export class SchemaConverter {
         location: this.ctx.modelLoc(scope.doc, el),
       };
     this.elementsInProgress.add(key);
-    const substitutionGroup = this.ref('element', scope, el, 'substitutionGroup');
+    let substitutionGroup = this.ref('element', scope, el, 'substitutionGroup');
     let type = this.declaredType(scope, el, 'complexOrSimple');
+    if (substitutionGroup && this.ctx.lenient && !this.index.components.element.has(qkey(substitutionGroup))) {
+      this.lookup('element', scope, el, substitutionGroup);
+      substitutionGroup = undefined;
+    }
     if (!type && substitutionGroup) {
       // XML Schema Part 1 §3.3.2: the type defaults to the head's type.
       const head = this.lookup('element', scope, el, substitutionGroup);
@@ -545,7 +574,8 @@ export class SchemaConverter {
       let type: TypeRef = STRING_TYPE;
       const raw = this.index.components.attribute.get(qkey(ref));
       if (raw) type = this.globalAttribute(raw).type;
-      else if (!isWellKnownAttribute(ref)) this.ctx.error(scope.doc, el, `undefined attribute ${qdisplay(ref)}`);
+      else if (!isWellKnownAttribute(ref))
+        this.ctx.unresolved(scope.doc, el, `undefined attribute ${qdisplay(ref)}`, 'typed xsd:string');
       return {
         name: ref,
         ref,
@@ -664,10 +694,8 @@ export class SchemaConverter {
     attributes: AttributeUse[],
   ): boolean {
     const base = this.ref('type', scope, deriv, 'base');
-    if (base) {
-      this.checkType(scope, deriv, base);
+    if (base && (this.checkType(scope, deriv, base, 'the base type is left out') || !this.ctx.lenient))
       body.base = base;
-    }
     body.derivation = deriv.name === 'extension' ? 'extension' : 'restriction';
     for (const c of xsdChildren(deriv)) {
       if (c.name === 'sequence' || c.name === 'choice' || c.name === 'all' || c.name === 'group') {
@@ -698,7 +726,7 @@ export class SchemaConverter {
       const resolved = this.ctx.qnameValue(scope.doc, a, itemName, `wsdl:arrayType="${arrayType}"`, scope.chameleonNs);
       if (!resolved) return undefined;
       const item = this.lenient('type', scope, a, resolved, itemName);
-      this.checkType(scope, a, item);
+      if (!this.checkType(scope, a, item) && this.ctx.lenient) return { ns: XSD_NS, name: 'anyType' };
       return item;
     }
     if (particle && particle.kind !== 'any' && particle.kind !== 'element' && particle.particles.length === 1) {
@@ -715,8 +743,9 @@ export class SchemaConverter {
     body: Mutable<ComplexTypeBody>,
     attributes: AttributeUse[],
   ): boolean {
-    const base = this.ref('type', scope, deriv, 'base');
-    if (base) this.checkType(scope, deriv, base);
+    let base = this.ref('type', scope, deriv, 'base');
+    if (base && !this.checkType(scope, deriv, base, 'xsd:anySimpleType is used') && this.ctx.lenient)
+      base = { ns: XSD_NS, name: 'anySimpleType' };
     if (base && this.index.components.complexType.has(qkey(base))) {
       body.base = base;
       body.derivation = deriv.name === 'extension' ? 'extension' : 'restriction';
@@ -759,8 +788,9 @@ export class SchemaConverter {
   private simpleBody(scope: SchemaScope, el: XmlElement): SimpleTypeBody {
     for (const c of xsdChildren(el)) {
       if (c.name === 'restriction') {
-        const base = this.ref('type', scope, c, 'base');
-        if (base) this.checkType(scope, c, base);
+        let base = this.ref('type', scope, c, 'base');
+        if (base && !this.checkType(scope, c, base, 'xsd:anySimpleType is used') && this.ctx.lenient)
+          base = { ns: XSD_NS, name: 'anySimpleType' };
         const inline = xsdChildren(c).find((d) => d.name === 'simpleType');
         return {
           variety: 'restriction',
@@ -792,8 +822,8 @@ export class SchemaConverter {
           );
           if (!resolved) continue;
           const q = this.lenient('type', scope, c, resolved, n);
-          this.checkType(scope, c, q);
-          memberTypes.push({ kind: 'named', ref: q });
+          const ok = this.checkType(scope, c, q, 'xsd:anySimpleType is used');
+          memberTypes.push(ok || !this.ctx.lenient ? { kind: 'named', ref: q } : ANY_SIMPLE_TYPE);
         }
         for (const d of xsdChildren(c)) {
           if (d.name === 'simpleType') memberTypes.push({ kind: 'simple', type: this.simpleBody(scope, d) });

@@ -50,6 +50,12 @@ export interface WsdlModel {
   readonly operations: readonly LogicalOperation[];
   /** Non-fatal findings (unsupported extensions, inconsistent bindings...). */
   readonly warnings: readonly Diagnostic[];
+  /**
+   * Present when the model was built in lenient mode (`--lenient`): the warnings
+   * that stand for errors strict mode reports, each saying what replaced the
+   * broken part (also in {@link warnings}). Empty when nothing needed replacing.
+   */
+  readonly lenient?: { readonly replaced: readonly Diagnostic[] };
 }
 
 /** One file or URL the loader read. */

@@ -21,6 +21,8 @@ import type { SchemaConverter } from './schema-convert.js';
 import { optional } from './schema-convert.js';
 import { qdisplay } from './qname-key.js';
 import { XSD_NS } from './types.js';
+
+const ANY_TYPE_NAME = { ns: XSD_NS, name: 'anyType' } as const;
 import { resolveWsdlRef, type WsdlHints } from './wsdl-refs.js';
 
 /** Converts a `wsdl:message`, checking each part's element or type (WSDL 1.1 §2.3.1). */
@@ -36,25 +38,35 @@ export function convertMessage(ctx: BuildContext, schema: SchemaConverter, raw: 
     const type = resolveWsdlRef(ctx, raw.doc, p, 'type', (q) => schema.hasType(q), [XSD_NS]);
     if (element) {
       if (!schema.element(element)) {
-        ctx.error(
+        const replaced = ctx.unresolved(
           raw.doc,
           p,
           `undefined element ${qdisplay(element)} in part "${name}" of message ${raw.name.name}${schema.hint('element', element)}`,
+          'an xsd:anyType element of that name stands for it',
         );
+        if (replaced) schema.placeholderElement(element, ctx.modelLoc(raw.doc, p));
       }
       parts.push({ name, element });
     } else if (type) {
       if (!schema.hasType(type)) {
         const what =
           type.ns === XSD_NS ? `"${type.name}" is not an XML Schema built-in type` : `undefined type ${qdisplay(type)}`;
-        ctx.error(raw.doc, p, `${what} in part "${name}" of message ${raw.name.name}${schema.hint('type', type)}`);
+        const replaced = ctx.unresolved(
+          raw.doc,
+          p,
+          `${what} in part "${name}" of message ${raw.name.name}${schema.hint('type', type)}`,
+          'typed xsd:anyType',
+        );
+        parts.push({ name, type: replaced ? ANY_TYPE_NAME : type });
+      } else {
+        parts.push({ name, type });
       }
-      parts.push({ name, type });
     } else {
       if (attr(p, 'element') === undefined && attr(p, 'type') === undefined) {
         ctx.error(raw.doc, p, `wsdl:part "${name}" has neither an element nor a type attribute`);
       }
-      parts.push({ name });
+      // Lenient mode: an unresolvable reference (already reported) leaves the part untyped.
+      parts.push(ctx.lenient ? { name, type: ANY_TYPE_NAME } : { name });
     }
   }
   return {
@@ -78,17 +90,26 @@ export function convertPortType(ctx: BuildContext, hints: WsdlHints, raw: RawWsd
     let output: OperationMessageRef | undefined;
     let first: 'input' | 'output' | undefined;
     const faults: OperationFaultRef[] = [];
+    let broken = false;
     for (const c of childElements(op, WSDL_NS)) {
       if (c.name === 'input' || c.name === 'output') {
         const ref = messageRef(ctx, hints, raw, c);
+        if (!ref || !hints.has('message', ref.message)) broken ||= ctx.lenient && attr(c, 'message') !== undefined;
         if (!ref) continue;
         first ??= c.name;
         if (c.name === 'input') input = ref;
         else output = ref;
       } else if (c.name === 'fault') {
         const ref = messageRef(ctx, hints, raw, c);
-        if (ref) faults.push({ name: ref.name ?? '', message: ref.message });
+        // Lenient mode: a fault whose message is undefined (reported) is left out.
+        if (ref && (!ctx.lenient || hints.has('message', ref.message)))
+          faults.push({ name: ref.name ?? '', message: ref.message });
       }
+    }
+    if (broken) {
+      // Lenient mode: without its input or output message the operation cannot be called.
+      ctx.warning(raw.doc, op, `operation "${name}" is left out (lenient: its input or output message is undefined)`);
+      continue;
     }
     // WSDL 1.1 §2.4: the order of input and output gives the transmission primitive.
     const pattern: OperationPattern =
@@ -125,7 +146,12 @@ function messageRef(
     return undefined;
   }
   if (!hints.has('message', message))
-    ctx.error(raw.doc, el, `undefined message ${qdisplay(message)}${hints.hint('message', message)}`);
+    ctx.unresolved(
+      raw.doc,
+      el,
+      `undefined message ${qdisplay(message)}${hints.hint('message', message)}`,
+      el.name === 'fault' ? 'the fault is left out' : 'the operation is left out',
+    );
   let action: string | undefined;
   for (const ns of ADDRESSING_ACTION_NS) action ??= attr(el, 'Action', ns);
   return { ...optional('name', attr(el, 'name')), message, ...optional('action', action) };

@@ -74,8 +74,17 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
   if (!portTypeName && attr(el, 'type') === undefined)
     ctx.error(doc, el, `binding ${raw.name.name} has no type attribute`);
   const portType = portTypeName ? lookups.portTypes.get(qkey(portTypeName)) : undefined;
-  if (portTypeName && !portType)
-    ctx.error(doc, el, `undefined portType ${qdisplay(portTypeName)}${lookups.hints.hint('portType', portTypeName)}`);
+  if (portTypeName && !portType) {
+    const replaced = ctx.unresolved(
+      doc,
+      el,
+      `undefined portType ${qdisplay(portTypeName)}${lookups.hints.hint('portType', portTypeName)}`,
+      'the binding and its ports are left out',
+    );
+    if (replaced) return undefined;
+  }
+  // Lenient mode: an unresolvable type="..." (reported) leaves the binding out.
+  if (!portTypeName && ctx.lenient) return undefined;
   const soap = kind === 'soap11' || kind === 'soap12';
   const extNs = kind === 'soap11' ? SOAP11_BINDING_NS : kind === 'soap12' ? SOAP12_BINDING_NS : HTTP_BINDING_NS;
   const bindingStyle = soap ? (parseStyle(attr(ext, 'style')) ?? 'document') : undefined;
@@ -214,14 +223,16 @@ function bindingMessage(
         ...optional('encodingStyle', attr(c, 'encodingStyle')),
       };
       if (message && body.parts) {
-        for (const p of body.parts) {
-          if (!message.parts.some((mp) => mp.name === p))
-            ctx.error(
-              doc,
-              c,
-              `soap:body names part "${p}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`,
-            );
-        }
+        const missing = body.parts.filter((p) => !message.parts.some((mp) => mp.name === p));
+        let replaced = false;
+        for (const p of missing)
+          replaced = ctx.unresolved(
+            doc,
+            c,
+            `soap:body names part "${p}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`,
+            'the name is ignored',
+          );
+        if (replaced) body = { ...body, parts: body.parts.filter((p) => !missing.includes(p)) };
       }
     } else if (soap && c.ns === extNs && c.name === 'header') {
       const h = soapHeader(ctx, doc, c, lookups);
@@ -236,11 +247,13 @@ function bindingMessage(
       const only = message && message.parts.length === 1 ? message.parts[0]?.name : undefined;
       mimeXmlPart = attr(c, 'part') ?? only ?? '';
       if (message && attr(c, 'part') !== undefined && !message.parts.some((p) => p.name === mimeXmlPart)) {
-        ctx.error(
+        const replaced = ctx.unresolved(
           doc,
           c,
           `mime:mimeXml names part "${mimeXmlPart}" which message ${qdisplay(message.name)} does not have${partsHint(message)}`,
+          "the message's first part is used",
         );
+        if (replaced) mimeXmlPart = message.parts[0]?.name ?? '';
       }
     }
   }
@@ -270,13 +283,13 @@ function soapHeader(
     return undefined;
   }
   const msg = lookups.messages.get(qkey(message));
-  if (!msg) ctx.error(doc, el, `undefined message ${qdisplay(message)}${lookups.hints.hint('message', message)}`);
-  else if (!msg.parts.some((p) => p.name === part))
-    ctx.error(
-      doc,
-      el,
-      `soap:header names part "${part}" which message ${qdisplay(message)} does not have${partsHint(msg)}`,
-    );
+  if (!msg) {
+    const what = `undefined message ${qdisplay(message)}${lookups.hints.hint('message', message)}`;
+    if (ctx.unresolved(doc, el, what, 'the header is left out')) return undefined;
+  } else if (!msg.parts.some((p) => p.name === part)) {
+    const what = `soap:header names part "${part}" which message ${qdisplay(message)} does not have${partsHint(msg)}`;
+    if (ctx.unresolved(doc, el, what, 'the header is left out')) return undefined;
+  }
   return {
     message,
     part,

@@ -36,7 +36,12 @@ export function convertService(
     const binding = bindings.get(qkey(bindingName));
     if (!binding) {
       if (!hints.has('binding', bindingName))
-        ctx.error(raw.doc, p, `undefined binding ${qdisplay(bindingName)}${hints.hint('binding', bindingName)}`);
+        ctx.unresolved(
+          raw.doc,
+          p,
+          `undefined binding ${qdisplay(bindingName)}${hints.hint('binding', bindingName)}`,
+          'the port is left out',
+        );
       continue;
     }
     const addressEl = childElements(p).find((c) => c.name === 'address' && ADDRESS_NS.has(c.ns));

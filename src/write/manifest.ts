@@ -5,6 +5,7 @@
  * The manifest is deterministic: sorted paths, no timestamps.
  */
 import { createHash } from 'node:crypto';
+import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
 import { checkOutputPath } from './paths.js';
 
@@ -17,6 +18,22 @@ export interface Manifest {
   readonly manifestVersion: 1;
   /** Generated file path (POSIX, relative to the output folder) -> sha256 hex of its content. */
   readonly files: Readonly<Record<string, string>>;
+  /**
+   * Present when the contract was generated in lenient mode (`--lenient`): what
+   * lenient mode replaced, each `file:line:column: message` (file relative to the
+   * main WSDL's folder), in the order found.
+   */
+  readonly lenient?: { readonly replaced: readonly string[] };
+}
+
+/** What lenient mode replaced, as recorded in the manifest (see {@link Manifest.lenient}). */
+export interface LenientRecord {
+  readonly replaced: readonly Diagnostic[];
+}
+
+function formatReplaced(d: Diagnostic): string {
+  const at = d.location ? `${d.location.file}:${d.location.line}:${d.location.column}: ` : '';
+  return `${at}${d.message}`;
 }
 
 /** sha256 of a UTF-8 string, hex. */
@@ -25,11 +42,16 @@ export function sha256(content: string): string {
 }
 
 /** Builds the manifest text for generated files (sorted, stable, ending in a newline). */
-export function renderManifest(files: readonly { path: string; content: string }[]): string {
+export function renderManifest(files: readonly { path: string; content: string }[], lenient?: LenientRecord): string {
   const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const record: Record<string, string> = {};
   for (const f of entries) record[f.path] = sha256(f.content);
-  const manifest: Manifest = { generator: 'wsdlc', manifestVersion: 1, files: record };
+  const manifest: Manifest = {
+    generator: 'wsdlc',
+    manifestVersion: 1,
+    files: record,
+    ...(lenient ? { lenient: { replaced: lenient.replaced.map(formatReplaced) } } : {}),
+  };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emit/types.js';
+import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
 import { type WriterFs, isErrno, nodeFs, readIfExists } from './fs.js';
 import { MANIFEST_NAME, parseManifest, renderManifest, sha256, type Manifest } from './manifest.js';
@@ -49,6 +50,8 @@ export interface PlanOptions {
   /** Base for paths in messages (default: the process's working directory). */
   readonly displayBase?: string;
   readonly fs?: WriterFs;
+  /** Lenient mode: what it replaced, recorded in the manifest. */
+  readonly lenient?: readonly Diagnostic[];
 }
 
 /**
@@ -75,7 +78,10 @@ export async function planOutput(
     resolveInside(outDir, path);
     files.push({ path, content: f.content });
   }
-  files.push({ path: MANIFEST_NAME, content: renderManifest(files) });
+  files.push({
+    path: MANIFEST_NAME,
+    content: renderManifest(files, options.lenient ? { replaced: options.lenient } : undefined),
+  });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
   await refuseNonFolderOutput(fs, outDir, base);

@@ -10,9 +10,9 @@ import type { LoadFn } from '../../generate/pipeline.js';
 import type { CommandContext } from './context.js';
 
 /** Validation through an injected loader (tests): its warnings, or the errors it throws. */
-async function validateWith(load: LoadFn, wsdl: string, cwd: string): Promise<Diagnostic[]> {
+async function validateWith(load: LoadFn, wsdl: string, cwd: string, lenient: boolean): Promise<Diagnostic[]> {
   try {
-    return [...(await load(wsdl, { cwd })).model.warnings];
+    return [...(await load(wsdl, { cwd, ...(lenient ? { lenient } : {}) })).model.warnings];
   } catch (err) {
     if (err instanceof WsdlcError) return [...err.diagnostics];
     throw err;
@@ -24,7 +24,8 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
   const cmd = program
     .command('validate')
     .description('check a WSDL and its schemas; list every error and warning')
-    .argument('<wsdl>', 'WSDL file or http(s) URL');
+    .argument('<wsdl>', 'WSDL file or http(s) URL')
+    .option('--lenient', 'report what lenient generation would replace as warnings instead of errors');
   addCommonFlags(cmd).addHelpText(
     'after',
     `
@@ -34,11 +35,12 @@ Examples:
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.`,
   );
-  cmd.action(async (wsdl: string, flags: CommonFlags) => {
+  cmd.action(async (wsdl: string, flags: CommonFlags & { readonly lenient?: boolean }) => {
+    const lenient = flags.lenient === true;
     const log = new CliLog(ctx.io, verbosityOf(flags));
     const diagnostics = ctx.deps.load
-      ? await validateWith(ctx.deps.load, wsdl, ctx.io.cwd)
-      : await validate(wsdl, { cwd: ctx.io.cwd });
+      ? await validateWith(ctx.deps.load, wsdl, ctx.io.cwd, lenient)
+      : await validate(wsdl, { cwd: ctx.io.cwd, ...(lenient ? { lenient } : {}) });
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = diagnostics.length - errors;
     for (const d of diagnostics) {
