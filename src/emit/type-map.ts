@@ -36,6 +36,7 @@ export const SCALAR_TS: Readonly<Record<ScalarKind, string>> = {
   hex: 'Uint8Array',
   qname: '{ ns: string; name: string; }',
   xml: 'XmlElement',
+  dataSet: 'DataSet',
 };
 
 const INT32_FAMILY = new Set(['int', 'short', 'byte', 'unsignedInt', 'unsignedShort', 'unsignedByte']);

@@ -45,6 +45,8 @@ import { tsString } from './literal.js';
 import { builtinRange, builtinScalar, SCALAR_TS } from './type-map.js';
 import type { TypeMappingOptions } from './types.js';
 
+/** An ADO.NET DataSet value (ComplexTypeBody.dataSet): the runtime's `DataSet` (src/runtime/wire/dataset.ts). */
+const DATA_SET: Resolved = { value: { scalar: 'dataSet' }, ts: 'DataSet' };
 /** A value resolved for both the runtime and TypeScript. */
 export interface Resolved {
   readonly value: ValueDesc;
@@ -324,6 +326,7 @@ export class TypeRegistry {
       case 'named':
         return this.#resolveNamed(ref.ref, where);
       case 'complex': {
+        if (ref.type.dataSet) return DATA_SET;
         const e = this.anonymousComplex(ref.type, { hint: `${parentName} ${hint}` }, { ns: '', name: hint }, true);
         return { value: { complex: e.key }, ts: e.tsName };
       }
@@ -614,6 +617,7 @@ export class TypeRegistry {
     const key = qnameKey(q);
     if (this.#simpleDefs.has(key)) return this.#namedSimple(q, where);
     if (this.#complexDefs.has(key)) {
+      if (this.#complexDefs.get(key)?.dataSet) return DATA_SET;
       const e = this.namedComplex(q, where);
       return { value: { complex: e.key }, ts: e.tsName };
     }

@@ -4,7 +4,7 @@
  */
 import { tsString } from './literal.js';
 import { headersTs, type OperationInfo, type ServiceInfo, type ServiceModel } from './service-model.js';
-import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
+import { docBlock, importClause, indentLines, mentionsDataSet, mentionsXmlElement } from './view-common.js';
 import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
 /** One client method. */
@@ -147,6 +147,7 @@ export function clientView(
       fnames.size > 0 && 'isDeclaredFault',
       fnames.size > 0 && 'DeclaredFault',
       mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'XmlElement',
+      mentionsDataSet([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'DataSet',
     ]),
     services: sm.services.map((s) => ({
       doc: docBlock(

@@ -53,6 +53,11 @@ export function braces(items: readonly string[]): string {
   return `{\n${items.map((n) => `  ${n},`).join('\n')}\n}`;
 }
 
+/** Whether any of the TypeScript type texts mentions the runtime's `DataSet` (an ASMX DataSet value). */
+export function mentionsDataSet(types: readonly string[]): boolean {
+  return types.some((t) => /\bDataSet\b/.test(t));
+}
+
 /** Whether any of the TypeScript type texts mentions the runtime's `XmlElement`. */
 export function mentionsXmlElement(types: readonly string[]): boolean {
   return types.some((t) => /\bXmlElement\b/.test(t));

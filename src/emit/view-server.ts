@@ -5,7 +5,7 @@
  */
 import { objectKey } from './literal.js';
 import { headersTs, type ServiceModel } from './service-model.js';
-import { docBlock, importClause, indentLines, mentionsXmlElement } from './view-common.js';
+import { docBlock, importClause, indentLines, mentionsDataSet, mentionsXmlElement } from './view-common.js';
 import { headerTypes, methodDoc, typeTexts } from './view-client.js';
 import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
@@ -72,6 +72,7 @@ export function serverView(header: string, sm: ServiceModel, typeImports: readon
       usesHeaders && 'withSoapHeaders',
       usesHeaders && 'SoapHeadersContext',
       usesXmlElement && 'XmlElement',
+      mentionsDataSet([...typeTexts(sm), ...headerTypes(sm)]) && 'DataSet',
     ]),
     schemaImports: importClause(sm.services.map((s) => s.names.descriptor)),
     typeImports: importClause(typeImports),

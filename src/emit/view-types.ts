@@ -234,7 +234,11 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
   return {
     header,
     usesXmlElement,
-    runtimeImports: runtimeImports([usesXmlElement && 'XmlElement']),
+    runtimeImports: runtimeImports([
+      usesXmlElement && 'XmlElement',
+      declarations.some((d) => /\bDataSet\b/.test(d.aliasOf) || d.props.some((p) => /\bDataSet\b/.test(p.type))) &&
+        'DataSet',
+    ]),
     declarations,
   };
 }

@@ -8,6 +8,7 @@
  */
 export { isXsdNamespace, normalizeXsdNamespace } from '../load/namespaces.js';
 export {
+  DIFFGRAM_NS,
   SOAP_11_ENC_NS as SOAPENC_NS,
   SOAP_12_ENC_NS as SOAP12_ENC_NS,
   WSDL_HTTP_NS as HTTP_BINDING_NS,

@@ -30,7 +30,7 @@ import type {
   TypeRef,
 } from './types.js';
 import { XSD_NS } from './types.js';
-import { SOAPENC_NS, WSDL_NS, XML_NS, XSI_NS, isXsdNamespace } from './namespaces.js';
+import { DIFFGRAM_NS, SOAPENC_NS, WSDL_NS, XML_NS, XSI_NS, isXsdNamespace } from './namespaces.js';
 import { XSD_BUILTIN_TYPES, isBuiltinType, isSoapEncodingName } from './xsd-builtins.js';
 import { xsdDocumentation } from './documentation.js';
 import type { ComponentKind, RawComponent, SchemaIndex, SchemaScope } from './schema-index.js';
@@ -391,6 +391,9 @@ export class SchemaConverter {
     if (attr(el, 'ref') !== undefined) {
       const ref = this.ref('element', scope, el, 'ref');
       if (!ref) return undefined;
+      // `ref="s:schema"`: an inline XML schema (the ADO.NET DataSet shape, see isDataSetContent).
+      if (ref.ns === XSD_NS && ref.name === 'schema')
+        return { kind: 'element', name: ref, ref, type: ANY_TYPE, ...occurs, nillable: false, location: loc };
       const raw = this.lookup('element', scope, el, ref);
       let type: TypeRef = ANY_TYPE;
       let nillable = attr(el, 'nillable') === 'true';
@@ -680,6 +683,7 @@ export class SchemaConverter {
         if (p) body.particle = p;
       }
     }
+    if (isDataSetContent(body.particle)) body.dataSet = true;
     any = this.collectAttributes(scope, el, attributes) || any;
     body.attributes = attributes;
     if (any) body.anyAttribute = true;
@@ -833,6 +837,23 @@ export class SchemaConverter {
     }
     return { variety: 'restriction', base: { ns: XSD_NS, name: 'anySimpleType' }, facets: {} };
   }
+}
+
+/**
+ * Whether a content model is one ASP.NET writes for a `DataSet` or `DataTable`
+ * value: for a DataSet, a sequence of `<s:element ref="s:schema"/>` (the inline
+ * schema) optionally followed by `<s:any/>` (the diffgram); for a DataTable
+ * (`DataTable.GetDataTableSchema`), a sequence of `<s:any namespace="XSD"/>`
+ * and `<s:any namespace="urn:schemas-microsoft-com:xml-diffgram-v1"/>`.
+ */
+export function isDataSetContent(p: Particle | undefined): boolean {
+  if (p?.kind !== 'sequence' || p.particles.length < 1 || p.particles.length > 2) return false;
+  const [first, second] = p.particles;
+  if (first?.kind === 'element' && first.ref?.ns === XSD_NS && first.ref.name === 'schema')
+    return second === undefined || second.kind === 'any';
+  return (
+    first?.kind === 'any' && first.namespace === XSD_NS && second?.kind === 'any' && second.namespace === DIFFGRAM_NS
+  );
 }
 
 /** The XML Schema children of `el` (annotations and foreign elements skipped). */

@@ -434,6 +434,13 @@ export interface ComplexTypeBody {
    * the item type.
    */
   readonly soapArrayItem?: QName;
+  /**
+   * The content is an ADO.NET DataSet or DataTable as `wsdl.exe` describes it:
+   * `<s:sequence><s:element ref="s:schema"/><s:any/></s:sequence>` (an inline
+   * schema, then the `diffgr:diffgram` with the rows). The particle is kept for
+   * reference; generated code types the value as the runtime's `DataSet`.
+   */
+  readonly dataSet?: boolean;
 }
 
 /** A particle: an element, a wildcard or a nested group, with occurrence. */

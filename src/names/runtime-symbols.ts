@@ -53,6 +53,7 @@ export const RUNTIME_SYMBOLS = {
   BindingKind: { kind: 'type', module: 'shared' },
   XmlElement: { kind: 'type', module: 'shared' },
   XmlAttribute: { kind: 'type', module: 'shared' },
+  DataSet: { kind: 'type', module: 'shared' },
   // index.ts re-exports (errors users catch)
   HttpError: { kind: 'value', module: 'shared' },
   ResponseError: { kind: 'value', module: 'shared' },

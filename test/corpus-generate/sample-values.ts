@@ -23,7 +23,7 @@ export const MAX_FULL_DEPTH = 8;
 /** After this many complex values in one sample, only required content is filled (EWS types fan out wide). */
 export const MAX_NODES = 500;
 
-const LEXICAL: Readonly<Record<Exclude<ScalarKind, 'qname' | 'xml'>, string>> = {
+const LEXICAL: Readonly<Record<Exclude<ScalarKind, 'qname' | 'xml' | 'dataSet'>, string>> = {
   string: 'text',
   boolean: 'true',
   int: '2',
@@ -54,6 +54,23 @@ export function sampleXml(name: string, children: (XmlElement | string)[]): XmlE
 function scalarSample(kind: ScalarKind, enumValues: readonly string[] | undefined): unknown {
   if (kind === 'xml') return sampleXml('content', ['text']);
   if (kind === 'qname') return { ns: 'urn:wsdlc:sample', name: 'q' };
+  if (kind === 'dataSet')
+    return {
+      schema: {
+        name: 'NewDataSet',
+        namespace: '',
+        tables: [
+          {
+            name: 'Table',
+            columns: [
+              { name: 'Id', type: 'int' },
+              { name: 'Name', type: 'string' },
+            ],
+          },
+        ],
+      },
+      tables: { Table: [{ Id: 1, Name: 'text' }] },
+    };
   const lexical = enumValues && enumValues.length > 0 ? enumValues[0]! : LEXICAL[kind];
   return decodeScalar(kind, lexical);
 }

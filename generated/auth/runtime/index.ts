@@ -29,6 +29,17 @@ export type {
   ValueDesc,
 } from './wire/descriptors.js';
 export { parseXml, XmlParseError, type XmlAttribute, type XmlElement } from './xml/xml-parse.js';
+export {
+  decodeDataSet,
+  readDataSetSchema,
+  writeDataSet,
+  type DataSet,
+  type DataSetColumn,
+  type DataSetRow,
+  type DataSetSchema,
+  type DataSetTable,
+  type DataSetValue,
+} from './wire/dataset.js';
 export { XmlWriter, escapeAttr, escapeText } from './xml/xml-write.js';
 export { DecodeError, EncodeError, readValue, writeValue } from './wire/codec.js';
 export {

@@ -19,6 +19,7 @@
  * - `hex`: a `Uint8Array` (hexBinary).
  * - `qname`: a `{ ns, name }` object resolved against in-scope namespaces.
  * - `xml`: the raw element (anyType, xsd:any): an `XmlElement`.
+ * - `dataSet`: an ASMX DataSet/DataTable (inline schema + diffgram): a `DataSet` (dataset.ts).
  */
 export type ScalarKind =
   | 'string'
@@ -32,7 +33,8 @@ export type ScalarKind =
   | 'base64'
   | 'hex'
   | 'qname'
-  | 'xml';
+  | 'xml'
+  | 'dataSet';
 
 /**
  * The value space of a bounded built-in integer type (XML Schema Part 2

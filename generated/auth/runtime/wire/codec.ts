@@ -33,6 +33,7 @@ import type {
 import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, splitList } from './scalars.js';
 import { attr, lookupNamespace, textOf, type XmlElement } from '../xml/xml-parse.js';
 import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
+import { decodeDataSet, writeDataSet } from './dataset.js';
 
 export { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 
@@ -415,6 +416,8 @@ export function writeElementContent(
   } else if ('scalar' in desc) {
     if (desc.scalar === 'xml' && isXmlElement(value)) {
       w.copyContent(value);
+    } else if (desc.scalar === 'dataSet') {
+      writeDataSet(w, value, path);
     } else {
       const text = encodeSimple(w, value, desc, path);
       if (text !== '') w.text(text);
@@ -627,6 +630,10 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
     if (desc.scalar === 'xml') {
       recorder?.refuse();
       return el;
+    }
+    if (desc.scalar === 'dataSet') {
+      recorder?.refuse();
+      return decodeDataSet(el, path);
     }
     // A simple type has no element content (XML Schema Part 1 §3.3.4): `<Name><b>x</b></Name>` is not a string.
     for (const c of el.children)

@@ -38,3 +38,7 @@ export const SOAP12_XML_UTF8 = 'application/soap+xml; charset=utf-8';
 export const TEXT_PLAIN_UTF8 = 'text/plain; charset=utf-8';
 /** Content type of HTTP POST binding requests (WSDL 1.1 §4.5 `mime:content`, HTML forms). */
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** The `msdata` annotation namespace of ADO.NET DataSet schemas. */
+export const MSDATA_NS = 'urn:schemas-microsoft-com:xml-msdata';
+/** The ADO.NET DiffGram namespace (the rows of a DataSet on the wire). */
+export const DIFFGRAM_NS = 'urn:schemas-microsoft-com:xml-diffgram-v1';

@@ -265,6 +265,7 @@ export function decodeScalar(kind: ScalarKind, text: string, scope?: XmlElement)
       return q;
     }
     case 'xml':
+    case 'dataSet':
       return text;
   }
 }
@@ -279,6 +280,7 @@ export function encodeScalar(kind: ScalarKind, value: unknown, w?: XmlWriter): s
   switch (kind) {
     case 'string':
     case 'xml':
+    case 'dataSet':
       if (typeof value === 'string') return value;
       return wrong('a string', value);
     case 'boolean':
