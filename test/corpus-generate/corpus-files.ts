@@ -17,6 +17,14 @@ export const REPO = path.resolve(import.meta.dirname, '../..');
 /** The shared corpus beside the repository. */
 export const CORPUS = path.resolve(REPO, '../shared/corpus');
 
+/**
+ * The file of a corpus contract: `local/...` names this repository's own
+ * additions (test/corpus/local, see its SOURCES.tsv), anything else the shared corpus.
+ */
+export function corpusFile(rel: string): string {
+  return rel.startsWith('local/') ? path.join(REPO, 'test/corpus', rel) : path.join(CORPUS, rel);
+}
+
 /** The recorded loader/model outcome of one corpus contract (test/corpus/expectations.json). */
 export type Expectation =
   | { readonly ok: true; readonly operations: number }
@@ -42,7 +50,7 @@ const offlineFetch: typeof fetch = () => Promise.reject(new Error('network acces
 
 /** Loads a corpus contract (path relative to the corpus root) with network access disabled. */
 export function loadCorpusModel(rel: string): Promise<WsdlModel> {
-  return loadModel(path.relative(REPO, path.join(CORPUS, rel)), { cwd: REPO, fetch: offlineFetch });
+  return loadModel(path.relative(REPO, corpusFile(rel)), { cwd: REPO, fetch: offlineFetch });
 }
 
 /** Fixed emit options for corpus generation (client and server, default type mapping). */
@@ -59,7 +67,7 @@ export function corpusEmitOptions(rel: string): EmitOptions {
 /** Loads and emits one corpus contract. */
 export async function generateCorpusContract(rel: string): Promise<GeneratedFile[]> {
   const model = await loadCorpusModel(rel);
-  return emitFiles(model, corpusEmitOptions(rel), { wsdlText: readFileSync(path.join(CORPUS, rel), 'utf8') });
+  return emitFiles(model, corpusEmitOptions(rel), { wsdlText: readFileSync(corpusFile(rel), 'utf8') });
 }
 
 /** A folder name for a contract: its corpus path with separators and dots made safe. */

@@ -15,6 +15,8 @@ import { WsdlcError } from '../../src/util/errors.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const corpus = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
+/** This repository's additions (SOURCES.tsv there), keyed `local/...`. */
+const local = fileURLToPath(new URL('./local', import.meta.url));
 const expectationsFile = fileURLToPath(new URL('./expectations.json', import.meta.url));
 const genuineFailuresFile = fileURLToPath(new URL('./genuine-failures.md', import.meta.url));
 const update = process.env.UPDATE_EXPECTATIONS === '1';
@@ -72,14 +74,17 @@ async function outcomeOf(file: string): Promise<Outcome> {
 }
 
 describe('shared corpus', () => {
-  const files = wsdlFiles(corpus);
+  const files = [
+    ...wsdlFiles(corpus).map((file) => ({ file, rel: path.relative(corpus, file).split(path.sep).join('/') })),
+    ...wsdlFiles(local).map((file) => ({ file, rel: `local/${path.relative(local, file).split(path.sep).join('/')}` })),
+  ];
 
   it('finds the corpus', () => {
     expect(files.length).toBeGreaterThan(100);
+    expect(files.some((f) => f.rel.startsWith('local/'))).toBe(true);
   });
 
-  for (const file of files) {
-    const rel = path.relative(corpus, file).split(path.sep).join('/');
+  for (const { file, rel } of files) {
     it(rel, async () => {
       const outcome = await outcomeOf(file);
       actual[rel] = outcome;
