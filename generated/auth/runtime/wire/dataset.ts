@@ -21,7 +21,6 @@ import { XSD_NS, XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import type { ScalarKind } from './descriptors.js';
 import { DIFFGRAM_NS, MSDATA_NS } from './namespaces.js';
 
-
 /** One column of a DataSet table: its name and XSD built-in type (local name, e.g. `int`). */
 export interface DataSetColumn {
   readonly name: string;
