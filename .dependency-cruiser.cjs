@@ -12,6 +12,7 @@ const FLOORS = [
   { name: 'model', floor: 2, path: '^src/model/' },
   { name: 'names', floor: 3, path: '^src/names/' },
   { name: 'emit', floor: 4, path: '^src/emit/' },
+  { name: 'breaking', floor: 4, path: '^src/breaking/' },
   { name: 'config', floor: 5, path: '^src/config/' },
   { name: 'write', floor: 5, path: '^src/write/' },
   { name: 'scaffold', floor: 6, path: '^src/scaffold/' },

@@ -1,6 +1,7 @@
 /** The commander program: commands, global help, version. */
 import { Command } from 'commander';
 import { toolVersion } from '../config/package-info.js';
+import { registerBreaking } from './commands/breaking.js';
 import { registerCheck } from './commands/check.js';
 import type { CommandContext } from './commands/context.js';
 import { registerGenerate } from './commands/generate.js';
@@ -31,10 +32,11 @@ Examples:
   $ wsdlc check                        # CI: fail when generated code is stale
   $ wsdlc validate wsdl/auth.wsdl
   $ wsdlc inspect wsdl/auth.wsdl --json
+  $ wsdlc breaking wsdl/auth.wsdl --against-git main
 
 Exit codes:
   0  success
-  1  contract problem (invalid WSDL), stale output (check), or refused overwrite
+  1  contract problem (invalid WSDL), stale output (check), breaking change (breaking), or refused overwrite
   2  usage error (bad flags, bad or missing config)
   3  internal error (a wsdlc bug; rerun with --debug for the stack trace)
 
@@ -44,5 +46,6 @@ Environment: NO_COLOR disables colour (colour is used only on a terminal).`,
   registerCheck(program, ctx);
   registerValidate(program, ctx);
   registerInspect(program, ctx);
+  registerBreaking(program, ctx);
   return program;
 }

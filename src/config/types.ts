@@ -54,9 +54,16 @@ export interface ContractConfig extends ContractChoices {
   readonly output: string;
 }
 
+/** `breaking` in the config: what `wsdlc breaking` does not report (like `buf breaking`'s `except`). */
+export interface BreakingConfig {
+  /** Rule ids (e.g. `request-type-narrowed`) or classes (`wire`, `source`) to switch off. */
+  readonly except?: readonly string[];
+}
+
 /** The whole config file. */
 export interface WsdlcConfig {
   readonly contracts: readonly ContractConfig[];
+  readonly breaking?: BreakingConfig;
 }
 
 /** A config file read and validated, with where it came from. */

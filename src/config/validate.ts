@@ -6,7 +6,8 @@
 import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
-import { BINDING_KINDS, type ContractConfig, type WsdlcConfig } from './types.js';
+import { isRuleSelector } from '../breaking/rules.js';
+import { BINDING_KINDS, type BreakingConfig, type ContractConfig, type WsdlcConfig } from './types.js';
 
 const CONTRACT_KEYS = new Set([
   'wsdl',
@@ -66,7 +67,8 @@ function checkRoot(data: unknown, report: Report): WsdlcConfig | undefined {
     return undefined;
   }
   for (const key of Object.keys(data)) {
-    if (key !== 'contracts' && key !== '$schema') report([key], `unknown key "${key}" (expected "contracts")`);
+    if (key !== 'contracts' && key !== '$schema' && key !== 'breaking')
+      report([key], `unknown key "${key}" (expected "contracts" or "breaking")`);
   }
   const list = data['contracts'];
   if (!Array.isArray(list)) {
@@ -86,7 +88,33 @@ function checkRoot(data: unknown, report: Report): WsdlcConfig | undefined {
     outputs.set(c.output, index);
     contracts.push(c);
   });
-  return { contracts };
+  const breaking = checkBreaking(data['breaking'], report);
+  return { contracts, ...(breaking ? { breaking } : {}) };
+}
+
+/** `"breaking": { "except": ["wire" | "source" | rule id, ...] }`. */
+function checkBreaking(data: unknown, report: Report): BreakingConfig | undefined {
+  if (data === undefined) return undefined;
+  if (!isRecord(data)) {
+    report(['breaking'], '"breaking" must be an object like { "except": ["request-type-narrowed"] }');
+    return undefined;
+  }
+  for (const key of Object.keys(data)) {
+    if (key !== 'except') report(['breaking', key], `unknown key "${key}" (expected "except")`);
+  }
+  const list = data['except'];
+  if (list === undefined) return {};
+  if (!Array.isArray(list)) {
+    report(['breaking', 'except'], '"breaking.except" must be an array of rule ids, "wire" or "source"');
+    return undefined;
+  }
+  const except: string[] = [];
+  list.forEach((v: unknown, i) => {
+    if (typeof v === 'string' && isRuleSelector(v)) except.push(v);
+    else
+      report(['breaking', 'except', i], `unknown breaking rule ${JSON.stringify(v)} (see \`wsdlc breaking --help\`)`);
+  });
+  return { except };
 }
 
 function checkContract(entry: unknown, at: (string | number)[], report: Report): ContractConfig | undefined {
