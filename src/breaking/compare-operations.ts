@@ -65,6 +65,14 @@ function fieldMember(f: Field, locs: Map<string, SourceLocation>): Member {
   };
 }
 
+/** A signature's fields as members; a single-value result is its one element. */
+function signatureMembers(sig: Signature, wire: WireMessage | undefined, locs: Map<string, SourceLocation>): Member[] {
+  if (!sig.single) return sig.fields.map((f) => fieldMember(f, locs));
+  const element = sig.single.element ?? wire?.resultChild;
+  const name = element?.name ?? '(result)';
+  return [fieldMember({ name, type: element ? { ...sig.single, element } : sig.single }, locs)];
+}
+
 function compareSignatures(
   ctx: CompareContext,
   dir: Direction,
@@ -78,36 +86,18 @@ function compareSignatures(
   const oldLoc = oLocs.get('') ?? at.oldLoc;
   const newLoc = nLocs.get('') ?? at.newLoc;
   const here: Place = { path: at.path, ...(newLoc ? { newLoc } : {}), ...(oldLoc ? { oldLoc } : {}) };
-  if (o.single && n.single) {
-    compareMembers(
-      ctx,
-      dir,
-      [fieldMember({ name: '', type: o.single }, oLocs)],
-      [fieldMember({ name: '', type: n.single }, nLocs)],
-      here,
-    );
-    return;
-  }
-  if (o.single || n.single) {
+  if (Boolean(o.single) !== Boolean(n.single)) {
     ctx.report(
-      'message-shape-changed',
+      'result-shape-changed',
       at.path,
-      o.single ? 'a single result became fields' : 'fields became a single result',
+      o.single
+        ? 'the result was a single value and is now an object of fields'
+        : 'the result was an object of fields and is now a single value',
       newLoc,
       'new',
     );
-    if (o.single && n.single === undefined && n.fields.length === 1 && n.fields[0]) {
-      compareTypeRefs(ctx, dir, o.single.type, n.fields[0].type.type, here);
-    }
-    return;
   }
-  compareMembers(
-    ctx,
-    dir,
-    o.fields.map((f) => fieldMember(f, oLocs)),
-    n.fields.map((f) => fieldMember(f, nLocs)),
-    here,
-  );
+  compareMembers(ctx, dir, signatureMembers(o, wires.old, oLocs), signatureMembers(n, wires.new, nLocs), here);
 }
 
 function compareWire(

@@ -40,6 +40,11 @@ export const BREAKING_RULES: readonly BreakingRule[] = [
   { id: 'namespace-changed', classes: W, description: 'a target namespace or an element namespace changed' },
   { id: 'fault-removed', classes: S, description: 'a declared fault was removed (its generated type goes)' },
   { id: 'identifier-renamed', classes: S, description: 'a generated method or type name changed' },
+  {
+    id: 'result-shape-changed',
+    classes: S,
+    description: 'a method result changed between a single value and an object of fields',
+  },
   { id: 'type-removed', classes: S, description: 'a named schema type (a generated TypeScript type) was removed' },
   // Elements and attributes, by direction
   { id: 'request-element-removed', classes: WS, description: 'an element or attribute clients send was removed' },
