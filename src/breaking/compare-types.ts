@@ -6,7 +6,7 @@
  * and facets in place of their field rules.
  */
 import { qdisplay, qkey } from '../model/qname-key.js';
-import { XSD_NS, type SourceLocation, type TypeRef } from '../model/types.js';
+import { type QName, XSD_NS, type SourceLocation, type TypeRef } from '../model/types.js';
 import type { CompareContext, SideIndex } from './context.js';
 import { complexBodyOf, type Member, membersOf } from './members.js';
 import { compareSpaces, valueSpaceOf } from './value-space.js';
@@ -50,6 +50,7 @@ export function compareTypeRefs(ctx: CompareContext, dir: Direction, o: TypeRef,
     if (oBody.simpleContent && nBody.simpleContent)
       compareTypeRefs(ctx, dir, oBody.simpleContent, nBody.simpleContent, at);
     compareMembers(ctx, dir, membersOf(ctx.old, oBody), membersOf(ctx.new, nBody), at);
+    if (o.kind === 'named' && n.kind === 'named') compareDerived(ctx, dir, o.ref, n.ref, at);
     return;
   }
   const oSpace = oBody ? undefined : valueSpaceOf(ctx.old, o);
@@ -63,6 +64,25 @@ export function compareTypeRefs(ctx: CompareContext, dir: Direction, o: TypeRef,
   for (const d of compareSpaces(oSpace, nSpace)) {
     const rule = spaceRule(dir, d.kind);
     if (rule) ctx.report(rule, at.path, d.message, at.newLoc, 'new');
+  }
+}
+
+/**
+ * Types derived from a compared type can stand in for it on the wire (`xsi:type`,
+ * XML Schema Part 1 §2.6.1), so they are compared in the same direction too.
+ */
+function compareDerived(ctx: CompareContext, dir: Direction, o: QName, n: QName, at: Place): void {
+  const news = ctx.new.derived.get(qkey(n)) ?? [];
+  for (const od of ctx.old.derived.get(qkey(o)) ?? []) {
+    const nd = news.find((t) => ctx.same(od.name, t.name));
+    if (!nd) continue; // reported as type-removed
+    compareTypeRefs(
+      ctx,
+      dir,
+      { kind: 'named', ref: od.name },
+      { kind: 'named', ref: nd.name },
+      { path: `${at.path} (as ${nd.name.name})`, newLoc: nd.location, oldLoc: od.location },
+    );
   }
 }
 

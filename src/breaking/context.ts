@@ -15,6 +15,8 @@ export interface SideIndex {
   readonly simpleTypes: ReadonlyMap<string, SimpleType>;
   readonly elements: ReadonlyMap<string, ElementDecl>;
   readonly names: NamePlan;
+  /** Named complex types by the key of the type they extend or restrict (for xsi:type substitution). */
+  readonly derived: ReadonlyMap<string, readonly ComplexType[]>;
 }
 
 function indexSide(model: WsdlModel): SideIndex {
@@ -23,8 +25,17 @@ function indexSide(model: WsdlModel): SideIndex {
     for (const x of list) if (!m.has(qkey(x.name))) m.set(qkey(x.name), x);
     return m;
   };
+  const derived = new Map<string, ComplexType[]>();
+  for (const t of model.schema.complexTypes) {
+    if (!t.base) continue;
+    const k = qkey(t.base);
+    const list = derived.get(k);
+    if (list) list.push(t);
+    else derived.set(k, [t]);
+  }
   return {
     model,
+    derived,
     complexTypes: byKey(model.schema.complexTypes),
     simpleTypes: byKey(model.schema.simpleTypes),
     elements: byKey(model.schema.elements),

@@ -362,4 +362,33 @@ export const CASES: readonly RuleCase[] = [
       'new.wsdl:19:5: breaking (wire): message-shape-changed: S.Echo [SSoap] request: body element {urn:t}Echo became {urn:t}EchoRequest',
     ],
   },
+  {
+    // A type derived from a response type can come instead of it (xsi:type): compared too.
+    rule: 'response-enum-value-added',
+    old: base(
+      [A],
+      [el('r', 'tns:Base'), Q],
+      [
+        complexType('Base', [el('id', 's:string')]),
+        '<s:complexType name="Sub"><s:complexContent><s:extension base="tns:Base"><s:sequence>',
+        el('c', 'tns:Color'),
+        '</s:sequence></s:extension></s:complexContent></s:complexType>',
+        simpleType('Color', 's:string', enums('red')),
+      ],
+    ),
+    new: base(
+      [A],
+      [el('r', 'tns:Base'), Q],
+      [
+        complexType('Base', [el('id', 's:string')]),
+        '<s:complexType name="Sub"><s:complexContent><s:extension base="tns:Base"><s:sequence>',
+        el('c', 'tns:Color'),
+        '</s:sequence></s:extension></s:complexContent></s:complexType>',
+        simpleType('Color', 's:string', enums('red', 'blue')),
+      ],
+    ),
+    expected: [
+      'new.wsdl:16:7: breaking (wire): response-enum-value-added: S.Echo response > r (as Sub) > c: enumeration value "blue" was added',
+    ],
+  },
 ];
