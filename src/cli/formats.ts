@@ -110,7 +110,6 @@ export function renderSarif(input: FormatInput): string {
           driver: {
             name: 'wsdlc',
             version: input.toolVersion,
-            informationUri: 'https://github.com/wsdlc/wsdlc',
             rules: rules.map((r) => ({ id: r.id, shortDescription: { text: r.description } })),
           },
         },

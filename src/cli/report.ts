@@ -62,3 +62,13 @@ export function printChecked(log: CliLog, r: ContractReport): number {
   if (stale.length === 0) log.info(`${r.output}: up to date  [from ${r.source}]`);
   return stale.length;
 }
+
+/** The contracts of a generate or check result for `--format json`: source, output and each file's action. */
+export function contractsJson(reports: readonly ContractReport[]): unknown[] {
+  return reports.map((r) => ({
+    source: r.source,
+    output: r.output,
+    written: r.written,
+    files: r.changes.map((c) => ({ path: c.path, action: c.action })),
+  }));
+}

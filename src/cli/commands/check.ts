@@ -4,6 +4,9 @@ import { check } from '../../generate/generate.js';
 import { addCommonFlags, addContractFlags, overridesOf, verbosityOf, type ContractFlags } from '../flags.js';
 import { CliLog } from '../log.js';
 import { printChecked } from '../report.js';
+import type { OutputFormat } from '../formats.js';
+import { addFormatFlag, findingOf, runMachine } from '../machine.js';
+import { contractsJson } from '../report.js';
 import type { CommandContext } from './context.js';
 
 /** Registers `check`. */
@@ -13,6 +16,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     .description('verify generated output is up to date (writes nothing; exits 1 listing stale files)')
     .argument('[wsdl]', 'WSDL file or http(s) URL; omit to use wsdlc.config.json');
   addContractFlags(cmd);
+  addFormatFlag(cmd);
   addCommonFlags(cmd).addHelpText(
     'after',
     `
@@ -22,16 +26,40 @@ Examples:
 
 Exit codes: 0 up to date, 1 stale output or contract problem, 2 usage error.`,
   );
-  cmd.action(async (wsdl: string | undefined, flags: ContractFlags) => {
+  cmd.action(async (wsdl: string | undefined, flags: ContractFlags & { readonly format: OutputFormat }) => {
     const log = new CliLog(ctx.io, verbosityOf(flags));
-    const result = await check({
-      ...(wsdl !== undefined ? { wsdl } : {}),
-      ...(flags.output !== undefined ? { output: flags.output } : {}),
-      ...(flags.config !== undefined ? { config: flags.config } : {}),
-      ...overridesOf(flags),
-      cwd: ctx.io.cwd,
-      ...ctx.deps,
-    });
+    const run = () =>
+      check({
+        ...(wsdl !== undefined ? { wsdl } : {}),
+        ...(flags.output !== undefined ? { output: flags.output } : {}),
+        ...(flags.config !== undefined ? { config: flags.config } : {}),
+        ...overridesOf(flags),
+        cwd: ctx.io.cwd,
+        ...ctx.deps,
+      });
+    if (flags.format !== 'human') {
+      await runMachine(ctx, 'check', flags.format, async () => {
+        const result = await run();
+        const findings = result.contracts.flatMap((r) => [
+          ...r.warnings.map(findingOf),
+          ...r.changes
+            .filter((c) => c.action !== 'unchanged')
+            .map((c) => ({
+              severity: 'error' as const,
+              rule: 'stale-output',
+              message: `${r.output}/${c.path} ${c.action === 'create' ? 'is missing' : c.action === 'change' ? 'is out of date' : 'is no longer generated'}; run \`wsdlc generate\``,
+              location: { file: `${r.output}/${c.path}`, line: 1, column: 1 },
+            })),
+        ]);
+        return {
+          exitCode: result.upToDate ? 0 : 1,
+          findings,
+          extra: { upToDate: result.upToDate, contracts: contractsJson(result.contracts) },
+        };
+      });
+      return;
+    }
+    const result = await run();
     let stale = 0;
     for (const r of result.contracts) stale += printChecked(log, r);
     if (!result.upToDate) log.error(`error: ${stale} generated file(s) out of date; run \`wsdlc generate\``);

@@ -4,6 +4,9 @@ import { generate } from '../../generate/generate.js';
 import { addCommonFlags, addContractFlags, overridesOf, verbosityOf, type ContractFlags } from '../flags.js';
 import { CliLog } from '../log.js';
 import { printGenerated } from '../report.js';
+import type { OutputFormat } from '../formats.js';
+import { addFormatFlag, findingOf, runMachine } from '../machine.js';
+import { contractsJson } from '../report.js';
 import type { CommandContext } from './context.js';
 
 interface GenerateFlags extends ContractFlags {
@@ -11,6 +14,7 @@ interface GenerateFlags extends ContractFlags {
   readonly dryRun?: boolean;
   readonly clean?: boolean;
   readonly force?: boolean;
+  readonly format: OutputFormat;
 }
 
 /** Registers `generate`. */
@@ -25,6 +29,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .option('--dry-run', 'show what would be created, changed, deleted or left unchanged; write nothing')
     .option('--clean', 'remove previously generated files (per manifest) first')
     .option('--force', 'overwrite files in the output folder that wsdlc did not generate');
+  addFormatFlag(cmd);
   addCommonFlags(cmd).addHelpText(
     'after',
     `
@@ -37,18 +42,31 @@ Examples:
   );
   cmd.action(async (wsdl: string | undefined, flags: GenerateFlags) => {
     const log = new CliLog(ctx.io, verbosityOf(flags));
-    const result = await generate({
-      ...(wsdl !== undefined ? { wsdl } : {}),
-      ...(flags.output !== undefined ? { output: flags.output } : {}),
-      ...(flags.config !== undefined ? { config: flags.config } : {}),
-      ...(flags.scaffold !== undefined ? { scaffold: flags.scaffold } : {}),
-      ...overridesOf(flags),
-      cwd: ctx.io.cwd,
-      dryRun: flags.dryRun === true,
-      clean: flags.clean === true,
-      force: flags.force === true,
-      ...ctx.deps,
-    });
+    const run = () =>
+      generate({
+        ...(wsdl !== undefined ? { wsdl } : {}),
+        ...(flags.output !== undefined ? { output: flags.output } : {}),
+        ...(flags.config !== undefined ? { config: flags.config } : {}),
+        ...(flags.scaffold !== undefined ? { scaffold: flags.scaffold } : {}),
+        ...overridesOf(flags),
+        cwd: ctx.io.cwd,
+        dryRun: flags.dryRun === true,
+        clean: flags.clean === true,
+        force: flags.force === true,
+        ...ctx.deps,
+      });
+    if (flags.format !== 'human') {
+      await runMachine(ctx, 'generate', flags.format, async () => {
+        const result = await run();
+        return {
+          exitCode: 0,
+          findings: result.contracts.flatMap((r) => r.warnings.map(findingOf)),
+          extra: { dryRun: result.dryRun, contracts: contractsJson(result.contracts) },
+        };
+      });
+      return;
+    }
+    const result = await run();
     for (const r of result.contracts) printGenerated(log, r, result.dryRun);
     ctx.exitCode = 0;
   });

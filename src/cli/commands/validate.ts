@@ -7,6 +7,8 @@ import { CliLog } from '../log.js';
 import type { Diagnostic } from '../../model/types.js';
 import { WsdlcError } from '../../util/errors.js';
 import type { LoadFn } from '../../generate/pipeline.js';
+import type { OutputFormat } from '../formats.js';
+import { addFormatFlag, findingOf, runMachine } from '../machine.js';
 import type { CommandContext } from './context.js';
 
 /** Validation through an injected loader (tests): its warnings, or the errors it throws. */
@@ -26,6 +28,7 @@ export function registerValidate(program: Command, ctx: CommandContext): void {
     .description('check a WSDL and its schemas; list every error and warning')
     .argument('<wsdl>', 'WSDL file or http(s) URL')
     .option('--lenient', 'report what lenient generation would replace as warnings instead of errors');
+  addFormatFlag(cmd);
   addCommonFlags(cmd).addHelpText(
     'after',
     `
@@ -35,19 +38,34 @@ Examples:
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.`,
   );
-  cmd.action(async (wsdl: string, flags: CommonFlags & { readonly lenient?: boolean }) => {
-    const lenient = flags.lenient === true;
-    const log = new CliLog(ctx.io, verbosityOf(flags));
-    const diagnostics = ctx.deps.load
-      ? await validateWith(ctx.deps.load, wsdl, ctx.io.cwd, lenient)
-      : await validate(wsdl, { cwd: ctx.io.cwd, ...(lenient ? { lenient } : {}) });
-    const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    const warnings = diagnostics.length - errors;
-    for (const d of diagnostics) {
-      if (d.severity === 'warning' && verbosityOf(flags) === 'quiet') continue;
-      log.result(formatDiagnostic(d));
-    }
-    log.info(`${wsdl}: ${errors} error(s), ${warnings} warning(s)`);
-    ctx.exitCode = errors > 0 ? 1 : 0;
-  });
+  cmd.action(
+    async (wsdl: string, flags: CommonFlags & { readonly format: OutputFormat; readonly lenient?: boolean }) => {
+      const lenient = flags.lenient === true;
+      const log = new CliLog(ctx.io, verbosityOf(flags));
+      const run = (): Promise<Diagnostic[]> =>
+        ctx.deps.load
+          ? validateWith(ctx.deps.load, wsdl, ctx.io.cwd, lenient)
+          : validate(wsdl, { cwd: ctx.io.cwd, ...(lenient ? { lenient } : {}) });
+      if (flags.format !== 'human') {
+        await runMachine(ctx, 'validate', flags.format, async () => {
+          const diagnostics = await run();
+          return {
+            exitCode: diagnostics.some((d) => d.severity === 'error') ? 1 : 0,
+            findings: diagnostics.map(findingOf),
+            extra: { contract: wsdl },
+          };
+        });
+        return;
+      }
+      const diagnostics = await run();
+      const errors = diagnostics.filter((d) => d.severity === 'error').length;
+      const warnings = diagnostics.length - errors;
+      for (const d of diagnostics) {
+        if (d.severity === 'warning' && verbosityOf(flags) === 'quiet') continue;
+        log.result(formatDiagnostic(d));
+      }
+      log.info(`${wsdl}: ${errors} error(s), ${warnings} warning(s)`);
+      ctx.exitCode = errors > 0 ? 1 : 0;
+    },
+  );
 }
