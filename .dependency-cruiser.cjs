@@ -15,6 +15,7 @@ const FLOORS = [
   { name: 'breaking', floor: 4, path: '^src/breaking/' },
   { name: 'config', floor: 5, path: '^src/config/' },
   { name: 'write', floor: 5, path: '^src/write/' },
+  { name: 'vendor', floor: 5, path: '^src/vendor/' },
   { name: 'scaffold', floor: 6, path: '^src/scaffold/' },
   { name: 'generate', floor: 7, path: '^src/generate/' },
   { name: 'cli', floor: 8, path: '^src/cli/' },

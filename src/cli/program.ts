@@ -7,6 +7,7 @@ import type { CommandContext } from './commands/context.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerInspect } from './commands/inspect.js';
 import { registerValidate } from './commands/validate.js';
+import { registerVendor } from './commands/vendor.js';
 
 /** Exit codes, as documented in `wsdlc --help`. */
 export const EXIT = { ok: 0, contract: 1, usage: 2, internal: 3 } as const;
@@ -33,6 +34,7 @@ Examples:
   $ wsdlc validate wsdl/auth.wsdl
   $ wsdlc inspect wsdl/auth.wsdl --json
   $ wsdlc breaking wsdl/auth.wsdl --against-git main
+  $ wsdlc vendor https://example.com/Service.svc?wsdl -o wsdl/service
 
 Exit codes:
   0  success
@@ -47,5 +49,6 @@ Environment: NO_COLOR disables colour (colour is used only on a terminal).`,
   registerValidate(program, ctx);
   registerInspect(program, ctx);
   registerBreaking(program, ctx);
+  registerVendor(program, ctx);
   return program;
 }
