@@ -8,6 +8,8 @@ export interface CliDeps {
   readonly load?: LoadFn;
   readonly emit?: EmitFn;
   readonly fs?: WriterFs;
+  /** Ends `generate --watch` (tests; the CLI itself stops on Ctrl+C). */
+  readonly watchSignal?: AbortSignal;
 }
 
 /** Shared state of one CLI run. */
