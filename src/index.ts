@@ -6,6 +6,8 @@
  * await generate({ wsdl: 'wsdl/auth.wsdl', output: 'generated/auth' });
  * const { upToDate } = await check();            // every contract of wsdlc.config.json
  * const problems = await validate('wsdl/auth.wsdl');
+ * const report = await breaking({ old: 'old/auth.wsdl', new: 'wsdl/auth.wsdl' }); // report.breaking
+ * await vendor({ url: 'https://example.com/S.svc?wsdl', output: 'wsdl/s' });
  * ```
  */
 import type { LoadOptions } from './load/types.js';
@@ -23,6 +25,11 @@ export type { EmitOptions, GeneratedFile, TypeMappingOptions } from './emit/type
 export type { LoadOptions } from './load/types.js';
 export type * from './model/types.js';
 export { WsdlcError, formatDiagnostic } from './util/errors.js';
+export { breaking, type BreakingOptions } from './breaking/sources.js';
+export { compareModels, BREAKING_RULES, type CompareOptions } from './breaking/index.js';
+export type { BreakingReport, Change, BreakingRule, ChangeClass } from './breaking/index.js';
+export { vendor, type VendorOptions, type VendorResult, type UpstreamChange, type VendorLock } from './vendor/index.js';
+export { watchGenerate, type WatchOptions, type WatchRun } from './generate/watch.js';
 
 /**
  * Loads a WSDL (and everything it imports) and builds the operation model.
