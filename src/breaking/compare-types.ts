@@ -178,7 +178,8 @@ export function compareMembers(
 
 function compareOccurs(ctx: CompareContext, req: boolean, o: Member, n: Member, at: Place): void {
   const loc = at.newLoc;
-  const bounds = `minOccurs ${o.min} became ${n.min}`;
+  const use = (m: Member): string => (m.min > 0 ? 'required' : 'optional');
+  const bounds = o.kind === 'attribute' ? `use ${use(o)} became ${use(n)}` : `minOccurs ${o.min} became ${n.min}`;
   if (n.min > o.min) {
     ctx.report(
       req ? 'request-element-became-required' : 'response-element-became-required',

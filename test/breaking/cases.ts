@@ -391,4 +391,21 @@ export const CASES: readonly RuleCase[] = [
       'new.wsdl:16:7: breaking (wire): response-enum-value-added: S.Echo response > r (as Sub) > c: enumeration value "blue" was added',
     ],
   },
+  {
+    // Attributes follow the element rules: use="required" is minOccurs 1.
+    rule: 'request-element-became-required',
+    old: base(
+      [el('a', 'tns:WithAttr')],
+      [R],
+      ['<s:complexType name="WithAttr"><s:attribute name="id" type="s:string"/></s:complexType>'],
+    ),
+    new: base(
+      [el('a', 'tns:WithAttr')],
+      [R],
+      ['<s:complexType name="WithAttr"><s:attribute name="id" type="s:string" use="required"/></s:complexType>'],
+    ),
+    expected: [
+      'new.wsdl:6:7: breaking (wire, source): request-element-became-required: S.Echo request > a > @id: use optional became required',
+    ],
+  },
 ];
