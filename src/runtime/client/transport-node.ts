@@ -161,7 +161,11 @@ class Exchange implements DeadlineEntry {
   deadlineQueue: DeadlineQueue | undefined = undefined;
   prevDeadline: DeadlineEntry | undefined = undefined;
   nextDeadline: DeadlineEntry | undefined = undefined;
-  constructor(readonly maxResponseBytes: number) {}
+  readonly maxResponseBytes: number;
+
+  constructor(maxResponseBytes: number) {
+    this.maxResponseBytes = maxResponseBytes;
+  }
 
   /** Settles the call once: with `err` when defined, else with `res`. */
   finish(err: unknown, res?: TransportResponse): void {

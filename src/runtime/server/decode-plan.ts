@@ -60,7 +60,11 @@ type PlanNode =
 
 /** What a recorded decode returns for each simple value. */
 class CallPlaceholder {
-  constructor(readonly index: number) {}
+  readonly index: number;
+
+  constructor(index: number) {
+    this.index = index;
+  }
 }
 
 /** Thrown through the codec to stop a recording that cannot give a plan. */
@@ -69,10 +73,13 @@ class Refused extends Error {}
 class Recorder implements DecodeRecorder {
   readonly calls: SimpleCall[] = [];
   refused = false;
-  constructor(
-    private readonly holes: number,
-    private readonly maxCalls: number,
-  ) {}
+  private readonly holes: number;
+  private readonly maxCalls: number;
+
+  constructor(holes: number, maxCalls: number) {
+    this.holes = holes;
+    this.maxCalls = maxCalls;
+  }
 
   simple(text: string, desc: SimpleDesc, scope: XmlElement | undefined, path: string): unknown {
     // Without references, each text and attribute is read once at most: more calls than that is no plan.
@@ -151,10 +158,13 @@ function elementsOf(root: XmlElement, out: Set<object>): Set<object> {
  * `decodeSimple` calls and the value around them (see the file comment).
  */
 export class DecodePlan {
-  private constructor(
-    private readonly calls: readonly SimpleCall[],
-    private readonly root: PlanNode,
-  ) {}
+  private readonly calls: readonly SimpleCall[];
+  private readonly root: PlanNode;
+
+  private constructor(calls: readonly SimpleCall[], root: PlanNode) {
+    this.calls = calls;
+    this.root = root;
+  }
 
   /**
    * The plan for reading `el` as `desc`, where `el` is part of a tree built from

@@ -150,23 +150,28 @@ function keptBody(body: string, max: number): string {
 /** A non-2xx HTTP response that is not a SOAP fault. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  readonly status: number;
   /** The response body as text: its first `maxBody` characters (see {@link bodyLength}). */
   readonly body: string;
   /** The length of the whole response body, in characters (more than `body.length` when it was cut). */
   readonly bodyLength: number;
+  /** Response headers (lower-case names). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  /** @param maxBody longest body kept (default {@link DEFAULT_MAX_ERROR_BODY_CHARS}). */
   constructor(
-    readonly status: number,
+    status: number,
     body: string,
-    /** Response headers (lower-case names). */
-    readonly headers: Readonly<Record<string, string>> = {},
-    /** Longest body kept (default {@link DEFAULT_MAX_ERROR_BODY_CHARS}). */
+    headers: Readonly<Record<string, string>> = {},
     maxBody: number = DEFAULT_MAX_ERROR_BODY_CHARS,
   ) {
     // A copy, as the body: the message (and the stack made from it) must not keep the response alive.
     const excerpt = body.length > 200 ? `${keptBody(body, 200)}...` : body;
     super(`HTTP ${status}${excerpt.trim() === '' ? '' : `: ${excerpt.trim()}`}`);
+    this.status = status;
     this.body = keptBody(body, maxBody);
     this.bodyLength = body.length;
+    this.headers = headers;
   }
 }
 

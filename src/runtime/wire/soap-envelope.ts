@@ -158,14 +158,16 @@ export type EnvelopeProblem = 'malformed' | 'notEnvelope' | 'versionMismatch' | 
  */
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError';
-  constructor(
-    message: string,
-    readonly problem: EnvelopeProblem,
-    /** 1-based position in the text when the XML is malformed, else 0. */
-    readonly line = 0,
-    readonly column = 0,
-  ) {
+  readonly problem: EnvelopeProblem;
+  /** 1-based position in the text when the XML is malformed, else 0. */
+  readonly line: number;
+  readonly column: number;
+
+  constructor(message: string, problem: EnvelopeProblem, line = 0, column = 0) {
     super(message);
+    this.problem = problem;
+    this.line = line;
+    this.column = column;
   }
 }
 
