@@ -22,8 +22,8 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import net from 'node:net';
-import tls from 'node:tls';
+import * as net from 'node:net';
+import * as tls from 'node:tls';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
 import {
   abortReason,

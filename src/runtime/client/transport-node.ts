@@ -5,8 +5,8 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import http from 'node:http';
-import https from 'node:https';
+import * as http from 'node:http';
+import * as https from 'node:https';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
 import {
   abortReason,

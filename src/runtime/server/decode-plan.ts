@@ -124,7 +124,7 @@ function planNode(value: unknown, seen: Set<object>): PlanNode | undefined {
     if (names.length !== arr.length + 1) return undefined;
     const items: PlanNode[] = [];
     for (let i = 0; i < arr.length; i++) {
-      if (!Object.hasOwn(arr, i)) return undefined;
+      if (!Object.prototype.hasOwnProperty.call(arr, i)) return undefined;
       const n = planNode(arr[i], seen);
       if (n === undefined) return undefined;
       items.push(n);

@@ -144,7 +144,7 @@ export interface ParsedEnvelope {
   /** Taken from the Envelope's namespace. */
   readonly version: SoapVersion;
   readonly envelope: XmlElement;
-  readonly header?: XmlElement;
+  readonly header?: XmlElement | undefined;
   readonly body: XmlElement;
 }
 

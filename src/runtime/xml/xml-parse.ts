@@ -49,14 +49,15 @@ export interface ParseXmlOptions {
 /** A document that is not well-formed, or is refused (DOCTYPE, too deep). */
 export class XmlParseError extends Error {
   override readonly name = 'XmlParseError';
-  constructor(
-    message: string,
-    /** 1-based line, 0 if unknown. */
-    readonly line: number,
-    /** 1-based column, 0 if unknown. */
-    readonly column: number,
-  ) {
+  /** 1-based line, 0 if unknown. */
+  readonly line: number;
+  /** 1-based column, 0 if unknown. */
+  readonly column: number;
+
+  constructor(message: string, line: number, column: number) {
     super(message);
+    this.line = line;
+    this.column = column;
   }
 }
 
