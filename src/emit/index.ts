@@ -14,6 +14,7 @@ import type { WsdlModel } from '../model/types.js';
 import type { ComplexDesc, ServiceDesc } from '../runtime/wire/descriptors.js';
 import { assignNames } from '../names/index.js';
 import { gateFiles, type RawFile } from './format-gate.js';
+import { applyImportStyle, DEFAULT_IMPORT_STYLE } from './import-style.js';
 import { runtimeSources } from './runtime-files.js';
 import type { SyntaxChecker } from './syntax-check.js';
 import { buildServiceModel, type ServiceModel } from './service-model.js';
@@ -52,10 +53,14 @@ export async function emitFiles(
   options: EmitOptions,
   extras: EmitExtras = {},
 ): Promise<GeneratedFile[]> {
-  return gateFiles(
+  const files = await gateFiles(
     renderFileStream(model, options, extras),
     extras.syntaxChecker ? { checker: extras.syntaxChecker } : {},
   );
+  return applyImportStyle(files, {
+    importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
+    typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,
+  });
 }
 
 /** The names pass, the type registry and the service model: what every view is built from. */
@@ -113,16 +118,19 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
     preformatted: !isOverridden(name, dir),
   });
 
-  yield file('index.ts', 'index', indexView(header, options.client, options.server));
-  yield file('types.ts', 'types', tv);
-  yield file('schema.ts', 'schema', schemaView(header, registry, sm));
   const headerTypeNames = headerTypes(sm).filter((n) => declared.has(n));
   const clientTypes = [
     ...new Set([...opTypes, ...headerTypeNames, ...faultDetailTypes(sm).filter((n) => declared.has(n))]),
   ];
   const serverTypes = [...new Set([...opTypes, ...headerTypeNames])];
-  if (options.client) yield file('client.ts', 'client', clientView(header, sm, clientTypes, declared));
-  if (options.server) yield file('server.ts', 'server', serverView(header, sm, serverTypes));
+  const cv = options.client ? clientView(header, sm, clientTypes, declared) : undefined;
+  const sv = options.server ? serverView(header, sm, serverTypes) : undefined;
+  const schemaNames = ['SCHEMA_TYPES', ...sm.services.flatMap((s) => [s.names.descriptor, s.names.operations])];
+  yield file('index.ts', 'index', indexView(header, cv, sv, schemaNames));
+  yield file('types.ts', 'types', tv);
+  yield file('schema.ts', 'schema', schemaView(header, registry, sm));
+  if (cv) yield file('client.ts', 'client', cv);
+  if (sv) yield file('server.ts', 'server', sv);
   yield file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText));
   for (const r of runtimeSources({ client: options.client, server: options.server })) {
     yield {

@@ -21,6 +21,12 @@ export interface TypeMappingOptions {
   readonly dateTime: 'date' | 'string';
 }
 
+/** The extension of relative module specifiers: `.js` (default), none, or `.ts`. */
+export type ImportExtension = 'js' | 'none' | 'ts';
+
+/** Type-only imports: inline `type` modifiers (default) or separate `import type` / `export type` statements. */
+export type TypeImportStyle = 'inline' | 'separate';
+
 /** Options of one generation. */
 export interface EmitOptions {
   /** Emit the typed client (default true). */
@@ -36,6 +42,10 @@ export interface EmitOptions {
   readonly sourceLabel: string;
   /** wsdlc's version, for file headers. */
   readonly toolVersion: string;
+  /** Extension of relative imports: `js` (default, `./client.js`), `none` (`./client`) or `ts` (`./client.ts`). */
+  readonly importExtension?: ImportExtension;
+  /** Type-only imports: `inline` (default, `import { a, type B }`) or `separate` (`import type { B }`). */
+  readonly typeImports?: TypeImportStyle;
 }
 
 /** Defaults for {@link EmitOptions} fields a caller may omit. */

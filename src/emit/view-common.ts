@@ -58,6 +58,12 @@ export function mentionsDataSet(types: readonly string[]): boolean {
   return types.some((t) => /\bDataSet\b/.test(t));
 }
 
+/** {@link importClause} for an `export { ... } from` (the formatter writes no trailing comma there). */
+export function exportClause(names: readonly string[]): string {
+  const clause = importClause(names);
+  return clause.endsWith(',\n}') ? `${clause.slice(0, -3)}\n}` : clause;
+}
+
 /** Whether any of the TypeScript type texts mentions the runtime's `XmlElement`. */
 export function mentionsXmlElement(types: readonly string[]): boolean {
   return types.some((t) => /\bXmlElement\b/.test(t));

@@ -4,14 +4,26 @@
  */
 import { commentLine, tsString } from './literal.js';
 import { type RuntimeReexportView, runtimeReexports } from './runtime-imports.js';
+import type { ClientView } from './view-client.js';
+import { exportClause } from './view-common.js';
+import type { ServerView } from './view-server.js';
 
-/** The view of index.ts. */
+/**
+ * The view of index.ts. Every value is re-exported by name (`export { a, type B }
+ * from`), not with `export *`: CommonJS consumers (TypeScript's and esbuild's
+ * CommonJS output, tsx in a CommonJS package) and bundlers then see each name
+ * statically (issue 19). types.ts holds types only, erased everywhere, so it
+ * stays `export type *`, which keeps index.ts small for contracts of thousands
+ * of types.
+ */
 export interface IndexView {
   readonly header: string;
-  /** Whether client.ts exists. */
-  readonly client: boolean;
-  /** Whether server.ts exists. */
-  readonly server: boolean;
+  /** The export clause of client.ts (`{ AuthClient, type AuthBinding }`); `undefined` when there is no client. */
+  readonly clientExports: string | undefined;
+  /** The export clause of server.ts; `undefined` when there is no server. */
+  readonly serverExports: string | undefined;
+  /** The export clause of schema.ts. */
+  readonly schemaExports: string;
   /** The runtime's errors and option types re-exported, one entry per runtime entry point. */
   readonly runtimeReexports: readonly RuntimeReexportView[];
 }
@@ -27,21 +39,37 @@ export interface WsdlView {
   readonly label: string;
 }
 
-/** Builds the index.ts view. */
-export function indexView(header: string, client: boolean, server: boolean): IndexView {
-  const runtimeReexportList = runtimeReexports([
-    'HttpError',
-    'ResponseError',
-    'SoapFault',
-    'SoapFaultError',
-    'XmlElement',
-    client && 'CallOptions',
-    client && 'ClientOptions',
-    server && 'HandlerOptions',
-    server && 'RequestContext',
-    server && 'ServiceHandler',
+/** Builds the index.ts view from the views of the files it re-exports. */
+export function indexView(
+  header: string,
+  client: ClientView | undefined,
+  server: ServerView | undefined,
+  schemaNames: readonly string[],
+): IndexView {
+  const clientNames = client?.services.flatMap((s) => [
+    s.className,
+    `type ${s.bindingTypeName}`,
+    ...s.faults.flatMap((f) => [f.guardName, `type ${f.typeName}`]),
   ]);
-  return { header, client, server, runtimeReexports: runtimeReexportList };
+  const serverNames = server?.services.flatMap((s) => [s.handlerName, `type ${s.interfaceName}`]);
+  return {
+    header,
+    clientExports: clientNames === undefined ? undefined : exportClause(clientNames),
+    serverExports: serverNames === undefined ? undefined : exportClause(serverNames),
+    schemaExports: exportClause(schemaNames),
+    runtimeReexports: runtimeReexports([
+      'HttpError',
+      'ResponseError',
+      'SoapFault',
+      'SoapFaultError',
+      'XmlElement',
+      client && 'CallOptions',
+      client && 'ClientOptions',
+      server && 'HandlerOptions',
+      server && 'RequestContext',
+      server && 'ServiceHandler',
+    ]),
+  };
 }
 
 /** Builds the wsdl.ts view. */
