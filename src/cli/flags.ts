@@ -3,7 +3,8 @@
  * API's options (the CLI only maps flags to options; the API does the work).
  */
 import { Option, type Command } from 'commander';
-import type { TypeMappingOptions } from '../emit/types.js';
+import { IMPORT_EXTENSIONS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
+import type { ImportExtension, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
 import { parseBindingList, usage, type ContractOverrides } from '../config/options.js';
 import type { Verbosity } from './log.js';
 
@@ -28,6 +29,8 @@ export interface ContractFlags extends CommonFlags {
   readonly dateTime?: TypeMappingOptions['dateTime'];
   readonly templates?: string;
   readonly lenient?: boolean;
+  readonly importExtension?: ImportExtension;
+  readonly typeImports?: TypeImportStyle;
 }
 
 /** Adds --quiet, --verbose and --debug. */
@@ -59,6 +62,18 @@ export function addContractFlags(cmd: Command): Command {
     .option(
       '--lenient',
       'turn undefined or misplaced references, missing parts and unreadable imports into warnings; what they affect becomes unknown or is left out',
+    )
+    .addOption(
+      new Option(
+        '--import-extension <ext>',
+        'extension of relative imports: js (./client.js, default), none (./client), ts (./client.ts)',
+      ).choices(IMPORT_EXTENSIONS),
+    )
+    .addOption(
+      new Option(
+        '--type-imports <style>',
+        'type-only imports: inline (import { a, type B }, default) or separate (import type { B })',
+      ).choices(TYPE_IMPORT_STYLES),
     );
 }
 
@@ -116,5 +131,7 @@ export function overridesOf(flags: ContractFlags): ContractOverrides {
     ...(Object.keys(types).length > 0 ? { types } : {}),
     ...(flags.templates !== undefined ? { templates: flags.templates } : {}),
     ...(flags.lenient === true ? { lenient: true } : {}),
+    ...(flags.importExtension !== undefined ? { importExtension: flags.importExtension } : {}),
+    ...(flags.typeImports !== undefined ? { typeImports: flags.typeImports } : {}),
   };
 }

@@ -141,9 +141,13 @@ function resolveOne(
   if (!client && !server) usage('nothing to generate: both the client and the server are turned off');
   const bindings = o.bindings ?? c.bindings;
   const types: TypeMappingOptions = { ...DEFAULT_TYPE_MAPPING, ...c.types, ...o.types };
+  const importExtension = o.importExtension ?? c.importExtension;
+  const typeImports = o.typeImports ?? c.typeImports;
   const emit: EmitOptions = {
     client,
     server,
+    ...(importExtension !== undefined ? { importExtension } : {}),
+    ...(typeImports !== undefined ? { typeImports } : {}),
     ...(bindings ? { bindings } : {}),
     types,
     ...(templates !== undefined ? { templatesDir: templates } : {}),

@@ -8,14 +8,15 @@
  *   "contracts": [
  *     { "wsdl": "wsdl/auth.wsdl", "output": "generated/auth", "bindings": ["soap11", "soap12"],
  *       "types": { "long": "bigint" }, "client": true, "server": true,
- *       "templates": "templates-override", "scaffold": "src/service/auth.ts" }
+ *       "templates": "templates-override", "scaffold": "src/service/auth.ts",
+ *       "importExtension": "js", "typeImports": "inline" }
  *   ]
  * }
  * ```
  * Relative paths are resolved against the folder holding the config file.
  */
 import type { BindingKind } from '../model/types.js';
-import type { TypeMappingOptions } from '../emit/types.js';
+import type { ImportExtension, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
 
 /** The file name searched for from the working directory upward. */
 export const CONFIG_FILE_NAME = 'wsdlc.config.json';
@@ -44,6 +45,10 @@ export interface ContractChoices {
    * `unknown` or is left out; the output manifest records it.
    */
   readonly lenient?: boolean;
+  /** Extension of relative imports in the output: `js` (default), `none` or `ts`. */
+  readonly importExtension?: ImportExtension;
+  /** Type-only imports: `inline` (default, `import { a, type B }`) or `separate` (`import type { B }`). */
+  readonly typeImports?: TypeImportStyle;
 }
 
 /** One contract entry of the config file, as written (paths relative to the config's folder). */

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { isRuleSelector } from '../breaking/rules.js';
+import { IMPORT_EXTENSIONS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
 import { BINDING_KINDS, type BreakingConfig, type ContractConfig, type WsdlcConfig } from './types.js';
 
 const CONTRACT_KEYS = new Set([
@@ -19,6 +20,8 @@ const CONTRACT_KEYS = new Set([
   'templates',
   'scaffold',
   'lenient',
+  'importExtension',
+  'typeImports',
 ]);
 const TYPE_CHOICES: Readonly<Record<string, readonly string[]>> = {
   long: ['number', 'bigint', 'string'],
@@ -161,6 +164,17 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
   const client = bool('client');
   const server = bool('server');
   const lenient = bool('lenient');
+  const choice = <T extends string>(key: string, choices: readonly T[]): T | undefined => {
+    const v = entry[key];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || !(choices as readonly string[]).includes(v)) {
+      fail(key, `"${key}" must be one of ${choices.map((c) => `"${c}"`).join(', ')}`);
+      return undefined;
+    }
+    return v as T;
+  };
+  const importExtension = choice('importExtension', IMPORT_EXTENSIONS);
+  const typeImports = choice('typeImports', TYPE_IMPORT_STYLES);
   if (client === false && server === false) fail('server', '"client" and "server" are both false: nothing to generate');
   let bindings: ContractConfig['bindings'];
   const rawBindings = entry['bindings'];
@@ -213,5 +227,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
     ...(templates !== undefined ? { templates } : {}),
     ...(scaffold !== undefined ? { scaffold } : {}),
     ...(lenient !== undefined ? { lenient } : {}),
+    ...(importExtension !== undefined ? { importExtension } : {}),
+    ...(typeImports !== undefined ? { typeImports } : {}),
   };
 }
