@@ -970,7 +970,7 @@ class XmlScanner {
     const scope = this.scope;
     const undoMark = scope.mark;
     let nsDecls: Readonly<Record<string, string>> = NO_DECLS;
-    if (declCount > 0) nsDecls = this.declare(count);
+    if (declCount > 0) nsDecls = this.declareNamespaces(count);
     if (count > 1) this.checkDuplicates(count);
 
     let prefix = '';
@@ -1030,7 +1030,7 @@ class XmlScanner {
   }
 
   /** Applies the namespace declarations among the current attributes (Namespaces in XML 1.0 §3). */
-  private declare(count: number): Record<string, string> {
+  private declareNamespaces(count: number): Record<string, string> {
     const decls: Record<string, string> = {};
     const scope = this.scope;
     for (let k = 0; k < count; k++) {
