@@ -3,9 +3,9 @@
  * `new Error(message, { cause })` does, an own non-enumerable property.
  */
 import { describe, expect, it } from 'vitest';
-import { errorCause, setCause } from '../../src/runtime/error-cause.js';
-import { ResponseError, SoapFault } from '../../src/runtime/faults.js';
-import { connectionClosed } from '../../src/runtime/transport.js';
+import { errorCause, setCause } from '../../src/runtime/wire/error-cause.js';
+import { ResponseError, SoapFault } from '../../src/runtime/wire/faults.js';
+import { connectionClosed } from '../../src/runtime/client/transport.js';
 
 /** The property descriptor of `cause` on `err`. */
 const causeOf = (err: Error): PropertyDescriptor | undefined => Object.getOwnPropertyDescriptor(err, 'cause');
