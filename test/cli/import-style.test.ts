@@ -28,9 +28,9 @@ describe('import style options', () => {
     const dir = project();
     expect((await runCli(['generate'], dir, {})).code).toBe(0);
     expect(read(dir, 'server.ts')).toMatch(
-      /import \{\n {2}createServiceHandler,[^}]*type HandlerOptions,[^}]*\} from '\.\/runtime\/index\.js';/,
+      /import \{\n {2}createServiceHandler,[^}]*type HandlerOptions,[^}]*\} from '\.\/runtime\/server\/index\.js';/,
     );
-    expect(read(dir, 'runtime/index.ts')).toContain("from './xml-parse.js';");
+    expect(read(dir, 'runtime/index.ts')).toContain("from './xml/xml-parse.js';");
   });
 
   it('--import-extension none --type-imports separate rewrites generated files and the runtime copy', async () => {
@@ -38,13 +38,15 @@ describe('import style options', () => {
     const r = await runCli(['generate', '--import-extension', 'none', '--type-imports', 'separate'], dir, {});
     expect(r.code).toBe(0);
     const server = read(dir, 'server.ts');
-    expect(server).toContain("import { createServiceHandler, defineOperation } from './runtime/index';");
-    expect(server).toContain("import type { HandlerOptions, RequestContext, ServiceHandler } from './runtime/index';");
+    expect(server).toContain("import { createServiceHandler, defineOperation } from './runtime/server/index';");
+    expect(server).toContain(
+      "import type { HandlerOptions, RequestContext, ServiceHandler } from './runtime/server/index';",
+    );
     expect(read(dir, 'index.ts')).toContain("export type * from './types';");
     const runtimeIndex = read(dir, 'runtime/index.ts');
-    expect(runtimeIndex).toContain("export { parseXml, XmlParseError } from './xml-parse';");
-    expect(runtimeIndex).toContain("export type { XmlAttribute, XmlElement } from './xml-parse';");
-    for (const file of ['client.ts', 'server.ts', 'index.ts', 'runtime/client.ts', 'runtime/server.ts']) {
+    expect(runtimeIndex).toContain("export { parseXml, XmlParseError } from './xml/xml-parse';");
+    expect(runtimeIndex).toContain("export type { XmlAttribute, XmlElement } from './xml/xml-parse';");
+    for (const file of ['client.ts', 'server.ts', 'index.ts', 'runtime/client/client.ts', 'runtime/server/server.ts']) {
       expect(read(dir, file), file).not.toMatch(/from '\.{1,2}\/[^']*\.js'/);
       expect(read(dir, file), file).not.toMatch(/[{,]\s*type \w/);
     }
@@ -57,8 +59,8 @@ describe('import style options', () => {
   it('"importExtension": "ts" in the config writes .ts specifiers', async () => {
     const dir = project({ importExtension: 'ts' });
     expect((await runCli(['generate'], dir, {})).code).toBe(0);
-    expect(read(dir, 'client.ts')).toContain("from './runtime/index.ts';");
-    expect(read(dir, 'runtime/client.ts')).toContain("from './codec.ts';");
+    expect(read(dir, 'client.ts')).toContain("from './runtime/client/index.ts';");
+    expect(read(dir, 'runtime/client/client.ts')).toContain("from '../wire/codec.ts';");
   });
 
   it('bad values are usage errors naming the flag or the config line', async () => {

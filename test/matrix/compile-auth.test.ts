@@ -5,6 +5,7 @@
  */
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { generate } from '../emit/helpers.js';
 import { addTree, checkTree } from './compile-host.js';
 import { DEFAULT_STYLE, MATRIX } from './configs.js';
 import { AUTH, output } from './matrix-cases.js';
@@ -34,6 +35,20 @@ describe('the matrix host', () => {
     const dir = addTree('probe-cjs', await output(AUTH, DEFAULT_STYLE), 'commonjs');
     const errors = checkTree(dir, { module: ts.ModuleKind.NodeNext, verbatimModuleSyntax: true });
     expect(errors.join('\n')).toMatch(/TS1287|TS1295/);
+  });
+});
+
+describe('client-only and server-only Auth output under the strictest row', () => {
+  const strictest = MATRIX.find((c) => c.name.startsWith('strictest'));
+  it.each([
+    ['client only', { client: true, server: false }],
+    ['server only', { client: false, server: true }],
+  ] as const)('%s compiles with zero errors', async (name, sides) => {
+    if (strictest === undefined) throw new Error('no strictest row');
+    const files = await generate(AUTH.wsdl, AUTH.label, sides);
+    expect(files.some((f) => f.path === (sides.server === false ? 'server.ts' : 'client.ts'))).toBe(false);
+    const dir = addTree(`auth-${name.replace(' ', '-')}`, files, strictest.packageType);
+    expect(checkTree(dir, strictest.options)).toEqual([]);
   });
 });
 
