@@ -54,7 +54,7 @@ function project(
 /** Compiles `<dir>/smoke.ts` and what it imports with `options` into `<dir>/out`; returns tsc's messages. */
 function tscEmit(dir: string, options: ts.CompilerOptions, type: 'module' | 'commonjs'): string[] {
   const outDir = path.join(dir, 'out');
-  const program = ts.createProgram([path.join(dir, 'smoke.ts')], {
+  const full: ts.CompilerOptions = {
     strict: true,
     skipLibCheck: true,
     types: ['node'],
@@ -62,13 +62,37 @@ function tscEmit(dir: string, options: ts.CompilerOptions, type: 'module' | 'com
     rootDir: dir,
     outDir,
     ...options,
-  });
+  };
+  const program = ts.createProgram({ rootNames: [path.join(dir, 'smoke.ts')], options: full, host: cachedHost(full) });
   const emitted = program.emit();
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'package.json'), `{ "type": "${type}" }\n`);
   return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) =>
     ts.flattenDiagnosticMessageText(d.messageText, '\n'),
   );
+}
+
+const libCache = new Map<string, ts.SourceFile>();
+
+/** A disk host that parses files outside test/tmp (lib files, @types/node) once for all the emits of this file. */
+function cachedHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
+    if (fileName.startsWith(BASE)) return read(fileName, languageVersionOrOptions, onError, shouldCreate);
+    const mode =
+      typeof languageVersionOrOptions === 'object'
+        ? `${languageVersionOrOptions.languageVersion}/${languageVersionOrOptions.impliedNodeFormat ?? ''}`
+        : String(languageVersionOrOptions);
+    const key = `${mode}|${fileName}`;
+    let sf = libCache.get(key);
+    if (sf === undefined) {
+      sf = read(fileName, languageVersionOrOptions, onError, shouldCreate);
+      if (sf !== undefined) libCache.set(key, sf);
+    }
+    return sf;
+  };
+  return host;
 }
 
 /** Runs `node args` in `cwd` with `nodeBin`; returns what it printed (throws on a non-zero exit). */
