@@ -162,12 +162,10 @@ export class ServiceClient {
   private readonly maxErrorBody: number;
   private readonly urls = new Map<string, URL>();
   private readonly soapPlans = new Map<SoapOperationDesc, SoapPlan>();
+  readonly service: ServiceDesc;
 
-  constructor(
-    readonly service: ServiceDesc,
-    options: ClientOptions<BindingKind>,
-    defaultBinding: BindingKind,
-  ) {
+  constructor(service: ServiceDesc, options: ClientOptions<BindingKind>, defaultBinding: BindingKind) {
+    this.service = service;
     this.binding = options.binding ?? defaultBinding;
     const port = service.ports.find((p) => p.kind === this.binding);
     if (!port) {

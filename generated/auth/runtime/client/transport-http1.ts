@@ -23,8 +23,8 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import net from 'node:net';
-import tls from 'node:tls';
+import * as net from 'node:net';
+import * as tls from 'node:tls';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
 import {
   abortReason,
@@ -206,11 +206,12 @@ class Connection implements DeadlineEntry {
   deadlineQueue: DeadlineQueue | undefined = undefined;
   prevDeadline: DeadlineEntry | undefined = undefined;
   nextDeadline: DeadlineEntry | undefined = undefined;
+  private readonly settings: Settings;
+  private readonly target: Target;
 
-  constructor(
-    private readonly settings: Settings,
-    private readonly target: Target,
-  ) {
+  constructor(settings: Settings, target: Target) {
+    this.settings = settings;
+    this.target = target;
     const socket: PooledSocket = target.secure
       ? tls.connect({
           host: target.hostname,
@@ -343,13 +344,22 @@ class Exchange implements DeadlineEntry {
   private remaining = 0;
   private readonly chunks: Buffer[] = [];
   private size = 0;
+  private readonly maxResponseBytes: number;
+  private readonly maxHeaderBytes: number;
+  private readonly resolve: (res: TransportResponse) => void;
+  private readonly reject: (err: unknown) => void;
 
   constructor(
-    private readonly maxResponseBytes: number,
-    private readonly maxHeaderBytes: number,
-    private readonly resolve: (res: TransportResponse) => void,
-    private readonly reject: (err: unknown) => void,
-  ) {}
+    maxResponseBytes: number,
+    maxHeaderBytes: number,
+    resolve: (res: TransportResponse) => void,
+    reject: (err: unknown) => void,
+  ) {
+    this.maxResponseBytes = maxResponseBytes;
+    this.maxHeaderBytes = maxHeaderBytes;
+    this.resolve = resolve;
+    this.reject = reject;
+  }
 
   /** Bytes from the server. */
   feed(chunk: Buffer): void {

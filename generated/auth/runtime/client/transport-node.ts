@@ -6,8 +6,8 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import http from 'node:http';
-import https from 'node:https';
+import * as http from 'node:http';
+import * as https from 'node:https';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
 import {
   abortReason,
@@ -162,7 +162,11 @@ class Exchange implements DeadlineEntry {
   deadlineQueue: DeadlineQueue | undefined = undefined;
   prevDeadline: DeadlineEntry | undefined = undefined;
   nextDeadline: DeadlineEntry | undefined = undefined;
-  constructor(readonly maxResponseBytes: number) {}
+  readonly maxResponseBytes: number;
+
+  constructor(maxResponseBytes: number) {
+    this.maxResponseBytes = maxResponseBytes;
+  }
 
   /** Settles the call once: with `err` when defined, else with `res`. */
   finish(err: unknown, res?: TransportResponse): void {

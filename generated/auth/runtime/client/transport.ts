@@ -9,6 +9,7 @@
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
 import { parseContentType } from '../wire/content-type.js';
+import { setCause } from '../wire/error-cause.js';
 import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';
 import { ResponseError } from '../wire/faults.js';
 
@@ -40,7 +41,7 @@ export interface TransportResponse {
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 /** Default response size cap: 64 MiB. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES: number = 64 * 1024 * 1024;
 
 /**
  * Bytes of response per XML node the default node cap allows: a parsed node
@@ -111,7 +112,8 @@ export function connectionClosed(midResponse: boolean, cause?: unknown): Error {
   const message = midResponse
     ? 'the server closed the connection mid-response'
     : 'socket hang up: the server closed the connection before responding';
-  const err = cause === undefined ? new Error(message) : new Error(message, { cause });
+  const err = new Error(message);
+  if (cause !== undefined) setCause(err, cause);
   return Object.assign(err, { code: 'ECONNRESET' });
 }
 

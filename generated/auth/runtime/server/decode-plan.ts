@@ -61,7 +61,11 @@ type PlanNode =
 
 /** What a recorded decode returns for each simple value. */
 class CallPlaceholder {
-  constructor(readonly index: number) {}
+  readonly index: number;
+
+  constructor(index: number) {
+    this.index = index;
+  }
 }
 
 /** Thrown through the codec to stop a recording that cannot give a plan. */
@@ -70,10 +74,13 @@ class Refused extends Error {}
 class Recorder implements DecodeRecorder {
   readonly calls: SimpleCall[] = [];
   refused = false;
-  constructor(
-    private readonly holes: number,
-    private readonly maxCalls: number,
-  ) {}
+  private readonly holes: number;
+  private readonly maxCalls: number;
+
+  constructor(holes: number, maxCalls: number) {
+    this.holes = holes;
+    this.maxCalls = maxCalls;
+  }
 
   simple(text: string, desc: SimpleDesc, scope: XmlElement | undefined, path: string): unknown {
     // Without references, each text and attribute is read once at most: more calls than that is no plan.
@@ -118,7 +125,7 @@ function planNode(value: unknown, seen: Set<object>): PlanNode | undefined {
     if (names.length !== arr.length + 1) return undefined;
     const items: PlanNode[] = [];
     for (let i = 0; i < arr.length; i++) {
-      if (!Object.hasOwn(arr, i)) return undefined;
+      if (!Object.prototype.hasOwnProperty.call(arr, i)) return undefined;
       const n = planNode(arr[i], seen);
       if (n === undefined) return undefined;
       items.push(n);
@@ -152,10 +159,13 @@ function elementsOf(root: XmlElement, out: Set<object>): Set<object> {
  * `decodeSimple` calls and the value around them (see the file comment).
  */
 export class DecodePlan {
-  private constructor(
-    private readonly calls: readonly SimpleCall[],
-    private readonly root: PlanNode,
-  ) {}
+  private readonly calls: readonly SimpleCall[];
+  private readonly root: PlanNode;
+
+  private constructor(calls: readonly SimpleCall[], root: PlanNode) {
+    this.calls = calls;
+    this.root = root;
+  }
 
   /**
    * The plan for reading `el` as `desc`, where `el` is part of a tree built from

@@ -19,12 +19,12 @@ export type BodyErrorKind = 'tooLarge' | 'timeout' | 'aborted' | 'consumed';
  */
 export class BodyReadError extends Error {
   override readonly name = 'BodyReadError';
-  constructor(
-    /** What went wrong. */
-    readonly kind: BodyErrorKind,
-    message: string,
-  ) {
+  /** What went wrong. */
+  readonly kind: BodyErrorKind;
+
+  constructor(kind: BodyErrorKind, message: string) {
     super(message);
+    this.kind = kind;
   }
 }
 
@@ -119,10 +119,13 @@ class BodyReader implements DeadlineEntry {
   deadlineQueue: DeadlineQueue | undefined = undefined;
   prevDeadline: DeadlineEntry | undefined = undefined;
   nextDeadline: DeadlineEntry | undefined = undefined;
-  constructor(
-    readonly limits: BodyLimits,
-    readonly req: ReadingRequest,
-  ) {}
+  readonly limits: BodyLimits;
+  readonly req: ReadingRequest;
+
+  constructor(limits: BodyLimits, req: ReadingRequest) {
+    this.limits = limits;
+    this.req = req;
+  }
 
   expired(): void {
     fail(this.req, new BodyReadError('timeout', `the request body did not arrive within ${this.limits.timeoutMs} ms`));

@@ -45,7 +45,7 @@ export interface FaultContext {
   readonly debug: boolean;
   /** The operation's declared faults (for a typed `detail`). */
   readonly faults?: readonly FaultDesc[] | undefined;
-  readonly types?: ServiceDesc['types'];
+  readonly types?: ServiceDesc['types'] | undefined;
 }
 
 /**

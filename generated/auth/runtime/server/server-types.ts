@@ -53,35 +53,35 @@ export interface HandlerOptions {
    * Express/Connect middleware under a path, that mount path comes first as well
    * (Express strips it from `req.url`).
    */
-  readonly pathPrefix?: string;
+  readonly pathPrefix?: string | undefined;
   /** Largest request body accepted, in bytes; larger ones get 413. Default 1 MiB. */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
   /** Deepest XML element nesting accepted in a request; deeper gets a Client fault. Default 64. */
-  readonly maxDepth?: number;
+  readonly maxDepth?: number | undefined;
   /**
    * Time allowed to receive a request body, in ms; a slower client gets 408 and its
    * connection is closed. Default 10 000. (Header and whole-request time limits are
    * node:http server settings: see `createServiceHandler`.)
    */
-  readonly bodyTimeoutMs?: number;
+  readonly bodyTimeoutMs?: number | undefined;
   /**
    * Send the message (and stack) of unexpected implementation errors to clients.
    * Off by default: clients then see only "Server was unable to process request.".
    */
-  readonly debug?: boolean;
+  readonly debug?: boolean | undefined;
   /** The WSDL text served on `?wsdl` (addresses rewritten to the request's address). */
-  readonly wsdl?: string;
+  readonly wsdl?: string | undefined;
   /**
    * Believe `X-Forwarded-Proto` and `X-Forwarded-Host` when building the addresses
    * written into the `?wsdl` document (turn on behind a reverse proxy you control).
    * Off by default: the scheme comes from the socket (TLS or not), the host from `Host`.
    */
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: boolean | undefined;
   /**
    * Called with unexpected implementation errors (for logging); the client still
    * gets a generic fault. Default: none (errors are not logged by the runtime).
    */
-  readonly onError?: (err: unknown, ctx: RequestContext) => void;
+  readonly onError?: ((err: unknown, ctx: RequestContext) => void) | undefined;
 }
 
 /**

@@ -58,7 +58,7 @@ export { defineOperation } from './server-types.js';
 export type { HandlerOptions, OperationImpl, RequestContext, ServiceHandler } from './server-types.js';
 
 /** Default `maxBodyBytes`: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES: number = 1024 * 1024;
 /** Default `maxDepth` of request XML. */
 export const DEFAULT_MAX_DEPTH = 64;
 /** Default `bodyTimeoutMs`: 10 s. */

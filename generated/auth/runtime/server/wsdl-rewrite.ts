@@ -67,16 +67,15 @@ export function rewriteWsdlAddresses(root: XmlElement, locationFor: LocationFor)
 export class WsdlServer {
   private readonly root: XmlElement;
   private readonly cache = new Map<string, string>();
+  private readonly portPaths: ReadonlyMap<string, string>;
 
   /**
    * @param wsdlText the WSDL document.
    * @param portPaths the path each port is served at, by port name.
    * @throws Error when `wsdlText` is not well-formed XML (reported when the handler is created).
    */
-  constructor(
-    wsdlText: string,
-    private readonly portPaths: ReadonlyMap<string, string>,
-  ) {
+  constructor(wsdlText: string, portPaths: ReadonlyMap<string, string>) {
+    this.portPaths = portPaths;
     try {
       this.root = parseXml(wsdlText);
     } catch (err) {

@@ -32,9 +32,12 @@ export class DeadlineQueue {
   private head: DeadlineEntry | undefined;
   private tail: DeadlineEntry | undefined;
   private timer: NodeJS.Timeout | undefined;
+  readonly timeoutMs: number;
 
   /** @param timeoutMs the time limit of every entry, in milliseconds (> 0). */
-  constructor(readonly timeoutMs: number) {}
+  constructor(timeoutMs: number) {
+    this.timeoutMs = timeoutMs;
+  }
 
   /** Starts the clock of `entry` (which must not be in a queue). */
   add(entry: DeadlineEntry): void {

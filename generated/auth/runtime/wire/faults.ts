@@ -19,6 +19,7 @@
  */
 import type { FaultDesc, ServiceDesc } from './descriptors.js';
 import { readValue, writeValue } from './codec.js';
+import { errorCause, setCause } from './error-cause.js';
 import { DecodeError } from './scalars.js';
 import { envelopeNamespace, writeEnvelope, type SoapVersion } from './soap-envelope.js';
 import { attr, childElements, resolveQName, textOf, type XmlElement } from '../xml/xml-parse.js';
@@ -90,7 +91,8 @@ export class SoapFault extends Error {
   constructor(init: SoapFaultInit | string, code?: FaultCode) {
     const i: SoapFaultInit =
       typeof init === 'string' ? (code === undefined ? { reason: init } : { reason: init, code }) : init;
-    super(i.reason, i.cause === undefined ? undefined : { cause: i.cause });
+    super(i.reason);
+    if (i.cause !== undefined) setCause(this, i.cause);
     this.code = normalizeFaultCode(i.code ?? 'Server');
     if (i.subcodes && i.subcodes.length > 0) this.subcodes = [...i.subcodes];
     this.reason = i.reason;
@@ -151,23 +153,28 @@ function keptBody(body: string, max: number): string {
 /** A non-2xx HTTP response that is not a SOAP fault. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  readonly status: number;
   /** The response body as text: its first `maxBody` characters (see {@link bodyLength}). */
   readonly body: string;
   /** The length of the whole response body, in characters (more than `body.length` when it was cut). */
   readonly bodyLength: number;
+  /** Response headers (lower-case names). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  /** @param maxBody longest body kept (default {@link DEFAULT_MAX_ERROR_BODY_CHARS}). */
   constructor(
-    readonly status: number,
+    status: number,
     body: string,
-    /** Response headers (lower-case names). */
-    readonly headers: Readonly<Record<string, string>> = {},
-    /** Longest body kept (default {@link DEFAULT_MAX_ERROR_BODY_CHARS}). */
+    headers: Readonly<Record<string, string>> = {},
     maxBody: number = DEFAULT_MAX_ERROR_BODY_CHARS,
   ) {
     // A copy, as the body: the message (and the stack made from it) must not keep the response alive.
     const excerpt = body.length > 200 ? `${keptBody(body, 200)}...` : body;
     super(`HTTP ${status}${excerpt.trim() === '' ? '' : `: ${excerpt.trim()}`}`);
+    this.status = status;
     this.body = keptBody(body, maxBody);
     this.bodyLength = body.length;
+    this.headers = headers;
   }
 }
 
@@ -181,7 +188,8 @@ export class ResponseError extends Error {
   /** The length of the whole response body, in characters. */
   readonly bodyLength: number;
   constructor(message: string, info: { status: number; body: string; cause?: unknown; maxBody?: number }) {
-    super(message, info.cause === undefined ? undefined : { cause: info.cause });
+    super(message);
+    if (info.cause !== undefined) setCause(this, info.cause);
     this.status = info.status;
     this.body = keptBody(info.body, info.maxBody ?? DEFAULT_MAX_ERROR_BODY_CHARS);
     this.bodyLength = info.body.length;
@@ -194,10 +202,10 @@ export class ResponseError extends Error {
 /** Options for {@link writeFault}. */
 export interface WriteFaultOptions {
   /** Add the stack trace (of `cause` when it is an Error) to the detail. Never in production. */
-  readonly debug?: boolean;
+  readonly debug?: boolean | undefined;
   /** The operation's declared faults, to write a typed `detail`. */
-  readonly faults?: readonly FaultDesc[];
-  readonly types?: ServiceDesc['types'];
+  readonly faults?: readonly FaultDesc[] | undefined;
+  readonly types?: ServiceDesc['types'] | undefined;
 }
 
 /** Namespace of the debug stack-trace detail entry. */
@@ -250,7 +258,8 @@ function writeDetailEntries(w: XmlWriter, fault: SoapFault, options: WriteFaultO
     }
   }
   if (options.debug) {
-    const src = fault.cause instanceof Error ? fault.cause : fault;
+    const cause = errorCause(fault);
+    const src = cause instanceof Error ? cause : fault;
     if (src.stack) {
       w.start(DEBUG_NS, 'StackTrace');
       w.text(xmlSafeText(src.stack));

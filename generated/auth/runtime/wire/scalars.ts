@@ -18,13 +18,15 @@ import type { XmlWriter } from '../xml/xml-write.js';
 /** XML that does not match the service description. `path` names the element, e.g. `LoginResponse/LoginResult/ServiceTicket`. */
 export class DecodeError extends Error {
   override readonly name = 'DecodeError';
-  constructor(
-    /** Slash-separated element path (`@attr` for attributes); `''` when unknown. */
-    readonly path: string,
-    /** What is wrong, without the path. */
-    readonly reason: string,
-  ) {
+  /** Slash-separated element path (`@attr` for attributes); `''` when unknown. */
+  readonly path: string;
+  /** What is wrong, without the path. */
+  readonly reason: string;
+
+  constructor(path: string, reason: string) {
     super(path === '' ? reason : `${path}: ${reason}`);
+    this.path = path;
+    this.reason = reason;
   }
 
   /** The same error located at `path` (used by the codec to add context). */
@@ -36,13 +38,15 @@ export class DecodeError extends Error {
 /** A JS value that cannot be written as described (wrong type, missing required field, bad enumeration value). */
 export class EncodeError extends TypeError {
   override readonly name = 'EncodeError';
-  constructor(
-    /** Slash-separated property path, e.g. `Login/Username`. */
-    readonly path: string,
-    /** What is wrong, without the path. */
-    readonly reason: string,
-  ) {
+  /** Slash-separated property path, e.g. `Login/Username`. */
+  readonly path: string;
+  /** What is wrong, without the path. */
+  readonly reason: string;
+
+  constructor(path: string, reason: string) {
     super(path === '' ? reason : `${path}: ${reason}`);
+    this.path = path;
+    this.reason = reason;
   }
 }
 

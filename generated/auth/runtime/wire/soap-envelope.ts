@@ -145,7 +145,7 @@ export interface ParsedEnvelope {
   /** Taken from the Envelope's namespace. */
   readonly version: SoapVersion;
   readonly envelope: XmlElement;
-  readonly header?: XmlElement;
+  readonly header?: XmlElement | undefined;
   readonly body: XmlElement;
 }
 
@@ -159,14 +159,16 @@ export type EnvelopeProblem = 'malformed' | 'notEnvelope' | 'versionMismatch' | 
  */
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError';
-  constructor(
-    message: string,
-    readonly problem: EnvelopeProblem,
-    /** 1-based position in the text when the XML is malformed, else 0. */
-    readonly line = 0,
-    readonly column = 0,
-  ) {
+  readonly problem: EnvelopeProblem;
+  /** 1-based position in the text when the XML is malformed, else 0. */
+  readonly line: number;
+  readonly column: number;
+
+  constructor(message: string, problem: EnvelopeProblem, line = 0, column = 0) {
     super(message);
+    this.problem = problem;
+    this.line = line;
+    this.column = column;
   }
 }
 

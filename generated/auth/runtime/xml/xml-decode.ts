@@ -15,14 +15,15 @@ import { isUtf8 } from 'node:buffer';
 /** A body whose encoding is unknown, or whose bytes are not valid in it (XML 1.0 §4.3.3: a fatal error). */
 export class XmlEncodingError extends Error {
   override readonly name = 'XmlEncodingError';
-  constructor(
-    message: string,
-    /** `unsupported`: an encoding this runtime cannot decode; `malformed`: bytes invalid in the encoding. */
-    readonly problem: 'unsupported' | 'malformed',
-    /** The encoding's label as given (or the one used, for malformed bytes). */
-    readonly encoding: string,
-  ) {
+  /** `unsupported`: an encoding this runtime cannot decode; `malformed`: bytes invalid in the encoding. */
+  readonly problem: 'unsupported' | 'malformed';
+  /** The encoding's label as given (or the one used, for malformed bytes). */
+  readonly encoding: string;
+
+  constructor(message: string, problem: 'unsupported' | 'malformed', encoding: string) {
     super(message);
+    this.problem = problem;
+    this.encoding = encoding;
   }
 }
 

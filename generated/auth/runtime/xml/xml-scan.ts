@@ -39,12 +39,15 @@ export const DOCTYPE_MESSAGE = 'DOCTYPE declarations are not allowed (no DTDs, n
 
 /** A well-formedness or namespace error at a UTF-16 offset of the scanned text. */
 export class XmlScanFailure {
-  constructor(
-    /** What is wrong. */
-    readonly message: string,
-    /** UTF-16 offset of the offending character (the text length at end of input). */
-    readonly offset: number,
-  ) {}
+  /** What is wrong. */
+  readonly message: string;
+  /** UTF-16 offset of the offending character (the text length at end of input). */
+  readonly offset: number;
+
+  constructor(message: string, offset: number) {
+    this.message = message;
+    this.offset = offset;
+  }
 }
 
 /** Options of {@link scanXml}. */
@@ -107,12 +110,14 @@ export class XmlPrefixMemo {
   private next = 0;
   /** How many documents resumed from an entry (for tests and diagnostics). */
   hits = 0;
+  readonly capacity: number;
 
   /**
    * @param capacity how many different document starts to keep (default 4)
    * @throws RangeError when `capacity` is not a positive integer
    */
-  constructor(readonly capacity = 4) {
+  constructor(capacity = 4) {
+    this.capacity = capacity;
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new RangeError(`XmlPrefixMemo capacity must be a positive integer, got ${capacity}`);
   }
@@ -966,7 +971,7 @@ class XmlScanner {
     const scope = this.scope;
     const undoMark = scope.mark;
     let nsDecls: Readonly<Record<string, string>> = NO_DECLS;
-    if (declCount > 0) nsDecls = this.declare(count);
+    if (declCount > 0) nsDecls = this.declareNamespaces(count);
     if (count > 1) this.checkDuplicates(count);
 
     let prefix = '';
@@ -1026,7 +1031,7 @@ class XmlScanner {
   }
 
   /** Applies the namespace declarations among the current attributes (Namespaces in XML 1.0 §3). */
-  private declare(count: number): Record<string, string> {
+  private declareNamespaces(count: number): Record<string, string> {
     const decls: Record<string, string> = {};
     const scope = this.scope;
     for (let k = 0; k < count; k++) {

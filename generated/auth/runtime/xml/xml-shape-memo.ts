@@ -91,12 +91,14 @@ export class XmlShapeMemo {
   private known = false;
   /** How many documents were built from a shape (for tests and diagnostics). */
   hits = 0;
+  readonly capacity: number;
 
   /**
    * @param capacity how many shapes to keep (default 8)
    * @throws RangeError when `capacity` is not a positive integer
    */
-  constructor(readonly capacity = 8) {
+  constructor(capacity = 8) {
+    this.capacity = capacity;
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new RangeError(`XmlShapeMemo capacity must be a positive integer, got ${capacity}`);
   }
