@@ -62,7 +62,7 @@ export function defaultMaxResponseNodes(maxBytes: number): number {
 }
 
 /** The default cap on the XML nodes of a response: {@link defaultMaxResponseNodes} of the default size cap. */
-export const DEFAULT_MAX_RESPONSE_NODES = defaultMaxResponseNodes(DEFAULT_MAX_RESPONSE_BYTES);
+export const DEFAULT_MAX_RESPONSE_NODES: number = defaultMaxResponseNodes(DEFAULT_MAX_RESPONSE_BYTES);
 
 /** The error for a response larger than the cap. */
 export function tooLarge(status: number, max: number): ResponseError {
