@@ -66,7 +66,8 @@ export function compileForBench(sources: readonly (string | readonly [string, st
     const [source, target] = typeof entry === 'string' ? [entry, entry] : entry;
     const abs = path.join(REPO, source);
     if (statSync(abs).isDirectory()) {
-      for (const name of readdirSync(abs)) {
+      // Recursive: the runtime has a folder per role (xml, wire, client, server).
+      for (const name of readdirSync(abs, { recursive: true }) as string[]) {
         if (!name.endsWith('.ts') || name.endsWith('.d.ts') || name.endsWith('.test.ts')) continue;
         transpile(path.join(abs, name), path.join(out, target, name.replace(/\.ts$/, '.js')));
       }

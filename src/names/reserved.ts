@@ -157,6 +157,7 @@ export const GENERATED_NAMES: ReadonlySet<string> = new Set([
   // fixed declarations of generated files
   'WSDL_TEXT',
   'SCHEMA_TYPES',
+  'SCHEMA_DATA',
   // template locals and type parameters
   'impl',
   'input',

@@ -45,6 +45,7 @@ export const RUNTIME_SYMBOLS = {
   ServiceHandler: { kind: 'type', module: 'server' },
   SoapHeadersContext: { kind: 'type', module: 'server' },
   // schema.ts and types.ts
+  SchemaData: { kind: 'value', module: 'shared' },
   ComplexDesc: { kind: 'type', module: 'shared' },
   OperationDesc: { kind: 'type', module: 'shared' },
   ServiceDesc: { kind: 'type', module: 'shared' },

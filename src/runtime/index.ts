@@ -27,6 +27,7 @@ export type {
   SubstDesc,
   ValueDesc,
 } from './wire/descriptors.js';
+export { SchemaData } from './wire/descriptor-data.js';
 export { parseXml, XmlParseError, type XmlAttribute, type XmlElement } from './xml/xml-parse.js';
 export {
   decodeDataSet,

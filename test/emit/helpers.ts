@@ -12,6 +12,8 @@ import {
   type EmitOptions,
   type GeneratedFile,
 } from '../../src/emit/index.js';
+import { tsLiteral } from '../../src/emit/literal.js';
+import { decodeSchema } from '../../src/runtime/wire/descriptor-data.js';
 import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { loadModel } from '../../src/model/index.js';
 
@@ -86,4 +88,44 @@ export function compileTree(dir: string, files: readonly GeneratedFile[]): strin
         : '';
     return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
+}
+
+/**
+ * The descriptors a generated schema.ts embeds: the string passed to
+ * `new SchemaData(...)`, read with the TypeScript parser (so the literal's escapes
+ * are the compiler's), and decoded by the runtime's decoder.
+ */
+export function decodedSchema(schemaTs: string): ReturnType<typeof decodeSchema> {
+  const sf = ts.createSourceFile('schema.ts', schemaTs, ts.ScriptTarget.ES2022, true);
+  let text: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'SchemaData' &&
+      node.arguments?.[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      text = node.arguments[0].text;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  if (text === undefined) throw new Error('schema.ts has no new SchemaData(<string>)');
+  return decodeSchema(text);
+}
+
+/**
+ * The descriptors of a generated schema.ts written out as TypeScript literals
+ * (types by key, then each service's operations by method), for assertions on
+ * their text.
+ */
+export function schemaText(schemaTs: string): string {
+  const { types, services } = decodedSchema(schemaTs);
+  const lines = Object.keys(types).map((k) => `${k}: ${tsLiteral(types[k], '  ')},`);
+  for (const s of services) {
+    lines.push(`ports: ${tsLiteral(s.ports, '  ')},`);
+    for (const o of s.operations) lines.push(`${o.method}: ${tsLiteral(o, '  ')},`);
+  }
+  return lines.join('\n');
 }

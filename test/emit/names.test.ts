@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { assignNames, isIdentifierName, NameScope, qnameKey, toMemberName, toTypeName } from '../../src/names/index.js';
-import { generate, testOptions } from './helpers.js';
+import { generate, schemaText, testOptions } from './helpers.js';
 import { buildFixtureModel, complex, el, named, q, xsd } from './model-fixture.js';
 
 describe('identifier rules', () => {
@@ -171,7 +171,7 @@ describe('property names', () => {
     expect(types).toContain('__proto___?: string;');
     expect(types).toMatch(/\bid: string;/);
     expect(types).toMatch(/\bid2: number;/);
-    const schema = files.find((f) => f.path === 'schema.ts')?.content ?? '';
+    const schema = schemaText(files.find((f) => f.path === 'schema.ts')?.content ?? '');
     expect(schema).toContain("prop: 'value2'");
     expect(schema).toContain("prop: '__proto___'");
     expect(schema).not.toMatch(/^\s*__proto__:/m);

@@ -6,7 +6,7 @@ import { emitFiles } from '../../src/emit/index.js';
 import { gateFiles, GeneratedSyntaxError } from '../../src/emit/format-gate.js';
 import { loadModel } from '../../src/model/index.js';
 import { WsdlcError } from '../../src/util/errors.js';
-import { ROOT, testOptions } from './helpers.js';
+import { ROOT, schemaText, testOptions } from './helpers.js';
 import { buildFixtureModel, el, xsd } from './model-fixture.js';
 
 const TMP = path.join(ROOT, 'test/tmp/templates-test');
@@ -80,7 +80,7 @@ describe('emit options', () => {
     const client = files.find((f) => f.path === 'client.ts')?.content ?? '';
     expect(client).toContain("export type AuthBinding = 'soap12' | 'httpGet';");
     expect(client).toContain("new ServiceClient(AuthDescriptor, options, 'soap12')");
-    const schema = files.find((f) => f.path === 'schema.ts')?.content ?? '';
+    const schema = schemaText(files.find((f) => f.path === 'schema.ts')?.content ?? '');
     expect(schema).not.toMatch(/^\s*soap11:/m);
     expect(schema).not.toMatch(/^\s*httpPost:/m);
     expect(schema).toMatch(/^\s*httpGet:/m);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emitFiles, type TypeMappingOptions } from '../../src/emit/index.js';
 import { builtinScalar } from '../../src/emit/type-map.js';
 import type { ComplexType } from '../../src/model/types.js';
-import { testOptions } from './helpers.js';
+import { decodedSchema, schemaText, testOptions } from './helpers.js';
 import { buildFixtureModel, complex, el, enumeration, LOC, named, q, xsd } from './model-fixture.js';
 
 const DEFAULTS: TypeMappingOptions = { long: 'number', decimal: 'number', dateTime: 'date' };
@@ -66,7 +66,9 @@ const withText = complex('Amount', [], {
   attributes: [{ name: { ns: '', name: 'currency' }, type: xsd('string'), use: 'required' }],
 });
 
-async function emitTypes(mapping: TypeMappingOptions = DEFAULTS): Promise<{ types: string; schema: string }> {
+async function emitTypes(
+  mapping: TypeMappingOptions = DEFAULTS,
+): Promise<{ types: string; schema: string; schemaTs: string }> {
   const model = buildFixtureModel([{ name: 'Get', input: [el('e', named('Everything'))], result: named('Derived') }], {
     complexTypes: [everything, base, derived, withChoice, withText],
     simpleTypes: [
@@ -77,7 +79,8 @@ async function emitTypes(mapping: TypeMappingOptions = DEFAULTS): Promise<{ type
   const files = await emitFiles(model, testOptions('fixture.wsdl', { types: mapping }), {});
   return {
     types: files.find((f) => f.path === 'types.ts')?.content ?? '',
-    schema: files.find((f) => f.path === 'schema.ts')?.content ?? '',
+    schema: schemaText(files.find((f) => f.path === 'schema.ts')?.content ?? ''),
+    schemaTs: files.find((f) => f.path === 'schema.ts')?.content ?? '',
   };
 }
 
@@ -150,11 +153,15 @@ describe('types.ts', () => {
 
 describe('schema.ts descriptors', () => {
   it('describes enumerations, lists, arrays and the unwrapped result', async () => {
-    const { schema } = await emitTypes();
-    // Enumerations are hoisted into constants declared once and referenced by the fields.
-    const enumConst = /const (ENUM_\d+): readonly string\[\] = \['red', 'it\\'s'\];/.exec(schema);
-    expect(enumConst).not.toBeNull();
-    expect(schema).toContain(`scalar: 'string', enum: ${enumConst?.[1]} }`);
+    const { schema, schemaTs } = await emitTypes();
+    // Enumerations are stored once and shared by the fields that use them.
+    expect(schema).toContain("scalar: 'string', enum: ['red', 'it\\'s'] }");
+    const { types } = decodedSchema(schemaTs);
+    const enums = Object.values(types).flatMap((t) =>
+      t.fields.flatMap((f) => ('scalar' in f.value && f.value.enum ? [f.value.enum] : [])),
+    );
+    expect(enums.length).toBeGreaterThan(0);
+    expect(new Set(enums).size).toBe(1);
     expect(schema).toMatch(/scalar: 'int',\s*list: true/);
     expect(schema).toMatch(/prop: 'many',[\s\S]*?min: 0,\s*max: -1/);
     expect(schema).toContain("result: 'GetResult'");

@@ -1,0 +1,133 @@
+/**
+ * Writes descriptors in the compact encoding that generated `schema.ts` embeds as
+ * one string (format: src/runtime/wire/descriptor-shapes.ts; the runtime reads it
+ * back with src/runtime/wire/descriptor-data.ts). Strict: a descriptor property
+ * the encoding does not know is an internal error, never silently dropped.
+ */
+import {
+  DESCRIPTOR_FORMAT,
+  type PropertyEncoding,
+  SCALAR_KINDS,
+  SHAPES,
+  type ShapeName,
+} from '../runtime/wire/descriptor-shapes.js';
+import type { ComplexDesc, OperationDesc, PortDesc, ValueDesc } from '../runtime/wire/descriptors.js';
+
+/** One service to encode. */
+export interface ServiceToEncode {
+  readonly name: string;
+  readonly targetNamespace: string;
+  readonly ports: readonly PortDesc[];
+  readonly operations: readonly OperationDesc[];
+}
+
+/**
+ * The JSON text of a contract's descriptors: complex types (in `types` order,
+ * which the output follows, so it is deterministic) and services.
+ */
+export function encodeSchema(
+  types: readonly (readonly [string, ComplexDesc])[],
+  services: readonly ServiceToEncode[],
+): string {
+  const enc = new Encoder(types.map(([k]) => k));
+  const complex = types.map(([, d]) => enc.record('complex', d));
+  const svc = services.map((s) => [
+    s.name,
+    s.targetNamespace,
+    s.ports.map((p) => enc.record('port', p)),
+    s.operations.map((o) => enc.record('operation', o)),
+  ]);
+  return JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc]);
+}
+
+/** Tables of one document, filled in order of first use. */
+class Encoder {
+  readonly ns: string[] = [];
+  readonly enums: (readonly string[])[] = [];
+  readonly #nsIndex = new Map<string, number>();
+  readonly #enumIndex = new Map<string, number>();
+  readonly #keyIndex: Map<string, number>;
+
+  constructor(readonly keys: readonly string[]) {
+    this.#keyIndex = new Map(keys.map((k, i) => [k, i]));
+  }
+
+  /** One record of `shape` as an array (absent properties `null`, trailing ones left out). */
+  record(shape: ShapeName, obj: object): unknown[] {
+    const props = SHAPES[shape];
+    const data = obj as Record<string, unknown>;
+    for (const k of Object.keys(data)) {
+      if (data[k] !== undefined && !props.some(([name]) => name === k)) {
+        throw new Error(`internal error: descriptor property ${shape}.${k} has no compact encoding`);
+      }
+    }
+    const out: unknown[] = props.map(([name, enc]) => {
+      const v = data[name];
+      if (v === undefined) return null;
+      if (enc === 'prop') return v === data.name ? 0 : v;
+      return this.#property(enc, v);
+    });
+    while (out.length > 0 && out[out.length - 1] === null) out.pop();
+    return out;
+  }
+
+  #property(enc: PropertyEncoding, v: unknown): unknown {
+    switch (enc) {
+      case 's':
+      case 'n':
+      case 'prop':
+        return v;
+      case 'b':
+        return v ? 1 : 0;
+      case 'ns':
+        return this.#namespace(v as string);
+      case 'enum':
+        return this.#enumeration(v as readonly string[]);
+      case 'key':
+        return this.#key(v as string);
+      case 'v':
+        return this.#value(v as ValueDesc);
+      default:
+        if (enc.startsWith('[')) {
+          const shape = enc.slice(1, -1) as ShapeName;
+          return (v as readonly object[]).map((item) => this.record(shape, item));
+        }
+        return this.record(enc as ShapeName, v as object);
+    }
+  }
+
+  #value(v: ValueDesc): unknown {
+    if ('complex' in v) return this.#key(v.complex);
+    const code = SCALAR_KINDS.indexOf(v.scalar);
+    if (code < 0) throw new Error(`internal error: scalar kind ${v.scalar} has no code`);
+    if (v.enum === undefined && v.list === undefined && v.range === undefined) return -code - 1;
+    return this.record('scalar', { ...v, scalar: code });
+  }
+
+  #key(key: string): number {
+    const i = this.#keyIndex.get(key);
+    if (i === undefined) throw new Error(`internal error: descriptor refers to unregistered type ${key}`);
+    return i;
+  }
+
+  #namespace(uri: string): number {
+    let i = this.#nsIndex.get(uri);
+    if (i === undefined) {
+      i = this.ns.length;
+      this.ns.push(uri);
+      this.#nsIndex.set(uri, i);
+    }
+    return i;
+  }
+
+  #enumeration(values: readonly string[]): number {
+    const key = JSON.stringify(values);
+    let i = this.#enumIndex.get(key);
+    if (i === undefined) {
+      i = this.enums.length;
+      this.enums.push(values);
+      this.#enumIndex.set(key, i);
+    }
+    return i;
+  }
+}

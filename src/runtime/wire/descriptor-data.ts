@@ -1,0 +1,197 @@
+/**
+ * Descriptors from their compact form. Generated `schema.ts` holds a contract's
+ * descriptors as one JSON string in the encoding of descriptor-shapes.ts rather
+ * than as object literals: the TypeScript compiler of the project that uses the
+ * generated code then scans one string instead of inferring and checking a
+ * literal of thousands of objects (protobuf-es v2 embeds its file descriptors the
+ * same way). The string is parsed, and the descriptor objects built, when a
+ * descriptor is first used; after that they are the same plain objects the
+ * runtime always read, so the client's and the server's hot paths are unchanged.
+ */
+import type { ComplexDesc, OperationDesc, PortDesc, ScalarKind, ServiceDesc, ValueDesc } from './descriptors.js';
+import { DESCRIPTOR_FORMAT, SCALAR_KINDS, SHAPES, type PropertyEncoding, type ShapeName } from './descriptor-shapes.js';
+
+/** The decoded contents of one schema.ts. */
+interface Decoded {
+  readonly types: Readonly<Record<string, ComplexDesc>>;
+  readonly services: readonly ServiceDesc[];
+}
+
+/** Tables shared by every record of one document. */
+interface Tables {
+  readonly ns: readonly string[];
+  readonly enums: readonly (readonly string[])[];
+  readonly keys: readonly string[];
+}
+
+/** The descriptors of one generated contract, decoded on first use. */
+export class SchemaData {
+  #text: string | undefined;
+  #decoded: Decoded | undefined;
+
+  /** @param text the JSON text generated schema.ts embeds (see descriptor-shapes.ts). */
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** Everything, decoded now if not yet. */
+  get decoded(): Decoded {
+    if (this.#decoded === undefined) {
+      this.#decoded = decodeSchema(this.#text ?? '');
+      this.#text = undefined;
+    }
+    return this.#decoded;
+  }
+
+  /** The complex types by key, as a read-only view that decodes on first access. */
+  typesView(): Readonly<Record<string, ComplexDesc>> {
+    const decoded = (): Readonly<Record<string, ComplexDesc>> => this.decoded.types;
+    const own = (k: string | symbol): boolean =>
+      typeof k === 'string' && Object.prototype.hasOwnProperty.call(decoded(), k);
+    return new Proxy({} as Record<string, ComplexDesc>, {
+      get: (_t, k) => (own(k) ? decoded()[k as string] : undefined),
+      has: (_t, k) => own(k),
+      ownKeys: () => Object.keys(decoded()),
+      getOwnPropertyDescriptor: (_t, k) =>
+        own(k) ? { value: decoded()[k as string], enumerable: true, configurable: true, writable: false } : undefined,
+      set: () => false,
+      defineProperty: () => false,
+      deleteProperty: () => false,
+    });
+  }
+
+  /** Service `index` of the contract: an object whose properties are filled in on first access. */
+  service(index: number): ServiceDesc {
+    return lazyObject(['name', 'targetNamespace', 'ports', 'operations', 'types'], () => ({ ...this.#service(index) }));
+  }
+
+  /** The operations of service `index` by method name, filled in on first access. */
+  operations<M extends string>(index: number, methods: readonly M[]): { readonly [K in M]: OperationDesc } {
+    return lazyObject(methods, () => {
+      const out: Record<string, OperationDesc> = {};
+      for (const op of this.#service(index).operations) out[op.method] = op;
+      return out;
+    });
+  }
+
+  #service(index: number): ServiceDesc {
+    const s = this.decoded.services[index];
+    if (s === undefined) throw new Error(`schema data: no service ${index}`);
+    return s;
+  }
+}
+
+/**
+ * An object with the properties `names`, each a getter that, on first access of
+ * any, takes every value from `resolve()` and turns all of them into plain
+ * read-only data properties.
+ */
+function lazyObject<T extends object>(names: readonly string[], resolve: () => Record<string, unknown>): T {
+  const obj = {} as Record<string, unknown>;
+  const fill = (): Record<string, unknown> => {
+    const values = resolve();
+    for (const n of names) {
+      Object.defineProperty(obj, n, { value: values[n], enumerable: true, writable: false, configurable: false });
+    }
+    return values;
+  };
+  for (const n of names) {
+    Object.defineProperty(obj, n, { get: () => fill()[n], enumerable: true, configurable: true });
+  }
+  return obj as T;
+}
+
+/** An internal error: data that this runtime cannot read (a runtime copy from another wsdlc version). */
+function bad(what: string): Error {
+  return new Error(`schema data: ${what} (regenerate the contract with this runtime's wsdlc)`);
+}
+
+/** Decodes the JSON text of one schema.ts. */
+export function decodeSchema(text: string): Decoded {
+  const root: unknown = JSON.parse(text);
+  if (!Array.isArray(root) || root[0] !== DESCRIPTOR_FORMAT) throw bad('unknown format');
+  const [, ns, enums, keys, complex, services] = root as [
+    number,
+    string[],
+    string[][],
+    string[],
+    unknown[][],
+    unknown[][],
+  ];
+  const tables: Tables = { ns, enums, keys };
+  const types: Record<string, ComplexDesc> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    // `__proto__` is a key like any other here (defineProperty, not assignment).
+    Object.defineProperty(types, key, {
+      value: record('complex', complex[i], tables),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return {
+    types,
+    services: services.map(([name, targetNamespace, ports, operations]) => ({
+      name: name as string,
+      targetNamespace: targetNamespace as string,
+      ports: (ports as unknown[]).map((p) => record('port', p, tables) as unknown as PortDesc),
+      operations: (operations as unknown[]).map((o) => record('operation', o, tables) as unknown as OperationDesc),
+      types,
+    })),
+  };
+}
+
+/** One record of `shape`. */
+function record<T>(shape: ShapeName, data: unknown, tables: Tables): T {
+  if (!Array.isArray(data)) throw bad(`${shape} is not a record`);
+  const out: Record<string, unknown> = {};
+  const props = SHAPES[shape];
+  for (let i = 0; i < data.length && i < props.length; i++) {
+    const v: unknown = data[i];
+    if (v === null) continue;
+    const [name, enc] = props[i] as readonly [string, PropertyEncoding];
+    out[name] = enc === 'prop' && v === 0 ? data[i + 1] : property(enc, v, tables);
+  }
+  return out as T;
+}
+
+/** One property's value. */
+function property(enc: PropertyEncoding, v: unknown, tables: Tables): unknown {
+  switch (enc) {
+    case 's':
+    case 'n':
+    case 'prop':
+      return v;
+    case 'b':
+      return v === 1;
+    case 'ns':
+      return tables.ns[v as number];
+    case 'enum':
+      return tables.enums[v as number];
+    case 'key':
+      return tables.keys[v as number];
+    case 'v':
+      return value(v, tables);
+    default:
+      if (enc.startsWith('[')) {
+        const shape = enc.slice(1, -1) as ShapeName;
+        return (v as unknown[]).map((item) => record(shape, item, tables));
+      }
+      return record(enc as ShapeName, v, tables);
+  }
+}
+
+/** A {@link ValueDesc}. */
+function value(v: unknown, tables: Tables): ValueDesc {
+  if (typeof v === 'number') return v >= 0 ? { complex: tables.keys[v] as string } : { scalar: scalarKind(-v - 1) };
+  const r = record<{ scalar: number; enum?: string[]; list?: boolean; range?: string }>('scalar', v, tables);
+  return { ...r, scalar: scalarKind(r.scalar) } as ValueDesc;
+}
+
+/** The scalar kind of code `code`. */
+function scalarKind(code: number): ScalarKind {
+  const kind = SCALAR_KINDS[code];
+  if (kind === undefined) throw bad(`unknown scalar kind ${code}`);
+  return kind;
+}

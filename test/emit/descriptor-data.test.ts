@@ -1,0 +1,76 @@
+/**
+ * The compact descriptor encoding: what generated schema.ts embeds decodes to
+ * exactly the descriptors the emitter built, for every contract of the corpus
+ * that builds a model, and the generated constants decode only when first used.
+ */
+import { describe, expect, it } from 'vitest';
+import { encodeSchema } from '../../src/emit/descriptor-encode.js';
+import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
+import { decodeSchema, SchemaData } from '../../src/runtime/wire/descriptor-data.js';
+import type { ComplexDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { buildingContracts, loadCorpusModel } from '../corpus-generate/corpus-files.js';
+
+/** The services' data through encode and decode. */
+function roundTrip(services: readonly ServiceDesc[]): ReturnType<typeof decodeSchema> {
+  const types = Object.entries(services[0]?.types ?? {}) as [string, ComplexDesc][];
+  return decodeSchema(encodeSchema(types, services));
+}
+
+describe('compact descriptors', () => {
+  it('decode to the descriptors the emitter built, for every corpus contract', { timeout: 240_000 }, async () => {
+    let checked = 0;
+    for (const rel of buildingContracts()) {
+      const services = serviceDescriptors(await loadCorpusModel(rel), { types: DEFAULT_TYPE_MAPPING });
+      if (services.length === 0) continue;
+      const decoded = roundTrip(services);
+      expect(decoded.services, rel).toEqual(services);
+      expect(Object.keys(decoded.types), rel).toEqual(Object.keys(services[0]?.types ?? {}));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('refuse a descriptor property the encoding does not know', () => {
+    const type: ComplexDesc = { name: 'T', ns: '', fields: [] };
+    const odd = { ...type, surprise: 1 } as ComplexDesc;
+    expect(() => encodeSchema([['T', odd]], [])).toThrow(/complex\.surprise has no compact encoding/);
+    expect(() => encodeSchema([['T', type]], [])).not.toThrow();
+  });
+
+  it('keep __proto__ as a type key, not a prototype', () => {
+    const t: ComplexDesc = { name: '__proto__', ns: 'urn:x', fields: [] };
+    const decoded = decodeSchema(encodeSchema([['__proto__', t]], []));
+    expect(Object.keys(decoded.types)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(decoded.types)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(decoded.types, '__proto__')?.value).toEqual(t);
+  });
+
+  it('are decoded on first use only, then read as plain data', () => {
+    const service: ServiceDesc = {
+      name: 'S',
+      targetNamespace: 'urn:s',
+      ports: [{ name: 'P', kind: 'soap11', address: 'http://h/p', path: '/p' }],
+      operations: [{ name: 'Op', method: 'op', input: { complex: 'T' } }],
+      types: { T: { name: 'T', ns: 'urn:s', fields: [] } },
+    };
+    const text = encodeSchema(Object.entries(service.types), [service]);
+    const data = new SchemaData(`${text.slice(0, -1)}`);
+    // Broken text: nothing is parsed until a descriptor is read.
+    const ops = data.operations(0, ['op']);
+    const desc = data.service(0);
+    const types = data.typesView();
+    expect(() => desc.name).toThrow(SyntaxError);
+
+    const good = new SchemaData(text);
+    const goodOps = good.operations(0, ['op']);
+    const goodDesc = good.service(0);
+    expect(goodOps.op).toEqual(service.operations[0]);
+    expect(goodDesc.operations[0]).toBe(goodOps.op);
+    expect(goodDesc).toEqual(service);
+    expect(Object.getOwnPropertyDescriptor(goodDesc, 'types')).toMatchObject({ writable: false, enumerable: true });
+    expect(Object.keys(good.typesView())).toEqual(['T']);
+    expect(good.typesView().T).toBe(goodDesc.types.T);
+    expect(ops).toBeDefined();
+    expect(types).toBeDefined();
+  });
+});
