@@ -40,6 +40,11 @@ export interface EmitExtras {
    * `generate` pass a worker-backed one started before the contract is loaded.
    */
   readonly syntaxChecker?: SyntaxChecker;
+  /**
+   * Parse the files of built-in templates (default true; `generate` passes false
+   * unless asked to verify). Files of user templates are always parsed.
+   */
+  readonly verify?: boolean;
 }
 
 /**
@@ -53,10 +58,10 @@ export async function emitFiles(
   options: EmitOptions,
   extras: EmitExtras = {},
 ): Promise<GeneratedFile[]> {
-  const files = await gateFiles(
-    renderFileStream(model, options, extras),
-    extras.syntaxChecker ? { checker: extras.syntaxChecker } : {},
-  );
+  const files = await gateFiles(renderFileStream(model, options, extras), {
+    ...(extras.syntaxChecker ? { checker: extras.syntaxChecker } : {}),
+    ...(extras.verify !== undefined ? { verify: extras.verify } : {}),
+  });
   return applyImportStyle(files, {
     importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
     typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,

@@ -32,6 +32,13 @@ export interface GenerateOptions extends ContractSelection {
   readonly emit?: EmitFn;
   /** Inject the file system used for writing (tests). */
   readonly fs?: WriterFs;
+  /**
+   * Parse every generated file with the TypeScript compiler, as the test suite
+   * does (`--verify`). Off by default: the built-in templates' output is checked
+   * by wsdlc's tests, so a plain run neither loads the compiler nor parses
+   * megabytes of output; files of user templates (`--templates`) are parsed always.
+   */
+  readonly verify?: boolean;
 }
 
 /** The outcome for one contract. */
@@ -88,9 +95,12 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
   const fs = options.fs ?? nodeFs;
   const cwd = options.cwd ?? process.cwd();
   const out: Prepared[] = [];
-  // Started before the first contract is loaded, so the compiler loads meanwhile; used by the default emitter only.
+  const verify = options.verify === true;
+  // Started before the first contract is loaded, so the compiler loads meanwhile; used by the default emitter
+  // only, and only when something is to be parsed (--verify, or a user template).
+  const needsParse = verify || contracts.some((c) => c.emit.templatesDir !== undefined);
   const syntaxChecker =
-    options.emit === undefined && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
+    options.emit === undefined && needsParse && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
   try {
     for (const contract of contracts) {
       const { model, wsdlText } = await load(contract.wsdl, {
@@ -100,6 +110,7 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
       const files = await emit(model, contract.emit, {
         ...(wsdlText !== undefined ? { wsdlText } : {}),
         ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),
+        verify,
       });
       // Planned under the lock: what the folder holds must not change between planning and writing.
       if (releases) releases.push(await lockOutput(contract.outDir));

@@ -15,7 +15,7 @@ export type LoadFn = (source: string, options: LoadOptions) => Promise<{ model: 
 export type EmitFn = (
   model: WsdlModel,
   options: EmitOptions,
-  extras: { wsdlText?: string; syntaxChecker?: SyntaxChecker },
+  extras: { wsdlText?: string; syntaxChecker?: SyntaxChecker; verify?: boolean },
 ) => Promise<GeneratedFile[]>;
 
 /** The default loader: `loadDocuments` + `buildModel`. */

@@ -1,5 +1,6 @@
 /** Template overrides, the ts-morph gate, and emit options (client/server/bindings). */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
@@ -62,6 +63,42 @@ describe('the ts-morph gate', () => {
         { formatLimitBytes: 0 },
       ),
     ).rejects.toThrow(/late\.ts:1:18/);
+  });
+
+  it("parses built-in templates' files only when asked to verify; user templates' files always", async () => {
+    const bad = { path: 'bad.ts', content: 'export const x = ;\n', format: true };
+    // Plain generation trusts the built-in templates (the test suite parses their output).
+    const [passed] = await gateFiles([{ ...bad, preformatted: true }], { verify: false });
+    expect(passed?.content).toBe(bad.content);
+    await expect(gateFiles([{ ...bad, preformatted: true }], { verify: true })).rejects.toThrow(GeneratedSyntaxError);
+    // A user template's file is parsed either way.
+    await expect(gateFiles([{ ...bad, preformatted: false }], { verify: false })).rejects.toThrow(WsdlcError);
+  });
+
+  it('plain generation loads no TypeScript compiler; verify does', () => {
+    const out = path.join(TMP, 'plain');
+    const script = (verify: boolean): string => `
+      import { createRequire, syncBuiltinESMExports } from 'node:module';
+      const require = createRequire(import.meta.url);
+      // Count worker threads (the gate parses in one): patch the constructor every importer sees.
+      const threads = require('node:worker_threads');
+      let workers = 0;
+      const Original = threads.Worker;
+      threads.Worker = class extends Original { constructor(...a) { super(...a); workers++; } };
+      syncBuiltinESMExports();
+      const { generate } = await import(${JSON.stringify(path.join(ROOT, 'dist/index.js'))});
+      await generate({ wsdl: ${JSON.stringify(path.join(ROOT, 'wsdl/auth.wsdl'))}, output: ${JSON.stringify(out)}, verify: ${verify}, force: true });
+      const loaded = Object.keys(require.cache).filter((k) => /node_modules[\\/](typescript|ts-morph)[\\/]/.test(k));
+      console.log(JSON.stringify({ loaded: loaded.length, workers }));
+    `;
+    const run = (verify: boolean): { loaded: number; workers: number } =>
+      JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script(verify)], { encoding: 'utf8' }).trim(),
+      ) as { loaded: number; workers: number };
+    expect(run(false)).toEqual({ loaded: 0, workers: 0 });
+    // The same probe sees the compiler's worker when asked to verify.
+    expect(run(true).workers).toBe(1);
+    expect(existsSync(path.join(out, 'schema.ts'))).toBe(true);
   });
 });
 

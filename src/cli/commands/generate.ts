@@ -20,6 +20,7 @@ interface GenerateFlags extends ContractFlags {
   readonly force?: boolean;
   readonly format: OutputFormat;
   readonly watch?: boolean;
+  readonly verify?: boolean;
 }
 
 /** Registers `generate`. */
@@ -34,7 +35,8 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .option('--dry-run', 'show what would be created, changed, deleted or left unchanged; write nothing')
     .option('--clean', 'remove previously generated files (per manifest) first')
     .option('--force', 'overwrite files in the output folder that wsdlc did not generate')
-    .option('--watch', 'regenerate when a contract, an imported document, a template or the config changes');
+    .option('--watch', 'regenerate when a contract, an imported document, a template or the config changes')
+    .option('--verify', 'parse every generated file with the TypeScript compiler (user templates always are)');
   addFormatFlag(cmd);
   addCommonFlags(cmd).addHelpText(
     'after',
@@ -64,6 +66,7 @@ Examples:
         dryRun: flags.dryRun === true,
         clean: flags.clean === true,
         force: flags.force === true,
+        verify: flags.verify === true,
         ...deps,
         ...(load ? { load } : {}),
       });
