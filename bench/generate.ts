@@ -3,7 +3,14 @@
  * `wsdl-tsclient` on the same WSDLs, one process per run, printing wall time,
  * peak RSS and the ratios. Run `npm run build` first (wsdlc runs from dist/).
  *
- *   npx tsx bench/generate.ts [--runs 3] [--only auth,ews]
+ *   npx tsx bench/generate.ts [--runs 3] [--only auth,ews] [--tsc]
+ *
+ * `--tsc` adds a second table: the user's TypeScript compiler on each tool's
+ * output alone, as a user's build runs it (`tsc --strict --noEmit --skipLibCheck
+ * --target es2022 --module nodenext`), median wall time and peak RSS of the runs,
+ * the output's total size (wsdlc's runtime included) and tsc's exit code (the
+ * peer's output does not compile under nodenext: its imports lack extensions; tsc
+ * checks it all the same).
  *
  * Peak RSS is read inside each child: a `--import` preload prints
  * `process.resourceUsage().maxRSS` when the process exits, so both tools are
@@ -17,8 +24,8 @@
  * runtime/ copy excluded): the tools do not produce the same amount of code.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +34,8 @@ const ROOT = new URL('../', import.meta.url).pathname;
 const CORPUS = fileURLToPath(new URL('../../shared/corpus/large', import.meta.url));
 const WSDLC = join(ROOT, 'bin/wsdlc.js');
 const TSCLIENT = join(ROOT, 'node_modules/wsdl-tsclient/dist/src/cli.js');
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const USER_TSC_FLAGS = ['--strict', '--noEmit', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext'];
 const PRELOAD =
   'data:text/javascript,' +
   encodeURIComponent(
@@ -51,16 +60,83 @@ interface Run {
   readonly stderr: string;
 }
 
-/** Bytes of `.ts` files under `dir`, leaving out folders named `runtime`. */
-function tsBytes(dir: string): number {
+/** Bytes of `.ts` files under `dir`, leaving out folders named `runtime` unless `withRuntime`. */
+function tsBytes(dir: string, withRuntime = false): number {
   if (!existsSync(dir)) return 0;
   let total = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) total += e.name === 'runtime' ? 0 : tsBytes(p);
+    if (e.isDirectory()) total += e.name === 'runtime' && !withRuntime ? 0 : tsBytes(p, withRuntime);
     else if (e.name.endsWith('.ts')) total += statSync(p).size;
   }
   return total;
+}
+
+/** The `.ts` files under `dir` (node_modules left out). */
+function tsFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== 'node_modules') out.push(...tsFiles(p));
+    } else if (e.name.endsWith('.ts')) out.push(p);
+  }
+  return out.sort();
+}
+
+/**
+ * The user's tsc on each tool's output of `wsdl`, side by side: generates once
+ * per tool into a folder that links the repo's node_modules (the peer's output
+ * imports `soap`), then runs tsc `runs` times on each, alternating.
+ */
+async function userTsc(name: string, wsdl: string, runs: number): Promise<string[]> {
+  const base = mkdtempSync(join(tmpdir(), `bench-tsc-${name}-`));
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'), 'dir');
+    const ours = join(base, 'wsdlc');
+    const peer = join(base, 'tsclient');
+    await runOnce(WSDLC, ['generate', wsdl, '-o', ours, '--quiet'], 600_000);
+    // Generated ESM, as a user's package would declare it.
+    writeFileSync(join(ours, 'package.json'), '{ "type": "module" }\n');
+    await runOnce(TSCLIENT, [wsdl, '-o', peer], 600_000);
+    const a: Run[] = [];
+    const b: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      a.push(await runOnce(TSC, [...USER_TSC_FLAGS, ...tsFiles(ours)], 600_000));
+      b.push(await runOnce(TSC, [...USER_TSC_FLAGS, ...tsFiles(peer)], 600_000));
+    }
+    const ms = (r: Run[]): number => median(r.map((x) => x.ms));
+    const range = (r: Run[]): string =>
+      `${Math.min(...r.map((x) => x.ms)).toFixed(0)}-${Math.max(...r.map((x) => x.ms)).toFixed(0)}`;
+    const mib = (r: Run[]): string => (Math.max(...r.map((x) => x.rssKiB)) / 1024).toFixed(0);
+    return [
+      name,
+      (tsBytes(ours, true) / 1024).toFixed(0),
+      ms(a).toFixed(0),
+      range(a),
+      mib(a),
+      String(a[0]?.code),
+      (tsBytes(peer, true) / 1024).toFixed(0),
+      ms(b).toFixed(0),
+      range(b),
+      mib(b),
+      String(b[0]?.code),
+      `${(ms(a) / ms(b)).toFixed(2)}`,
+    ];
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+/** Prints a table, first and last columns left-aligned. */
+function printTable(rows: readonly string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of rows)
+    process.stdout.write(
+      `${r
+        .map((cell, i) => (i === 0 || i === r.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  ')}\n`,
+    );
 }
 
 function runOnce(
@@ -203,6 +279,39 @@ async function benchMain(): Promise<void> {
     `\n(${runs} run(s) each, median time; speed-up = wsdl-tsclient time / wsdlc time (cold: empty code cache); out KiB = TypeScript written; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`,
   );
   for (const f of failures) process.stdout.write(`failure: ${f}\n`);
+  if (process.argv.includes('--tsc')) {
+    const tscRows: string[][] = [
+      [
+        'contract',
+        'wsdlc KiB',
+        'tsc ms',
+        'range',
+        'MiB',
+        'exit',
+        'tsclient KiB',
+        'tsc ms',
+        'range',
+        'MiB',
+        'exit',
+        'wsdlc/tsclient',
+      ],
+    ];
+    for (const c of CONTRACTS) {
+      if (only && !only.includes(c.name)) continue;
+      tscRows.push(await userTsc(c.name, c.wsdl, runs));
+      process.stderr.write(`tsc done ${c.name}\n`);
+    }
+    process.stdout.write(`\nuser's tsc on the output alone: tsc ${USER_TSC_FLAGS.join(' ')} <files>\n`);
+    printTable(tscRows);
+    process.stdout.write(
+      `(${runs} run(s) each, alternating, median wall time; KiB = all TypeScript written, runtime included; ratio = wsdlc tsc time / wsdl-tsclient tsc time)\n`,
+    );
+  }
+  process.stdout.write(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
 }
 
 await benchMain();
