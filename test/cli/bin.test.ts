@@ -187,7 +187,7 @@ describe('the built generator: precompiled templates, worker gate, code cache', 
     const cacheDir = tempDir();
     try {
       const run = (env: NodeJS.ProcessEnv): string => {
-        const r = spawnSync(process.execPath, [BIN, 'generate', 'wsdl/auth.wsdl', '-o', 'out', '--quiet'], {
+        const r = spawnSync(process.execPath, [BIN, 'generate', 'wsdl/auth.wsdl', '-o', 'out', '--quiet', '--verify'], {
           cwd: dir,
           encoding: 'utf8',
           env: { ...process.env, NO_COLOR: '1', ...env },
