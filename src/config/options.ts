@@ -40,8 +40,13 @@ export interface ResolvedContract {
   readonly scaffold?: string;
   /** Lenient mode (see {@link ContractChoices.lenient}). */
   readonly lenient: boolean;
+  /** Absolute folder of the project's shared runtime, when the contract imports it from there (see `runtime` in the config). */
+  readonly sharedRuntime?: string;
   readonly emit: EmitOptions;
 }
+
+/** The package path generated code imports the runtime from with `"runtime": "package"`. */
+export const RUNTIME_PACKAGE = 'wsdlc/runtime';
 
 /**
  * Resolves the contracts to generate.
@@ -60,11 +65,62 @@ export function resolveContracts(sel: ContractSelection): ResolvedContract[] {
     usage('no WSDL given and no wsdlc.config.json found in this folder or above (see `wsdlc generate --help`)');
   }
   const loaded = loadConfig(file, cwd);
-  return checkOutputs(
+  const contracts = checkOutputs(
     loaded.config.contracts.map((c) => resolveOne(c, loaded.baseDir, sel, cwd, loaded.baseDir)),
     cwd,
     file,
   );
+  return withSharedRuntime(contracts, loaded.config.runtime, loaded.baseDir, cwd, file);
+}
+
+/**
+ * Points the contracts of a config at one runtime: the `runtime` folder (default
+ * with several contracts: `runtime/` in the folder holding their output folders),
+ * imported by a relative path, or the installed package (`"package"`). A config
+ * with one contract and no `runtime` keeps the contract's own copy.
+ */
+function withSharedRuntime(
+  contracts: ResolvedContract[],
+  runtime: string | undefined,
+  baseDir: string,
+  cwd: string,
+  configFile: string,
+): ResolvedContract[] {
+  if (runtime === 'package') {
+    return contracts.map((c) => ({ ...c, emit: { ...c.emit, runtimeImport: RUNTIME_PACKAGE } }));
+  }
+  if (runtime === undefined && contracts.length < 2) return contracts;
+  const dir =
+    runtime !== undefined ? resolve(baseDir, runtime) : join(commonFolder(contracts.map((c) => c.outDir)), 'runtime');
+  for (const c of contracts) {
+    if (within(dir, c.outDir) || within(c.outDir, dir)) {
+      usage(`runtime folder ${dir} and output folder ${c.outDir} overlap; give each a folder of its own`);
+    }
+  }
+  for (const [what, path] of [
+    ['the working directory', cwd],
+    ['the config file', configFile],
+  ] as const) {
+    if (within(path, dir)) usage(`runtime folder ${dir} contains ${what}; choose a folder of its own`);
+  }
+  return contracts.map((c) => {
+    const rel = relative(c.outDir, dir).split(sep).join('/');
+    const runtimeImport = rel.startsWith('.') ? rel : `./${rel}`;
+    return { ...c, sharedRuntime: dir, emit: { ...c.emit, runtimeImport } };
+  });
+}
+
+/** The deepest folder holding all of `dirs` (each one's parent at least). */
+function commonFolder(dirs: readonly string[]): string {
+  let common = dirname(dirs[0] ?? '.');
+  while (!dirs.every((d) => within(d, common)) && dirname(common) !== common) common = dirname(common);
+  return common;
+}
+
+/** Whether `inner` is `outer` or lies inside it. */
+function within(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /**

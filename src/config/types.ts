@@ -10,7 +10,8 @@
  *       "types": { "long": "bigint" }, "client": true, "server": true,
  *       "templates": "templates-override", "scaffold": "src/service/auth.ts",
  *       "importExtension": "js", "typeImports": "inline" }
- *   ]
+ *   ],
+ *   "runtime": "generated/runtime"
  * }
  * ```
  * Relative paths are resolved against the folder holding the config file.
@@ -69,6 +70,14 @@ export interface BreakingConfig {
 export interface WsdlcConfig {
   readonly contracts: readonly ContractConfig[];
   readonly breaking?: BreakingConfig;
+  /**
+   * Where the contracts' runtime lives: a folder (relative to the config file)
+   * written once and imported by every contract folder by a relative path, or
+   * `"package"`: import it from the installed wsdlc (`wsdlc/runtime`) and write
+   * no copy. Default: with several contracts, `runtime/` beside their output
+   * folders (the folder holding them all); with one, its own `runtime/` copy.
+   */
+  readonly runtime?: string;
 }
 
 /** A config file read and validated, with where it came from. */

@@ -70,8 +70,13 @@ function checkRoot(data: unknown, report: Report): WsdlcConfig | undefined {
     return undefined;
   }
   for (const key of Object.keys(data)) {
-    if (key !== 'contracts' && key !== '$schema' && key !== 'breaking')
-      report([key], `unknown key "${key}" (expected "contracts" or "breaking")`);
+    if (key !== 'contracts' && key !== 'runtime' && key !== '$schema' && key !== 'breaking') {
+      report([key], `unknown key "${key}" (expected "contracts", "runtime" or "breaking")`);
+    }
+  }
+  const runtime = data['runtime'];
+  if (runtime !== undefined && (typeof runtime !== 'string' || runtime.trim() === '')) {
+    report(['runtime'], '"runtime" must be a folder (relative to the config file) or "package"');
   }
   const list = data['contracts'];
   if (!Array.isArray(list)) {
@@ -92,7 +97,11 @@ function checkRoot(data: unknown, report: Report): WsdlcConfig | undefined {
     contracts.push(c);
   });
   const breaking = checkBreaking(data['breaking'], report);
-  return { contracts, ...(breaking ? { breaking } : {}) };
+  return {
+    contracts,
+    ...(typeof runtime === 'string' && runtime.trim() !== '' ? { runtime } : {}),
+    ...(breaking ? { breaking } : {}),
+  };
 }
 
 /** `"breaking": { "except": ["wire" | "source" | rule id, ...] }`. */

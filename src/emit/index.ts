@@ -110,7 +110,7 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   const { registry, sm } = prepare(model, options);
 
   const header = headerLine(options);
-  const tv = typesView(header, registry, sm);
+  const tv = typesView(header, registry, sm, options.runtimeImport);
   const declared = new Set(tv.declarations.map((d) => d.name));
   const opTypes = [...new Set(sm.services.flatMap((s) => s.operations.flatMap((o) => [o.inputTs, o.outputTs])))].filter(
     (n) => declared.has(n),
@@ -123,25 +123,47 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
     preformatted: !isOverridden(name, dir),
   });
 
+  const rt = options.runtimeImport;
   const headerTypeNames = headerTypes(sm).filter((n) => declared.has(n));
   const clientTypes = [
     ...new Set([...opTypes, ...headerTypeNames, ...faultDetailTypes(sm).filter((n) => declared.has(n))]),
   ];
   const serverTypes = [...new Set([...opTypes, ...headerTypeNames])];
-  const cv = options.client ? clientView(header, sm, clientTypes, declared) : undefined;
-  const sv = options.server ? serverView(header, sm, serverTypes) : undefined;
+  const cv = options.client ? clientView(header, sm, clientTypes, declared, rt) : undefined;
+  const sv = options.server ? serverView(header, sm, serverTypes, rt) : undefined;
   const schemaNames = ['SCHEMA_TYPES', ...sm.services.flatMap((s) => [s.names.descriptor, s.names.operations])];
-  yield file('index.ts', 'index', indexView(header, cv, sv, schemaNames));
+  yield file('index.ts', 'index', indexView(header, cv, sv, schemaNames, rt));
   yield file('types.ts', 'types', tv);
-  yield file('schema.ts', 'schema', schemaView(header, registry, sm));
+  yield file('schema.ts', 'schema', schemaView(header, registry, sm, rt));
   if (cv) yield file('client.ts', 'client', cv);
   if (sv) yield file('server.ts', 'server', sv);
   yield file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText));
-  for (const r of runtimeSources({ client: options.client, server: options.server })) {
-    yield {
-      path: `runtime/${r.name}`,
-      content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text}`,
-      format: false,
-    };
-  }
+  if (rt !== undefined) return;
+  // Unstyled here: emitFiles applies the import style to every file it returns.
+  for (const f of unstyledRuntimeFiles(options)) yield { path: `runtime/${f.path}`, content: f.content, format: false };
+}
+
+/**
+ * The runtime's files (paths relative to the runtime folder) for the sides
+ * `options` asks for, each with a generated header: what an output folder's
+ * `runtime/` holds, and what a project's shared runtime folder holds (with the
+ * sides any of its contracts needs).
+ */
+export function runtimeFiles(
+  options: Pick<EmitOptions, 'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'importExtension' | 'typeImports'>,
+): GeneratedFile[] {
+  return applyImportStyle(unstyledRuntimeFiles(options), {
+    importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
+    typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,
+  });
+}
+
+/** The runtime's files as copied, before the import style is applied. */
+function unstyledRuntimeFiles(
+  options: Pick<EmitOptions, 'client' | 'server' | 'toolVersion' | 'sourceLabel'>,
+): GeneratedFile[] {
+  return runtimeSources({ client: options.client, server: options.server }).map((r) => ({
+    path: r.name,
+    content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text.trimEnd()}\n`,
+  }));
 }

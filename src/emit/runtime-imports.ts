@@ -33,17 +33,28 @@ export interface RuntimeReexportView {
   readonly from: string;
 }
 
-/** The specifier of a runtime entry point as generated files (at the output root) import it. */
-export function runtimeSpecifier(module: RuntimeModule): string {
-  return `./runtime/${RUNTIME_MODULE_PATHS[module]}.js`;
+/** Where generated files import the runtime from by default: their own copy in `runtime/`. */
+export const DEFAULT_RUNTIME_BASE = './runtime';
+
+/**
+ * The specifier of a runtime entry point as generated files (at the output root)
+ * import it, given where the runtime is (`base`): a folder relative to the output
+ * folder (`./runtime`, the vendored copy; `../runtime`, a project's shared copy),
+ * whose entry points are `index.js`, `client/index.js` and `server/index.js`; or a
+ * package path (`wsdlc/runtime`), whose entry points are the package's exports
+ * `wsdlc/runtime`, `wsdlc/runtime/client` and `wsdlc/runtime/server`.
+ */
+export function runtimeSpecifier(module: RuntimeModule, base: string = DEFAULT_RUNTIME_BASE): string {
+  if (!base.startsWith('.')) return module === 'shared' ? base : `${base}/${module}`;
+  return `${base}/${RUNTIME_MODULE_PATHS[module]}.js`;
 }
 
 /** The needed symbols, grouped by entry point, in the import organiser's order of specifiers. */
-function byModule(entries: readonly RuntimeImportEntry[]): [string, RuntimeSymbol[]][] {
+function byModule(entries: readonly RuntimeImportEntry[], base: string): [string, RuntimeSymbol[]][] {
   const groups = new Map<string, RuntimeSymbol[]>();
   for (const e of new Set(entries)) {
     if (typeof e !== 'string') continue;
-    const from = runtimeSpecifier(RUNTIME_SYMBOLS[e].module);
+    const from = runtimeSpecifier(RUNTIME_SYMBOLS[e].module, base);
     const list = groups.get(from) ?? [];
     list.push(e);
     groups.set(from, list);
@@ -59,8 +70,11 @@ function byModule(entries: readonly RuntimeImportEntry[]): [string, RuntimeSymbo
  * in ordinal order (the import organiser's order, so the gate finds nothing to
  * change), wrapped as {@link braces} wraps.
  */
-export function runtimeImports(entries: readonly RuntimeImportEntry[]): RuntimeImportView[] {
-  return byModule(entries).map(([from, names]) => {
+export function runtimeImports(
+  entries: readonly RuntimeImportEntry[],
+  base: string = DEFAULT_RUNTIME_BASE,
+): RuntimeImportView[] {
+  return byModule(entries, base).map(([from, names]) => {
     const values = names.filter((n) => RUNTIME_SYMBOLS[n].kind === 'value');
     const types = names.filter((n) => RUNTIME_SYMBOLS[n].kind === 'type');
     const clause =
@@ -70,8 +84,11 @@ export function runtimeImports(entries: readonly RuntimeImportEntry[]): RuntimeI
 }
 
 /** The re-exports of `entries`, one per runtime entry point, values and types apart, each on one line. */
-export function runtimeReexports(entries: readonly RuntimeImportEntry[]): RuntimeReexportView[] {
-  return byModule(entries).map(([from, names]) => {
+export function runtimeReexports(
+  entries: readonly RuntimeImportEntry[],
+  base: string = DEFAULT_RUNTIME_BASE,
+): RuntimeReexportView[] {
+  return byModule(entries, base).map(([from, names]) => {
     const values = names.filter((n) => RUNTIME_SYMBOLS[n].kind === 'value');
     const types = names.filter((n) => RUNTIME_SYMBOLS[n].kind === 'type');
     return {

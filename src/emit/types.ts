@@ -46,6 +46,13 @@ export interface EmitOptions {
   readonly importExtension?: ImportExtension;
   /** Type-only imports: `inline` (default, `import { a, type B }`) or `separate` (`import type { B }`). */
   readonly typeImports?: TypeImportStyle;
+  /**
+   * Where the generated files import the runtime from, when not from their own
+   * copy: a folder relative to the output folder (`../runtime`: a project's one
+   * shared copy, see {@link runtimeFiles}) or a package path (`wsdlc/runtime`:
+   * the installed wsdlc's exports). Set, no `runtime/` is written into the output.
+   */
+  readonly runtimeImport?: string;
 }
 
 /** Defaults for {@link EmitOptions} fields a caller may omit. */

@@ -130,6 +130,7 @@ export function clientView(
   sm: ServiceModel,
   typeImports: readonly string[],
   declared: ReadonlySet<string> = new Set(),
+  runtimeBase?: string,
 ): ClientView {
   const fnames = faultNames(sm, declared);
   const ops = sm.services.flatMap((s) => s.operations);
@@ -139,16 +140,19 @@ export function clientView(
     typeImports: importClause(typeImports),
     usesXmlElement: mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]),
     usesFaults: fnames.size > 0,
-    runtimeImports: runtimeImports([
-      'ServiceClient',
-      'ClientOptions',
-      ops.some((o) => o.headers.length === 0) && 'CallOptions',
-      ops.some((o) => o.headers.length > 0) && 'CallOptionsWithHeaders',
-      fnames.size > 0 && 'isDeclaredFault',
-      fnames.size > 0 && 'DeclaredFault',
-      mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'XmlElement',
-      mentionsDataSet([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'DataSet',
-    ]),
+    runtimeImports: runtimeImports(
+      [
+        'ServiceClient',
+        'ClientOptions',
+        ops.some((o) => o.headers.length === 0) && 'CallOptions',
+        ops.some((o) => o.headers.length > 0) && 'CallOptionsWithHeaders',
+        fnames.size > 0 && 'isDeclaredFault',
+        fnames.size > 0 && 'DeclaredFault',
+        mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'XmlElement',
+        mentionsDataSet([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'DataSet',
+      ],
+      runtimeBase,
+    ),
     services: sm.services.map((s) => ({
       doc: docBlock(
         s.service.documentation,

@@ -45,6 +45,7 @@ export function indexView(
   client: ClientView | undefined,
   server: ServerView | undefined,
   schemaNames: readonly string[],
+  runtimeBase?: string,
 ): IndexView {
   const clientNames = client?.services.flatMap((s) => [
     s.className,
@@ -57,18 +58,21 @@ export function indexView(
     clientExports: clientNames === undefined ? undefined : exportClause(clientNames),
     serverExports: serverNames === undefined ? undefined : exportClause(serverNames),
     schemaExports: exportClause(schemaNames),
-    runtimeReexports: runtimeReexports([
-      'HttpError',
-      'ResponseError',
-      'SoapFault',
-      'SoapFaultError',
-      'XmlElement',
-      client && 'CallOptions',
-      client && 'ClientOptions',
-      server && 'HandlerOptions',
-      server && 'RequestContext',
-      server && 'ServiceHandler',
-    ]),
+    runtimeReexports: runtimeReexports(
+      [
+        'HttpError',
+        'ResponseError',
+        'SoapFault',
+        'SoapFaultError',
+        'XmlElement',
+        client && 'CallOptions',
+        client && 'ClientOptions',
+        server && 'HandlerOptions',
+        server && 'RequestContext',
+        server && 'ServiceHandler',
+      ],
+      runtimeBase,
+    ),
   };
 }
 

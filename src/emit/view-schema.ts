@@ -42,7 +42,7 @@ export interface SchemaView {
 }
 
 /** Builds the schema.ts view. */
-export function schemaView(header: string, registry: TypeRegistry, sm: ServiceModel): SchemaView {
+export function schemaView(header: string, registry: TypeRegistry, sm: ServiceModel, runtimeBase?: string): SchemaView {
   const types = [...registry.complexEntries].map((e) => [e.key, registry.toComplexDesc(e)] as const);
   const data = encodeSchema(
     types,
@@ -66,7 +66,7 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
   }));
   return {
     header,
-    runtimeImports: runtimeImports(['SchemaData', 'ComplexDesc', 'OperationDesc', 'ServiceDesc']),
+    runtimeImports: runtimeImports(['SchemaData', 'ComplexDesc', 'OperationDesc', 'ServiceDesc'], runtimeBase),
     dataLiteral: tsString(data),
     services,
   };

@@ -58,22 +58,30 @@ export interface ServerView {
 }
 
 /** Builds the server.ts view. */
-export function serverView(header: string, sm: ServiceModel, typeImports: readonly string[]): ServerView {
+export function serverView(
+  header: string,
+  sm: ServiceModel,
+  typeImports: readonly string[],
+  runtimeBase?: string,
+): ServerView {
   const usesXmlElement = mentionsXmlElement([...typeTexts(sm), ...headerTypes(sm)]);
   const usesHeaders = sm.services.some((s) => s.operations.some((o) => o.headers.length > 0));
   return {
     header,
-    runtimeImports: runtimeImports([
-      'createServiceHandler',
-      'defineOperation',
-      'HandlerOptions',
-      'RequestContext',
-      'ServiceHandler',
-      usesHeaders && 'withSoapHeaders',
-      usesHeaders && 'SoapHeadersContext',
-      usesXmlElement && 'XmlElement',
-      mentionsDataSet([...typeTexts(sm), ...headerTypes(sm)]) && 'DataSet',
-    ]),
+    runtimeImports: runtimeImports(
+      [
+        'createServiceHandler',
+        'defineOperation',
+        'HandlerOptions',
+        'RequestContext',
+        'ServiceHandler',
+        usesHeaders && 'withSoapHeaders',
+        usesHeaders && 'SoapHeadersContext',
+        usesXmlElement && 'XmlElement',
+        mentionsDataSet([...typeTexts(sm), ...headerTypes(sm)]) && 'DataSet',
+      ],
+      runtimeBase,
+    ),
     schemaImports: importClause(sm.services.map((s) => s.names.descriptor)),
     typeImports: importClause(typeImports),
     usesXmlElement,

@@ -201,7 +201,7 @@ function choiceAlias(e: ComplexEntry, base: string, tag: PropView | undefined): 
 }
 
 /** Builds the types.ts view. */
-export function typesView(header: string, registry: TypeRegistry, sm: ServiceModel): TypesView {
+export function typesView(header: string, registry: TypeRegistry, sm: ServiceModel, runtimeBase?: string): TypesView {
   const declarations: DeclView[] = [];
   const descendants = descendantsOf(registry);
   for (const e of registry.complexEntries) if (e.declare) declarations.push(complexDecl(e, registry, descendants));
@@ -234,11 +234,14 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
   return {
     header,
     usesXmlElement,
-    runtimeImports: runtimeImports([
-      usesXmlElement && 'XmlElement',
-      declarations.some((d) => /\bDataSet\b/.test(d.aliasOf) || d.props.some((p) => /\bDataSet\b/.test(p.type))) &&
-        'DataSet',
-    ]),
+    runtimeImports: runtimeImports(
+      [
+        usesXmlElement && 'XmlElement',
+        declarations.some((d) => /\bDataSet\b/.test(d.aliasOf) || d.props.some((p) => /\bDataSet\b/.test(p.type))) &&
+          'DataSet',
+      ],
+      runtimeBase,
+    ),
     declarations,
   };
 }

@@ -125,7 +125,42 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
   } finally {
     syntaxChecker?.close();
   }
+  for (const shared of sharedRuntimes(contracts)) {
+    const { runtimeFiles } = await import('../emit/index.js');
+    const files = runtimeFiles(shared.emit);
+    if (releases) releases.push(await lockOutput(shared.outDir));
+    const plan = await planOutput(shared.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
+    out.push({ contract: shared, plan, files, operations: [], warnings: [] });
+  }
   return out;
+}
+
+/**
+ * The project's shared runtime folders (one per config), each as a pseudo-contract
+ * whose output is the folder: the runtime's files for every side any of its
+ * contracts generates, labelled with the config's contracts.
+ */
+function sharedRuntimes(contracts: readonly ResolvedContract[]): ResolvedContract[] {
+  const byDir = new Map<string, ResolvedContract[]>();
+  for (const c of contracts) {
+    if (c.sharedRuntime === undefined) continue;
+    byDir.set(c.sharedRuntime, [...(byDir.get(c.sharedRuntime) ?? []), c]);
+  }
+  return [...byDir].map(([dir, users]) => {
+    const first = users[0] as ResolvedContract;
+    return {
+      wsdl: first.wsdl,
+      baseDir: first.baseDir,
+      outDir: dir,
+      lenient: false,
+      emit: {
+        ...first.emit,
+        client: users.some((c) => c.emit.client),
+        server: users.some((c) => c.emit.server),
+        sourceLabel: "the project's contracts",
+      },
+    };
+  });
 }
 
 /**
