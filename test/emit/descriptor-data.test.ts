@@ -45,6 +45,39 @@ describe('compact descriptors', () => {
     expect(Object.getOwnPropertyDescriptor(decoded.types, '__proto__')?.value).toEqual(t);
   });
 
+  it("build a large contract's types one by one, as each is first read", () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `T${i}`);
+    const types = keys.map(
+      (k, i) =>
+        [
+          k,
+          {
+            name: k,
+            ns: 'urn:x',
+            fields: [
+              { prop: 'n', name: 'n', ns: 'urn:x', value: { complex: keys[(i + 1) % 300] ?? 'T0' }, min: 0, max: 1 },
+            ],
+          },
+        ] as [string, ComplexDesc],
+    );
+    const decoded = decodeSchema(encodeSchema(types, []));
+    expect(Object.keys(decoded.types)).toEqual(keys);
+    expect(Object.getOwnPropertyDescriptor(decoded.types, 'T7')?.get).toBeTypeOf('function');
+    const t7 = decoded.types.T7;
+    expect(t7).toEqual(types[7]?.[1]);
+    // Built once, then a plain data property holding the same object.
+    expect(Object.getOwnPropertyDescriptor(decoded.types, 'T7')?.value).toBe(t7);
+    expect(Object.getOwnPropertyDescriptor(decoded.types, 'T8')?.get).toBeTypeOf('function');
+    // A small contract's record holds data properties from the start.
+    const small = decodeSchema(
+      encodeSchema(
+        keys.slice(0, 3).map((k) => [k, { name: k, ns: 'urn:x', fields: [] }]),
+        [],
+      ),
+    ).types;
+    expect(Object.getOwnPropertyDescriptor(small, 'T1')?.value).toBeDefined();
+  });
+
   it('are decoded on first use only, then read as plain data', () => {
     const service: ServiceDesc = {
       name: 'S',

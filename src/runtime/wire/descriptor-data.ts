@@ -106,6 +106,13 @@ function bad(what: string): Error {
   return new Error(`schema data: ${what} (regenerate the contract with this runtime's wsdlc)`);
 }
 
+/**
+ * Contracts with more complex types than this build each type's descriptor when it
+ * is first read rather than all at first use. Such records are hash tables in V8
+ * either way; a smaller one stays an object with fast properties.
+ */
+const LAZY_TYPES_ABOVE = 256;
+
 /** Decodes the JSON text of one schema.ts. */
 export function decodeSchema(text: string): Decoded {
   const root: unknown = JSON.parse(text);
@@ -120,13 +127,24 @@ export function decodeSchema(text: string): Decoded {
   ];
   const tables: Tables = { ns, enums, keys };
   const types: Record<string, ComplexDesc> = {};
+  // A large contract's types are built one by one as they are first read (an operation needs a
+  // few of NetSuite's 1,501); a small contract's all at once, keeping the record a plain object.
+  const lazy = keys.length > LAZY_TYPES_ABOVE;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
+    const build = (): ComplexDesc => record('complex', complex[i], tables);
     // `__proto__` is a key like any other here (defineProperty, not assignment).
+    if (!lazy) {
+      Object.defineProperty(types, key, { value: build(), enumerable: true, writable: true, configurable: true });
+      continue;
+    }
     Object.defineProperty(types, key, {
-      value: record('complex', complex[i], tables),
+      get: () => {
+        const value = build();
+        Object.defineProperty(types, key, { value, enumerable: true, writable: true, configurable: true });
+        return value;
+      },
       enumerable: true,
-      writable: true,
       configurable: true,
     });
   }
