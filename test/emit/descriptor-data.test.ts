@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeSchema } from '../../src/emit/descriptor-encode.js';
 import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
 import { decodeSchema, SchemaData } from '../../src/runtime/wire/descriptor-data.js';
+import { SCALAR_KIND_SET, SCALAR_KINDS } from '../../src/runtime/wire/descriptor-shapes.js';
 import type { ComplexDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { buildingContracts, loadCorpusModel } from '../corpus-generate/corpus-files.js';
 
@@ -28,6 +29,11 @@ describe('compact descriptors', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(50);
+  });
+
+  it('give every scalar kind a code, once', () => {
+    expect([...SCALAR_KINDS].sort()).toEqual(Object.keys(SCALAR_KIND_SET).sort());
+    expect(new Set(SCALAR_KINDS).size).toBe(SCALAR_KINDS.length);
   });
 
   it('refuse a descriptor property the encoding does not know', () => {

@@ -169,7 +169,29 @@ export const SCALAR_KINDS: readonly ScalarKind[] = [
   'hex',
   'qname',
   'xml',
+  'dataSet',
 ];
+
+/**
+ * Every scalar kind once: a kind added to `ScalarKind` and not to this record fails
+ * to compile here, and `test/emit/descriptor-data.test.ts` checks that
+ * {@link SCALAR_KINDS} lists exactly these keys.
+ */
+export const SCALAR_KIND_SET: Readonly<Record<ScalarKind, true>> = {
+  string: true,
+  boolean: true,
+  int: true,
+  double: true,
+  bigint: true,
+  integerString: true,
+  decimalString: true,
+  dateTime: true,
+  base64: true,
+  hex: true,
+  qname: true,
+  xml: true,
+  dataSet: true,
+};
 
 /**
  * Version of the encoding, the first item of the data. The runtime refuses data
