@@ -14,7 +14,9 @@
  * Other errors become generic Server faults via the runtime.
  */
 import type { IncomingMessage } from 'node:http';
-import { SoapFault, type AuthService } from '../../../generated/auth/index.js';
+// The server side only: the barrel (index.js) also loads the client runtime (https, tls, fetch transport).
+import { SoapFault } from '../../../generated/auth/runtime/index.js';
+import type { AuthService } from '../../../generated/auth/server.js';
 import { AuthError, type Authenticator } from './authenticator.js';
 import { BusyError } from './hash-limiter.js';
 import { recordOperation } from './request-log.js';

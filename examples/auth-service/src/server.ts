@@ -17,7 +17,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuthHandler } from '../../../generated/auth/index.js';
+// The server side only: the barrel (index.js) also loads the client runtime (https, tls, fetch transport).
+import { createAuthHandler } from '../../../generated/auth/server.js';
 import { createAuthImpl } from './auth-impl.js';
 import { Authenticator } from './authenticator.js';
 import { HashLimiter } from './hash-limiter.js';
