@@ -72,13 +72,25 @@ export function compiledMain(tree: string): string {
 /** How the service runs: `tsx` (`npm start`) or `compiled` (`npm run build && npm run start:compiled`, with its V8 flag). */
 export type RunMode = 'tsx' | 'compiled';
 
+/**
+ * The node flags of `tree`'s `start:compiled` script (e.g. `--max-semi-space-size=1`), so a
+ * baseline commit runs with its own flags.
+ */
+export function startFlags(tree: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(tree, 'examples', 'auth-service', 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const script = pkg.scripts?.['start:compiled'] ?? '';
+  return script.split(/\s+/).filter((a) => a.startsWith('--'));
+}
+
 /** Starts the service of `tree` with `args` on 127.0.0.1:0; resolves once it listens. */
 export function startService(tree: string, args: readonly string[], mode: RunMode = 'tsx'): Promise<ServiceProcess> {
   const entry =
     mode === 'tsx'
       ? ['--import', 'tsx', path.join(tree, 'examples', 'auth-service', 'src', 'main.ts')]
       : // As examples/auth-service's `npm run start:compiled` runs it.
-        ['--max-semi-space-size=2', compiledMain(tree)];
+        [...startFlags(tree), compiledMain(tree)];
   const child = spawn(process.execPath, [...entry, '--host', '127.0.0.1', '--port', '0', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
