@@ -20,7 +20,7 @@ export interface HashLimiterOptions {
   readonly maxQueue?: number;
 }
 
-/** Default hashes at once: one scrypt at N = 2^17 (128 MiB) keeps the service within about 200 MB RSS. */
+/** Default hashes at once: one scrypt at N = 2^17 (128 MiB) keeps the compiled service at about 204 MB RSS under a flood. */
 export const DEFAULT_MAX_CONCURRENT_HASHES = 1;
 /** Default queue length. */
 export const DEFAULT_HASH_QUEUE = 8;
