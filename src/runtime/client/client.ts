@@ -13,6 +13,7 @@
  */
 import type {
   BindingKind,
+  FieldDesc,
   HttpOperationDesc,
   OperationDesc,
   PortDesc,
@@ -30,12 +31,16 @@ import {
   describeElement,
   EnvelopeError,
   parseEnvelope,
+  SOAP_11_ENV_NS,
+  SOAP_12_ENV_NS,
   soapContentType,
   operationStart,
   startOperationElement,
   writeEnvelope as writeEnvelopeText,
   type SoapVersion,
 } from '../wire/soap-envelope.js';
+import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
+import type { RedactOptions } from './redact.js';
 import { fetchTransport } from './transport-fetch.js';
 import { http1Transport } from './transport-http1.js';
 import {
@@ -82,6 +87,55 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
    * broken server's answer from staying in memory with the error.
    */
   readonly maxErrorBodyChars?: number;
+  /**
+   * SOAP header blocks sent with every call, by property: the declared header parts
+   * (`soap:header`) of the operations, typed in generated clients. Each operation
+   * sends those it declares; a call's own `soapHeaders` go over these.
+   */
+  readonly soapHeaders?: Readonly<Record<string, unknown>>;
+  /**
+   * SOAP header blocks sent with every SOAP call as XML text (undeclared vendor headers,
+   * WS-Security, WS-Addressing...); a function is called per call. Each block must
+   * declare the namespaces it uses.
+   */
+  readonly soapHeaderXml?: SoapHeaderXml;
+  /** Hooks around each exchange: `onRequest`, `onResponse`, `onError` (hooks.ts). */
+  readonly hooks?: ClientHooks;
+  /** Logs each exchange, secrets redacted (`console` fits). */
+  readonly logger?: ClientLogger;
+  /** More element/parameter names to redact in logs (besides passwords, tickets, tokens...). */
+  readonly redact?: RedactOptions['redact'];
+}
+
+/** What a header provider is told: the call's SOAP version and operation. */
+export interface SoapHeaderContext {
+  readonly version: SoapVersion;
+  /** The envelope namespace of `version` (for `mustUnderstand` and `actor`/`role` attributes). */
+  readonly envelopeNs: string;
+  /** The WSDL operation name. */
+  readonly operation: string;
+}
+
+/** Header blocks as XML text: a string, a function called per call, or a list of them. */
+export type SoapHeaderXml =
+  | string
+  | ((context: SoapHeaderContext) => string)
+  | readonly (string | ((context: SoapHeaderContext) => string))[];
+
+/**
+ * What a call learns besides its result, filled in when passed as `CallOptions.meta`:
+ * `const meta: CallMeta = {}; await client.login(input, { meta }); meta.status`.
+ * Set once the response has arrived, also when the call then rejects (a fault, an HTTP error).
+ */
+export interface CallMeta {
+  /** HTTP status of the response. */
+  status?: number;
+  /** HTTP response headers (lower-case names). */
+  headers?: Readonly<Record<string, string>>;
+  /** The response's SOAP `Header` element, when it has one. */
+  soapHeader?: XmlElement;
+  /** The operation's declared output header parts (`soap:header` in the output), decoded, by property. */
+  soapHeaders?: Readonly<Record<string, unknown>>;
 }
 
 /** Options of one call. */
@@ -94,10 +148,19 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** SOAP header entries by property (the operation's declared header parts). */
   readonly soapHeaders?: Readonly<Record<string, unknown>>;
+  /** More SOAP header blocks as XML text, after the client's `soapHeaderXml`. */
+  readonly soapHeaderXml?: SoapHeaderXml;
+  /** Filled in with the response's status, HTTP headers and SOAP headers (see {@link CallMeta}). */
+  readonly meta?: CallMeta;
 }
 
 /** Call options of an operation with declared SOAP header parts: `soapHeaders` typed to them. */
 export type CallOptionsWithHeaders<H> = Omit<CallOptions, 'soapHeaders'> & { readonly soapHeaders?: H };
+
+/** Client options of a service with declared SOAP header parts: `soapHeaders` typed to them. */
+export type ClientOptionsWithHeaders<B extends BindingKind, H> = Omit<ClientOptions<B>, 'soapHeaders'> & {
+  readonly soapHeaders?: H;
+};
 
 /** Default per-call time limit. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -162,6 +225,11 @@ export class ServiceClient {
   private readonly urls = new Map<string, URL>();
   private readonly soapPlans = new Map<SoapOperationDesc, SoapPlan>();
   readonly service: ServiceDesc;
+  private readonly soapHeaders: Readonly<Record<string, unknown>> | undefined;
+  private readonly soapHeaderXml: SoapHeaderXml | undefined;
+  /** Hooks or a logger are set: requests carry their operation name, failures go to `onError`. */
+  private readonly instrumented: boolean;
+  private readonly onError: ClientHooks['onError'];
 
   constructor(service: ServiceDesc, options: ClientOptions<BindingKind>, defaultBinding: BindingKind) {
     this.service = service;
@@ -176,7 +244,18 @@ export class ServiceClient {
     else if (options.baseUrl !== undefined) this.base = joinUrl(options.baseUrl, port.path);
     else this.base = port.address;
     new URL(this.base); // fail fast on a malformed URL
-    this.transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : http1Transport);
+    const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : http1Transport);
+    this.instrumented = options.hooks !== undefined || options.logger !== undefined;
+    this.transport = this.instrumented
+      ? instrument(transport, {
+          ...(options.hooks ? { hooks: options.hooks } : {}),
+          ...(options.logger ? { logger: options.logger } : {}),
+          ...(options.redact ? { redact: options.redact } : {}),
+        })
+      : transport;
+    this.onError = options.hooks?.onError;
+    this.soapHeaders = options.soapHeaders;
+    this.soapHeaderXml = options.soapHeaderXml;
     this.headers = options.headers ?? {};
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -204,6 +283,19 @@ export class ServiceClient {
    * fit), or the signal's `AbortError` / a `TimeoutError`.
    */
   call<I, O>(operation: OperationDesc, input: I, options: CallOptions = {}): Promise<O> {
+    if (this.onError === undefined) return this.dispatch(operation, input, options);
+    const onError = this.onError;
+    return this.dispatch<O>(operation, input, options).catch((err: unknown) => {
+      try {
+        onError(err, { operation: operation.name });
+      } catch {
+        // a failing error hook changes nothing: the call rejects with its own error
+      }
+      throw err;
+    });
+  }
+
+  private dispatch<O>(operation: OperationDesc, input: unknown, options: CallOptions): Promise<O> {
     // Not `async`: callSoap/callHttp are, so every failure still arrives as a rejection (one promise less per call).
     const binding = this.binding;
     if (binding === 'soap11' || binding === 'soap12') {
@@ -222,6 +314,7 @@ export class ServiceClient {
    * synchronous throw into a rejection.
    */
   private exchange(
+    op: OperationDesc,
     method: 'GET' | 'POST',
     url: URL,
     headers: Readonly<Record<string, string>>,
@@ -241,6 +334,7 @@ export class ServiceClient {
     if (body !== undefined) request.body = body;
     if (signal) request.signal = signal;
     if (timeoutMs > 0) request.timeoutMs = timeoutMs;
+    if (this.instrumented) request.operation = op.name;
     return this.transport(request);
   }
 
@@ -278,9 +372,29 @@ export class ServiceClient {
       const msg = soap.input;
       const value = input ?? {};
       const headerFields = msg.headers;
-      const soapHeaders = options.soapHeaders;
+      const soapHeaders =
+        headerFields === undefined
+          ? undefined
+          : this.soapHeaders === undefined
+            ? options.soapHeaders
+            : options.soapHeaders === undefined
+              ? this.soapHeaders
+              : { ...this.soapHeaders, ...options.soapHeaders };
+      const xml =
+        this.soapHeaderXml === undefined && options.soapHeaderXml === undefined
+          ? undefined
+          : headerXmlOf(this.soapHeaderXml, options.soapHeaderXml, {
+              version,
+              envelopeNs: version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS,
+              operation: op.name,
+            });
       let envelope: string;
-      if (plan.wrapperStart !== undefined && !(headerFields && soapHeaders) && 'complex' in msg.value) {
+      if (
+        plan.wrapperStart !== undefined &&
+        !(headerFields && soapHeaders) &&
+        xml === undefined &&
+        'complex' in msg.value
+      ) {
         // The usual case: resume from the constant start, write the wrapper's content, close wrapper, Body, Envelope.
         const w = XmlWriter.resume(plan.wrapperStart);
         writeComplexContent(w, value, msg.value.complex, types, msg.element.name);
@@ -292,13 +406,15 @@ export class ServiceClient {
           value,
           types,
           headerFields && soapHeaders ? { fields: headerFields, values: soapHeaders } : undefined,
+          xml,
         );
       }
-      sent = this.exchange('POST', plan.url, mergeHeaders(this.headers, plan.headers), envelope, options);
+      sent = this.exchange(op, 'POST', plan.url, mergeHeaders(this.headers, plan.headers), envelope, options);
     } catch (err) {
       return Promise.reject(err);
     }
-    return sent.then((res) => this.readSoapResponse(op, soap, version, res));
+    const meta = options.meta;
+    return sent.then((res) => this.readSoapResponse(op, soap, version, res, meta));
   }
 
   private readSoapResponse(
@@ -306,8 +422,13 @@ export class ServiceClient {
     soap: SoapOperationDesc,
     version: SoapVersion,
     res: TransportResponse,
+    meta?: CallMeta,
   ): unknown {
     const { status, body } = res;
+    if (meta !== undefined) {
+      meta.status = status;
+      meta.headers = res.headers;
+    }
     const type = parseContentType(res.headers['content-type']).type;
     if (type !== '' && !isXmlType(type)) {
       if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
@@ -332,6 +453,7 @@ export class ServiceClient {
       }
       throw err;
     }
+    if (meta !== undefined) readResponseHeaders(meta, env.header, soap.output?.headers, this.service.types);
     const fault = findFault(env.body, env.version);
     if (fault) {
       throw parseFault(fault, env.version, {
@@ -410,10 +532,11 @@ export class ServiceClient {
     let res: TransportResponse;
     if (get) {
       const url = form === '' ? base : new URL(`${base.href}${base.search === '' ? '?' : '&'}${form}`);
-      res = await this.exchange('GET', url, mergeHeaders(this.headers, {}), undefined, options);
+      res = await this.exchange(op, 'GET', url, mergeHeaders(this.headers, {}), undefined, options);
     } else if (http.input) {
       const doc = encodeHttpXmlInput(http.input, input, this.service.types);
       res = await this.exchange(
+        op,
         'POST',
         base,
         mergeHeaders(this.headers, { 'Content-Type': TEXT_XML_UTF8 }),
@@ -422,6 +545,7 @@ export class ServiceClient {
       );
     } else {
       res = await this.exchange(
+        op,
         'POST',
         base,
         mergeHeaders(this.headers, { 'Content-Type': FORM_CONTENT_TYPE }),
@@ -430,6 +554,10 @@ export class ServiceClient {
       );
     }
     const { status, body } = res;
+    if (options.meta !== undefined) {
+      options.meta.status = status;
+      options.meta.headers = res.headers;
+    }
     if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
     const out = http.output;
     if (!out) return undefined;
@@ -492,6 +620,7 @@ export function writeEnvelopeFor(
   input: unknown,
   types: ServiceDesc['types'],
   header?: { fields: NonNullable<SoapOperationDesc['input']['headers']>; values: Readonly<Record<string, unknown>> },
+  headerXml?: string,
 ): string {
   const msg = soap.input;
   return writeEnvelopeText(
@@ -509,10 +638,46 @@ export function writeEnvelopeFor(
         writeValue(w, msg.element, value, msg.value, types);
       }
     },
-    header
+    header || headerXml !== undefined
       ? (w) => {
-          for (const f of header.fields) writeField(w, f, header.values[f.prop], types, 'Header');
+          if (header) for (const f of header.fields) writeField(w, f, header.values[f.prop], types, 'Header');
+          if (headerXml !== undefined) w.raw(headerXml);
         }
       : undefined,
   );
+}
+
+/** The XML text of the client's and the call's header blocks, in that order. */
+function headerXmlOf(
+  client: SoapHeaderXml | undefined,
+  call: SoapHeaderXml | undefined,
+  context: SoapHeaderContext,
+): string {
+  let out = '';
+  for (const src of [client, call]) {
+    if (src === undefined) continue;
+    const list = typeof src === 'string' || typeof src === 'function' ? [src] : src;
+    for (const item of list) out += typeof item === 'string' ? item : item(context);
+  }
+  return out;
+}
+
+/** Fills `meta` with the response's SOAP Header and its declared blocks (the first of each name). */
+function readResponseHeaders(
+  meta: CallMeta,
+  header: XmlElement | undefined,
+  fields: readonly FieldDesc[] | undefined,
+  types: ServiceDesc['types'],
+): void {
+  if (header === undefined) return;
+  meta.soapHeader = header;
+  if (fields === undefined) return;
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const block = header.children.find(
+      (c): c is XmlElement => typeof c !== 'string' && c.name === f.name && c.ns === f.ns,
+    );
+    if (block) out[f.prop] = readValue(block, f.value, types);
+  }
+  meta.soapHeaders = out;
 }

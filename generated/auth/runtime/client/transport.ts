@@ -27,6 +27,8 @@ export interface TransportRequest {
   readonly timeoutMs?: number;
   /** Largest response body accepted, in bytes. */
   readonly maxResponseBytes: number;
+  /** The WSDL operation name; set only for clients with hooks or a logger (hooks.ts reads it). */
+  readonly operation?: string;
 }
 
 /** One HTTP response, body decoded to text. */
