@@ -14,7 +14,7 @@ export type AuthBinding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 export class AuthClient {
   readonly #client: ServiceClient;
 
-  /** @param options endpoint (`baseUrl` or `endpoint`), binding (default 'soap11'), headers, timeout, fetch. */
+  /** @param options endpoint (`baseUrl` or `endpoint`), binding (default 'soap11'), headers, SOAP headers, hooks, timeout, transport. */
   constructor(options: ClientOptions<AuthBinding> = {}) {
     this.#client = new ServiceClient(AuthDescriptor, options, 'soap11');
   }

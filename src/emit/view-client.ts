@@ -2,6 +2,7 @@
  * View model of `client.ts`: one class per service over the runtime's
  * `ServiceClient`. Template: `templates/client.hbs`.
  */
+import { isIdentifierName } from '../names/index.js';
 import { tsString } from './literal.js';
 import { headersTs, type OperationInfo, type ServiceInfo, type ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsDataSet, mentionsXmlElement } from './view-common.js';
@@ -38,6 +39,8 @@ export interface ClientServiceView {
   readonly className: string;
   /** `<S>Binding`. */
   readonly bindingTypeName: string;
+  /** `ClientOptions<Binding>`, or `ClientOptionsWithHeaders<Binding, { … }>` when operations declare SOAP header parts. */
+  readonly clientOptionsType: string;
   /** The union of binding kinds as TypeScript (`'soap11' | 'soap12'`), `never` when none. */
   readonly bindingUnion: string;
   /** The default binding as a string literal. */
@@ -78,6 +81,15 @@ export function faultDetailTypes(sm: ServiceModel): string[] {
 /** The TypeScript types of declared SOAP header parts (imported from types.ts by client.ts and server.ts). */
 export function headerTypes(sm: ServiceModel): string[] {
   return sm.services.flatMap((s) => s.operations.flatMap((o) => o.headers.flatMap((h) => h.types)));
+}
+
+/** The constructor's options type: client-wide `soapHeaders` typed to every header part the service's operations declare. */
+function clientOptionsTypeOf(s: ServiceInfo): string {
+  const seen = new Map<string, string>();
+  for (const o of s.operations) for (const h of o.headers) if (!seen.has(h.prop)) seen.set(h.prop, h.ts);
+  if (seen.size === 0) return `ClientOptions<${s.names.binding}>`;
+  const props = [...seen].map(([p, ts]) => `${isIdentifierName(p) ? p : JSON.stringify(p)}?: ${ts}; `).join('');
+  return `ClientOptionsWithHeaders<${s.names.binding}, { ${props}}>`;
 }
 
 function optionsTypeOf(o: OperationInfo): string {
@@ -143,7 +155,8 @@ export function clientView(
     runtimeImports: runtimeImports(
       [
         'ServiceClient',
-        'ClientOptions',
+        sm.services.some((s) => s.operations.every((o) => o.headers.length === 0)) && 'ClientOptions',
+        ops.some((o) => o.headers.length > 0) && 'ClientOptionsWithHeaders',
         ops.some((o) => o.headers.length === 0) && 'CallOptions',
         ops.some((o) => o.headers.length > 0) && 'CallOptionsWithHeaders',
         fnames.size > 0 && 'isDeclaredFault',
@@ -160,6 +173,7 @@ export function clientView(
       ),
       className: s.names.client,
       bindingTypeName: s.names.binding,
+      clientOptionsType: clientOptionsTypeOf(s),
       bindingUnion: s.bindings.length ? s.bindings.map(tsString).join(' | ') : 'never',
       defaultBinding: tsString(s.defaultBinding),
       descriptorName: s.names.descriptor,

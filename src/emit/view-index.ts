@@ -67,6 +67,8 @@ export function indexView(
         'XmlElement',
         client && 'CallOptions',
         client && 'ClientOptions',
+        client && 'CallMeta',
+        client && 'inMemoryTransport',
         server && 'HandlerOptions',
         server && 'RequestContext',
         server && 'ServiceHandler',

@@ -31,8 +31,11 @@ export const RUNTIME_SYMBOLS = {
   // client.ts
   ServiceClient: { kind: 'value', module: 'client' },
   ClientOptions: { kind: 'type', module: 'client' },
+  ClientOptionsWithHeaders: { kind: 'type', module: 'client' },
   CallOptions: { kind: 'type', module: 'client' },
   CallOptionsWithHeaders: { kind: 'type', module: 'client' },
+  CallMeta: { kind: 'type', module: 'client' },
+  inMemoryTransport: { kind: 'value', module: 'client' },
   isDeclaredFault: { kind: 'value', module: 'client' },
   DeclaredFault: { kind: 'type', module: 'client' },
   // server.ts

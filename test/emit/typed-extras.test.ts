@@ -120,6 +120,41 @@ export async function run(): Promise<unknown> {
   }, 60_000);
 });
 
+describe('client-wide typed SOAP headers (zeep/soap_header.wsdl)', () => {
+  it('sends the client-wide header parts on every call, a call overrides them, and meta decodes the response', async () => {
+    const driver = `
+import { createStockQuoteServiceHandler, inMemoryTransport, StockQuoteServiceClient, type CallMeta } from './index.js';
+
+export async function run(): Promise<unknown> {
+  const seen: unknown[] = [];
+  const handler = createStockQuoteServiceHandler({
+    async getLastTradePrice(input, ctx) {
+      seen.push({ user: ctx.soapHeaders.header?.username, token: ctx.soapHeaders.token?.value });
+      return 2;
+    },
+  });
+  const client = new StockQuoteServiceClient({
+    transport: inMemoryTransport(handler),
+    soapHeaders: { header: { username: 'alice', password: 's3cret' }, token: { value: 'session-1' } },
+  });
+  // @ts-expect-error: a header part the contract does not declare
+  new StockQuoteServiceClient({ soapHeaders: { sessionHeader: { id: 1 } } });
+  const meta: CallMeta = {};
+  await client.getLastTradePrice({ tickerSymbol: 'A' }, { meta });
+  await client.getLastTradePrice({ tickerSymbol: 'B' }, { soapHeaders: { token: { value: 'session-2' } } });
+  return { seen, status: meta.status };
+}
+`;
+    expect(await runDriver('client-headers', 'zeep/soap_header.wsdl', driver)).toEqual({
+      seen: [
+        { user: 'alice', token: 'session-1' },
+        { user: 'alice', token: 'session-2' },
+      ],
+      status: 200,
+    });
+  }, 60_000);
+});
+
 describe('SOAP header parts that differ between the SOAP 1.1 and SOAP 1.2 bindings', () => {
   it('types the header parts of both bindings, and each binding sends and decodes its own', async () => {
     const driver = `${SERVE}
