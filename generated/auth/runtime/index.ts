@@ -59,3 +59,17 @@ export {
   writeFault,
   type FaultCode,
 } from './wire/faults.js';
+export {
+  checkSecurityHeader,
+  memoryNonceCache,
+  passwordDigest,
+  WSSE_NS,
+  WSU_NS,
+  WsSecurityError,
+  wsSecurityHeader,
+  type NonceCache,
+  type UsernameTokenPolicy,
+  type WsSecurityFaultCode,
+  type WsSecurityOptions,
+  type WsSecurityResult,
+} from './wire/ws-security.js';

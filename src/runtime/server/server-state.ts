@@ -4,6 +4,7 @@
  * `createServiceHandler`. Ships with generated code.
  */
 import type { ServiceDesc } from '../wire/descriptors.js';
+import type { NonceCache, UsernameTokenPolicy } from '../wire/ws-security.js';
 import type { BodyLimits } from './http-body.js';
 import type { OperationImpl, RequestContext } from './server-types.js';
 
@@ -17,6 +18,8 @@ export interface HandlerState {
   readonly maxDepth: number;
   readonly debug: boolean;
   readonly onError: ((err: unknown, ctx: RequestContext) => void) | undefined;
+  /** WS-Security UsernameToken checking (`HandlerOptions.wsSecurity`), or undefined. */
+  readonly security: { readonly policy: UsernameTokenPolicy; readonly nonces: NonceCache } | undefined;
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { BindingKind } from '../wire/descriptors.js';
 import type { XmlElement } from '../xml/xml-parse.js';
+import type { UsernameTokenPolicy, WsSecurityResult } from '../wire/ws-security.js';
 
 /** What an operation implementation learns about the request besides its input. */
 export interface RequestContext {
@@ -24,6 +25,8 @@ export interface RequestContext {
    * property (WSDL 1.1 §3.7); set over SOAP when the operation declares header parts.
    */
   readonly soapHeaders?: Readonly<Record<string, unknown>>;
+  /** The user a checked WS-Security UsernameToken named (set when `HandlerOptions.wsSecurity` is on). */
+  readonly wsSecurity?: WsSecurityResult;
 }
 
 /**
@@ -81,6 +84,14 @@ export interface HandlerOptions {
    * gets a generic fault. Default: none (errors are not logged by the runtime).
    */
   readonly onError?: ((err: unknown, ctx: RequestContext) => void) | undefined;
+  /**
+   * Require a WS-Security UsernameToken on every SOAP request and check it (wire/ws-security.ts):
+   * the password (text or digest), the Timestamp, the clock skew, and digest nonces
+   * against replay. A request that fails gets the WS-Security fault (`wsse:FailedAuthentication`,
+   * `wsse:InvalidSecurity`, `wsse:MessageExpired`...); the implementation sees
+   * `ctx.wsSecurity.username`. HTTP GET/POST requests, which cannot carry the token, get 403.
+   */
+  readonly wsSecurity?: UsernameTokenPolicy | undefined;
 }
 
 /**

@@ -32,6 +32,7 @@ import type { SoapMessageDesc } from '../wire/descriptors.js';
 import { EnvelopeError, operationStart, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from '../wire/soap-envelope.js';
 import { parseRequestEnvelope, readBodyValue } from './soap-request-envelope.js';
 import { attr, type XmlElement } from '../xml/xml-parse.js';
+import { checkSecurityHeader, findSecurityHeader, WSSE_NS, WsSecurityError } from '../wire/ws-security.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
@@ -114,7 +115,12 @@ function bodyMismatch(route: SoapRoute, bodyEl: XmlElement | undefined): SoapFau
 }
 
 /** The first header block this node must understand but does not (SOAP 1.1 §4.2.3, SOAP 1.2 Part 1 §5.2.3). */
-function notUnderstood(header: XmlElement, version: SoapVersion, input: SoapMessageDesc): XmlElement | undefined {
+function notUnderstood(
+  header: XmlElement,
+  version: SoapVersion,
+  input: SoapMessageDesc,
+  security: boolean,
+): XmlElement | undefined {
   const envNs = version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS;
   for (const block of header.children) {
     if (typeof block === 'string') continue;
@@ -129,7 +135,10 @@ function notUnderstood(header: XmlElement, version: SoapVersion, input: SoapMess
       const role = attr(block, 'role', envNs);
       if (role !== undefined && role !== SOAP_12_ROLE_NEXT && role !== SOAP_12_ROLE_ULTIMATE_RECEIVER) continue;
     }
-    const known = input.headers?.some((h) => h.name === block.name && h.ns === block.ns) ?? false;
+    // wsse:Security is understood when the handler checks WS-Security (SOAP Message Security 1.0 §6.1).
+    const known =
+      (security && block.name === 'Security' && block.ns === WSSE_NS) ||
+      (input.headers?.some((h) => h.name === block.name && h.ns === block.ns) ?? false);
     if (!known) return block;
   }
   return undefined;
@@ -213,7 +222,7 @@ function serveSoapText(
     return;
   }
   if (env.header) {
-    const block = notUnderstood(env.header, version, input);
+    const block = notUnderstood(env.header, version, input, state.security !== undefined);
     if (block) {
       const fault = new SoapFault({ code: 'MustUnderstand', reason: `SOAP header ${block.name} was not understood.` });
       sendFault(res, version, fault, state);
@@ -249,6 +258,61 @@ function serveSoapText(
           ...(env.header ? { soapHeader: env.header } : {}),
           ...(soapHeaders ? { soapHeaders } : {}),
         };
+  if (state.security !== undefined) {
+    checkSecurity(state, res, version, route, ctx, value, env.header);
+    return;
+  }
+  invoke(state, res, version, route, ctx, value);
+}
+
+/** Checks the request's WS-Security header, then calls the implementation, or answers the WS-Security fault. */
+function checkSecurity(
+  state: HandlerState,
+  res: ServerResponse,
+  version: SoapVersion,
+  route: SoapRoute,
+  ctx: RequestContext,
+  value: unknown,
+  header: XmlElement | undefined,
+): void {
+  const { policy, nonces } = state.security!;
+  checkSecurityHeader(findSecurityHeader(header), policy, nonces).then(
+    (result) => {
+      try {
+        invoke(state, res, version, route, { ...ctx, wsSecurity: result }, value);
+      } catch {
+        sendInternalError(res);
+      }
+    },
+    (err: unknown) => {
+      try {
+        if (!(err instanceof WsSecurityError)) {
+          implFailed(state, res, version, route, ctx, err);
+          return;
+        }
+        // SOAP Message Security 1.0 §12: the wsse code is the faultcode (SOAP 1.1), a Subcode of Sender (SOAP 1.2).
+        const code = `{${WSSE_NS}}${err.code}`;
+        const fault =
+          version === '1.1'
+            ? new SoapFault({ code, reason: err.message })
+            : new SoapFault({ code: 'Client', subcodes: [code], reason: err.message });
+        sendFault(res, version, fault, state);
+      } catch {
+        sendInternalError(res);
+      }
+    },
+  );
+}
+
+/** Calls the implementation and answers with its result or its fault. */
+function invoke(
+  state: HandlerState,
+  res: ServerResponse,
+  version: SoapVersion,
+  route: SoapRoute,
+  ctx: RequestContext,
+  value: unknown,
+): void {
   const impl = state.impls.get(route.op.name)!;
   let result: unknown;
   try {

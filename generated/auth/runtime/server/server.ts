@@ -52,6 +52,7 @@ import { serveSoap } from './server-soap.js';
 import type { HandlerState } from './server-state.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
 import { WsdlServer } from './wsdl-rewrite.js';
+import { memoryNonceCache } from '../wire/ws-security.js';
 
 export { SoapFault } from '../wire/faults.js';
 export { defineOperation } from './server-types.js';
@@ -191,6 +192,10 @@ export function createServiceHandler(
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     debug: options.debug ?? false,
     onError: options.onError,
+    security:
+      options.wsSecurity === undefined
+        ? undefined
+        : { policy: options.wsSecurity, nonces: options.wsSecurity.nonceCache ?? memoryNonceCache() },
   };
   const wsdl = options.wsdl === undefined ? undefined : new WsdlServer(options.wsdl, routes.portPaths);
   const trustProxy = options.trustProxy ?? false;
@@ -244,6 +249,10 @@ export function createServiceHandler(
 
   function serveOperationPath(req: IncomingMessage, res: ServerResponse, ep: HttpEndpoint, query: string): void {
     const method = req.method;
+    if (state.security !== undefined) {
+      sendText(res, 403, 'This service requires a WS-Security UsernameToken: call it over SOAP.');
+      return;
+    }
     if (method === 'GET' && ep.get) {
       void serveHttp(state, req, res, ep.get, query, undefined);
       return;
