@@ -9,6 +9,7 @@ export {
   type CallOptionsWithHeaders,
   type ClientOptions,
   type ClientOptionsWithHeaders,
+  type HttpAuth,
   type SoapHeaderContext,
   type SoapHeaderXml,
 } from './client.js';
@@ -31,3 +32,4 @@ export { createHttp1Transport, HttpProtocolError, type Http1TransportOptions } f
 export { createNodeTransport, type NodeTransportOptions } from './transport-node.js';
 export { fetchTransport } from './transport-fetch.js';
 export { isDeclaredFault, type DeclaredFault } from './declared-faults.js';
+export { CookieError, CookieJar, splitSetCookie, withCookies } from './cookies.js';

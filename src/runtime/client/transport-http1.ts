@@ -28,7 +28,7 @@ import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/d
 import {
   abortReason,
   captured,
-  checkContentEncoding,
+  decodeContent,
   connectionClosed,
   decodeBody,
   releaseCaptured,
@@ -134,6 +134,7 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
   const promise = responsePromise();
   const ex = new Exchange(req.maxResponseBytes, settings.maxHeaderBytes, captured.resolve, captured.reject);
   releaseCaptured();
+  if (req.decompress === true) ex.decompress = true;
   try {
     const t = targetOf(req.url);
     const body = req.body;
@@ -337,6 +338,8 @@ class Exchange implements DeadlineEntry {
   private pendingLine = '';
   private status = 0;
   private headers: Record<string, string> = {};
+  /** Decode a gzip/deflate body (the request asked for one). */
+  decompress = false;
   private keepAlive = true;
   private keepAliveMs = 0;
   /** Body bytes left in the current length-framed body or chunk. */
@@ -575,8 +578,8 @@ class Exchange implements DeadlineEntry {
     chunks.length = 0;
     let response: TransportResponse;
     try {
-      checkContentEncoding(headers, status);
-      response = { status, headers, body: decodeBody(bytes, headers['content-type'], status) };
+      const content = decodeContent(bytes, headers, status, this.decompress, this.maxResponseBytes);
+      response = { status, headers, body: decodeBody(content, headers['content-type'], status) };
     } catch (err) {
       this.fail(err);
       return;

@@ -11,7 +11,7 @@ import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/d
 import {
   abortReason,
   captured,
-  checkContentEncoding,
+  decodeContent,
   connectionClosed,
   decodeBody,
   releaseCaptured,
@@ -88,6 +88,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     const body = req.body;
     const headers = body === undefined ? req.headers : withContentLength(req.headers, Buffer.byteLength(body));
     const ex = new Exchange(req.maxResponseBytes);
+    if (req.decompress === true) ex.decompress = true;
     const promise = responsePromise();
     ex.resolve = captured.resolve;
     ex.reject = captured.reject;
@@ -161,6 +162,8 @@ class Exchange implements DeadlineEntry {
   deadlineQueue: DeadlineQueue | undefined = undefined;
   prevDeadline: DeadlineEntry | undefined = undefined;
   nextDeadline: DeadlineEntry | undefined = undefined;
+  /** Decode a gzip/deflate body (the request asked for one). */
+  decompress = false;
   readonly maxResponseBytes: number;
 
   constructor(maxResponseBytes: number) {
@@ -224,8 +227,8 @@ function onResponseEnd(this: ExchangeResponse): void {
     const { chunks } = ex;
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, ex.size);
     const headers = flattenHeaders(this.headers);
-    checkContentEncoding(headers, ex.status);
-    ex.finish(undefined, { status: ex.status, headers, body: decodeBody(bytes, headers['content-type'], ex.status) });
+    const content = decodeContent(bytes, headers, ex.status, ex.decompress, ex.maxResponseBytes);
+    ex.finish(undefined, { status: ex.status, headers, body: decodeBody(content, headers['content-type'], ex.status) });
   } catch (err) {
     ex.finish(err);
   }

@@ -41,6 +41,7 @@ import {
 } from '../wire/soap-envelope.js';
 import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
 import type { RedactOptions } from './redact.js';
+import { CookieJar, withCookies, type CookieError } from './cookies.js';
 import { fetchTransport } from './transport-fetch.js';
 import { http1Transport } from './transport-http1.js';
 import {
@@ -105,7 +106,23 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   readonly logger?: ClientLogger;
   /** More element/parameter names to redact in logs (besides passwords, tickets, tokens...). */
   readonly redact?: RedactOptions['redact'];
+  /**
+   * HTTP authentication: Basic (`{ username, password }`, RFC 7617) or a bearer token
+   * (`{ bearer }`, RFC 6750; a function is called per call, e.g. to refresh it).
+   */
+  readonly auth?: HttpAuth;
+  /** Keep cookies across calls (`true`: a jar of this client's own; or a shared {@link CookieJar}). */
+  readonly cookies?: boolean | CookieJar;
+  /** Called with each `Set-Cookie` the jar refuses (another domain, malformed); it is dropped either way. */
+  readonly onCookieRejected?: (error: CookieError) => void;
+  /** Ask for gzip/deflate responses (`Accept-Encoding`) and decode them (default false). */
+  readonly compression?: boolean;
 }
+
+/** HTTP authentication of a client. */
+export type HttpAuth =
+  | { readonly username: string; readonly password: string }
+  | { readonly bearer: string | (() => string | Promise<string>) };
 
 /** What a header provider is told: the call's SOAP version and operation. */
 export interface SoapHeaderContext {
@@ -230,6 +247,9 @@ export class ServiceClient {
   /** Hooks or a logger are set: requests carry their operation name, failures go to `onError`. */
   private readonly instrumented: boolean;
   private readonly onError: ClientHooks['onError'];
+  private readonly decompress: boolean;
+  /** The client's cookie jar, when `cookies` is on. */
+  readonly cookieJar: CookieJar | undefined;
 
   constructor(service: ServiceDesc, options: ClientOptions<BindingKind>, defaultBinding: BindingKind) {
     this.service = service;
@@ -244,7 +264,23 @@ export class ServiceClient {
     else if (options.baseUrl !== undefined) this.base = joinUrl(options.baseUrl, port.path);
     else this.base = port.address;
     new URL(this.base); // fail fast on a malformed URL
-    const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : http1Transport);
+    let transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : http1Transport);
+    const own: Record<string, string> = {};
+    const auth = options.auth;
+    if (auth !== undefined && 'username' in auth) {
+      if (auth.username.includes(':')) throw new TypeError('auth.username must not contain ":" (RFC 7617 §2)');
+      own['Authorization'] = `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
+    } else if (auth !== undefined && typeof auth.bearer === 'string') {
+      own['Authorization'] = `Bearer ${auth.bearer}`;
+    } else if (auth !== undefined && typeof auth.bearer === 'function') {
+      transport = withBearer(transport, auth.bearer);
+    }
+    if (options.compression === true) own['Accept-Encoding'] = 'gzip, deflate';
+    this.decompress = options.compression === true;
+    if (options.cookies !== undefined && options.cookies !== false) {
+      this.cookieJar = options.cookies === true ? new CookieJar() : options.cookies;
+      transport = withCookies(transport, this.cookieJar, options.onCookieRejected);
+    }
     this.instrumented = options.hooks !== undefined || options.logger !== undefined;
     this.transport = this.instrumented
       ? instrument(transport, {
@@ -256,7 +292,7 @@ export class ServiceClient {
     this.onError = options.hooks?.onError;
     this.soapHeaders = options.soapHeaders;
     this.soapHeaderXml = options.soapHeaderXml;
-    this.headers = options.headers ?? {};
+    this.headers = Object.keys(own).length === 0 ? (options.headers ?? {}) : mergeHeaders(own, options.headers ?? {});
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxDepth = options.maxDepth ?? 256;
@@ -335,6 +371,7 @@ export class ServiceClient {
     if (signal) request.signal = signal;
     if (timeoutMs > 0) request.timeoutMs = timeoutMs;
     if (this.instrumented) request.operation = op.name;
+    if (this.decompress) request.decompress = true;
     return this.transport(request);
   }
 
@@ -680,4 +717,12 @@ function readResponseHeaders(
     if (block) out[f.prop] = readValue(block, f.value, types);
   }
   meta.soapHeaders = out;
+}
+
+/** The transport with `Authorization: Bearer <token>` from `token()` on each request. */
+function withBearer(inner: Transport, token: () => string | Promise<string>): Transport {
+  return async (req) => {
+    const t = await token();
+    return inner({ ...req, headers: { ...req.headers, Authorization: `Bearer ${t}` } });
+  };
 }

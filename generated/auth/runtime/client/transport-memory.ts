@@ -18,7 +18,7 @@ import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:
 import { Socket } from 'node:net';
 import {
   abortReason,
-  checkContentEncoding,
+  decodeContent,
   decodeBody,
   timeoutError,
   tooLarge,
@@ -186,8 +186,8 @@ export function inMemoryTransport(listener: RequestListener, options: InMemoryTr
           const status = r.statusCode;
           if (r.overflow) throw tooLarge(status, request.maxResponseBytes);
           const head = r.head ?? {};
-          checkContentEncoding(head, status);
-          const bytes = r.chunks.length === 1 ? r.chunks[0]! : Buffer.concat(r.chunks, r.size);
+          const raw = r.chunks.length === 1 ? r.chunks[0]! : Buffer.concat(r.chunks, r.size);
+          const bytes = decodeContent(raw, head, status, request.decompress === true, request.maxResponseBytes);
           finish(undefined, { status, headers: head, body: decodeBody(bytes, head['content-type'], status) });
         } catch (err) {
           finish(err, undefined);

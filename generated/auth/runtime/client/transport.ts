@@ -8,6 +8,7 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
+import zlib from 'node:zlib';
 import { parseContentType } from '../wire/content-type.js';
 import { setCause } from '../wire/error-cause.js';
 import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';
@@ -27,6 +28,8 @@ export interface TransportRequest {
   readonly timeoutMs?: number;
   /** Largest response body accepted, in bytes. */
   readonly maxResponseBytes: number;
+  /** Ask for and decode gzip/deflate responses (`Accept-Encoding` is the caller's); set only when on. */
+  readonly decompress?: boolean;
   /** The WSDL operation name; set only for clients with hooks or a logger (hooks.ts reads it). */
   readonly operation?: string;
 }
@@ -103,6 +106,48 @@ export function checkContentEncoding(headers: Readonly<Record<string, string>>, 
     `response has Content-Encoding ${JSON.stringify(headers['content-encoding'])}, which this transport does not decode`,
     { status, body: '' },
   );
+}
+
+/**
+ * The body bytes with their content coding removed (RFC 9110 §8.4.1): `gzip`
+ * (RFC 1952) and `deflate` (RFC 1950 zlib, or raw RFC 1951 as some servers send
+ * it), when the request asked for compression (`decompress`); without a coding the
+ * bytes are returned as they are. The decoded size is capped at `maxBytes`.
+ * @throws ResponseError for a coding not asked for or not known, a body that does not
+ *   decode, or a decoded body over the cap
+ */
+export function decodeContent(
+  bytes: Buffer,
+  headers: Readonly<Record<string, string>>,
+  status: number,
+  decompress: boolean,
+  maxBytes: number,
+): Buffer {
+  const raw = headers['content-encoding'];
+  if (raw === undefined) return bytes;
+  const coding = raw.trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return bytes;
+  if (!decompress || (coding !== 'gzip' && coding !== 'x-gzip' && coding !== 'deflate')) {
+    checkContentEncoding(headers, status);
+    return bytes;
+  }
+  const opts = { maxOutputLength: maxBytes };
+  try {
+    if (coding !== 'deflate') return zlib.gunzipSync(bytes, opts);
+    try {
+      return zlib.inflateSync(bytes, opts);
+    } catch (err) {
+      if (err instanceof RangeError) throw err;
+      return zlib.inflateRawSync(bytes, opts);
+    }
+  } catch (err) {
+    if (err instanceof RangeError) throw tooLarge(status, maxBytes);
+    throw new ResponseError(`response body is not valid ${coding} data: ${(err as Error).message}`, {
+      status,
+      body: '',
+      cause: err,
+    });
+  }
 }
 
 /**
