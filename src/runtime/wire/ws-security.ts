@@ -18,10 +18,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { escapeAttr, escapeText } from '../xml/xml-write.js';
 import type { XmlElement } from '../xml/xml-parse.js';
 
-/** The `wsse` namespace (SOAP Message Security 1.0). */
-export const WSSE_NS = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
-/** The `wsu` namespace (utility: Timestamp, Created, Expires, Id). */
-export const WSU_NS = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
+import { WSSE_NS, WSU_NS } from './namespaces.js';
+
+export { WSSE_NS, WSU_NS };
 const PROFILE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0';
 /** `Password/@Type` of a clear-text password. */
 export const PASSWORD_TEXT = `${PROFILE}#PasswordText`;

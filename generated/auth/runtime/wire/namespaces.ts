@@ -19,6 +19,11 @@ export const SOAP_12_ROLE_NEXT = 'http://www.w3.org/2003/05/soap-envelope/role/n
 /** SOAP 1.2 role `ultimateReceiver` (SOAP 1.2 Part 1 §2.2). */
 export const SOAP_12_ROLE_ULTIMATE_RECEIVER = 'http://www.w3.org/2003/05/soap-envelope/role/ultimateReceiver';
 
+/** WS-Security `wsse:` (OASIS SOAP Message Security 1.0 §4). */
+export const WSSE_NS = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
+/** WS-Security utility `wsu:` (Timestamp, Created, Expires, Id; SOAP Message Security 1.0 §4). */
+export const WSU_NS = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
+
 /** WSDL 1.1 framework (`wsdl:`, WSDL 1.1 §2.1). */
 export const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
 /** WSDL 1.1 SOAP 1.1 binding (`soap:`, WSDL 1.1 §3). */
