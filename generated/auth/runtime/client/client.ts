@@ -42,6 +42,7 @@ import {
 import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
 import type { RedactOptions } from './redact.js';
 import { CookieJar, withCookies, type CookieError } from './cookies.js';
+import { createProxyTransport, proxyFromEnv } from './proxy.js';
 import { fetchTransport } from './transport-fetch.js';
 import { http1Transport } from './transport-http1.js';
 import {
@@ -117,6 +118,12 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   readonly onCookieRejected?: (error: CookieError) => void;
   /** Ask for gzip/deflate responses (`Accept-Encoding`) and decode them (default false). */
   readonly compression?: boolean;
+  /**
+   * An HTTP(S) proxy URL (`http://user:pass@proxy:3128`) to tunnel through, or `false` for
+   * none. Default: `HTTPS_PROXY`/`HTTP_PROXY` from the environment, unless `NO_PROXY`
+   * exempts the endpoint. Ignored when `transport` or `fetch` is given.
+   */
+  readonly proxy?: string | URL | false;
 }
 
 /** HTTP authentication of a client. */
@@ -264,7 +271,17 @@ export class ServiceClient {
     else if (options.baseUrl !== undefined) this.base = joinUrl(options.baseUrl, port.path);
     else this.base = port.address;
     new URL(this.base); // fail fast on a malformed URL
-    let transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : http1Transport);
+    let transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : undefined);
+    if (transport === undefined) {
+      // The default transport, or a proxy's tunnel: `proxy`, else HTTPS_PROXY/HTTP_PROXY unless NO_PROXY exempts the endpoint.
+      const proxy =
+        options.proxy === false
+          ? undefined
+          : options.proxy === undefined
+            ? proxyFromEnv(new URL(this.base))
+            : new URL(String(options.proxy));
+      transport = proxy === undefined ? http1Transport : createProxyTransport(proxy);
+    }
     const own: Record<string, string> = {};
     const auth = options.auth;
     if (auth !== undefined && 'username' in auth) {

@@ -34,3 +34,10 @@ export { createNodeTransport, type NodeTransportOptions } from './transport-node
 export { fetchTransport } from './transport-fetch.js';
 export { isDeclaredFault, type DeclaredFault } from './declared-faults.js';
 export { CookieError, CookieJar, splitSetCookie, withCookies } from './cookies.js';
+export {
+  bypassesProxy,
+  createProxyTransport,
+  ProxyError,
+  proxyFromEnv,
+  type ProxyTransportOptions,
+} from './proxy.js';
