@@ -61,6 +61,10 @@ function alter(req: IncomingMessage, res: ServerResponse, status: number, type: 
           ? zlib.deflateSync(bytes)
           : zlib.deflateRawSync(bytes);
     headers['Content-Encoding'] = mode === 'gzip' ? 'gzip' : 'deflate';
+  } else if (mode === 'bomb') {
+    // 1 MiB of spaces after the envelope: about 1 KiB compressed.
+    bytes = zlib.gzipSync(Buffer.concat([bytes, Buffer.alloc(1 << 20, 32)]));
+    headers['Content-Encoding'] = 'gzip';
   } else if (mode === 'broken-gzip') {
     bytes = zlib.gzipSync(bytes).subarray(0, 20);
     headers['Content-Encoding'] = 'gzip';
@@ -209,10 +213,10 @@ describe('gzip and deflate responses', () => {
     const client = new AuthClient({
       baseUrl: server.baseUrl,
       compression: true,
-      headers: { 'X-Case': 'gzip' },
-      maxResponseBytes: 100,
+      headers: { 'X-Case': 'bomb' },
+      maxResponseBytes: 64 * 1024,
     });
-    await expect(client.login({ Username: 'a', Password: 'b' })).rejects.toThrow(/exceeds the limit of 100 bytes/);
+    await expect(client.login({ Username: 'a', Password: 'b' })).rejects.toThrow(/exceeds the limit of 65536 bytes/);
   });
 });
 
