@@ -68,8 +68,13 @@ export function instrument(inner: Transport, options: InstrumentOptions): Transp
       ...(req.body !== undefined ? { body: req.body } : {}),
     };
     if (onRequest) await onRequest(hr);
-    const sent: TransportRequest = { ...req, url: hr.url, headers: hr.headers, body: hr.body };
-    if (hr.body === undefined) delete (sent as { body?: string }).body;
+    const sent: { -readonly [K in keyof TransportRequest]: TransportRequest[K] } = {
+      ...req,
+      url: hr.url,
+      headers: hr.headers,
+    };
+    if (hr.body === undefined) delete sent.body;
+    else sent.body = hr.body;
     logger?.debug(`SOAP request ${hr.operation}`, {
       operation: hr.operation,
       method: hr.method,

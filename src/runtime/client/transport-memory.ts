@@ -41,12 +41,12 @@ class CapturedResponse extends ServerResponse {
   size = 0;
   overflow = false;
   head: Record<string, string> | undefined;
-  constructor(
-    req: IncomingMessage,
-    readonly maxBytes: number,
-    readonly settle: (res: CapturedResponse) => void,
-  ) {
+  readonly maxBytes: number;
+  readonly settle: (res: CapturedResponse) => void;
+  constructor(req: IncomingMessage, maxBytes: number, settle: (res: CapturedResponse) => void) {
     super(req);
+    this.maxBytes = maxBytes;
+    this.settle = settle;
   }
 
   override writeHead(status: number, ...rest: unknown[]): this {

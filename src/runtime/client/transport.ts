@@ -7,7 +7,7 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import zlib from 'node:zlib';
+import * as zlib from 'node:zlib';
 import { parseContentType } from '../wire/content-type.js';
 import { setCause } from '../wire/error-cause.js';
 import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';

@@ -23,9 +23,9 @@ import { WSSE_NS, WSU_NS } from './namespaces.js';
 export { WSSE_NS, WSU_NS };
 const PROFILE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0';
 /** `Password/@Type` of a clear-text password. */
-export const PASSWORD_TEXT = `${PROFILE}#PasswordText`;
+export const PASSWORD_TEXT: string = `${PROFILE}#PasswordText`;
 /** `Password/@Type` of a digest. */
-export const PASSWORD_DIGEST = `${PROFILE}#PasswordDigest`;
+export const PASSWORD_DIGEST: string = `${PROFILE}#PasswordDigest`;
 /** `Nonce/@EncodingType` of base64 nonces. */
 export const BASE64_BINARY =
   'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary';
@@ -113,11 +113,10 @@ export type WsSecurityFaultCode =
 /** A refused `wsse:Security` header: `code` is the WS-Security fault to answer with. */
 export class WsSecurityError extends Error {
   override name = 'WsSecurityError';
-  constructor(
-    readonly code: WsSecurityFaultCode,
-    message: string,
-  ) {
+  readonly code: WsSecurityFaultCode;
+  constructor(code: WsSecurityFaultCode, message: string) {
     super(message);
+    this.code = code;
   }
 }
 

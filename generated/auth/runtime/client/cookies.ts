@@ -53,8 +53,11 @@ function pathMatch(path: string, cookiePath: string): boolean {
 export class CookieJar {
   private cookies: Cookie[] = [];
 
-  /** The clock (ms since the epoch); default `Date.now`. */
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly now: () => number;
+  /** @param now the clock (ms since the epoch); default `Date.now`. */
+  constructor(now: () => number = Date.now) {
+    this.now = now;
+  }
 
   /**
    * Stores the cookie of one `Set-Cookie` header received from `url` (§5.2, §5.3).

@@ -9,10 +9,10 @@
  *
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
-import http from 'node:http';
-import https from 'node:https';
+import * as http from 'node:http';
+import * as https from 'node:https';
 import type { Duplex } from 'node:stream';
-import tls from 'node:tls';
+import * as tls from 'node:tls';
 import { createNodeTransport } from './transport-node.js';
 import type { Transport } from './transport.js';
 
@@ -86,7 +86,7 @@ function tunnel(proxy: URL, host: string, port: number, done: (err: Error | null
     headers,
     agent: false,
   });
-  req.once('connect', (res, socket) => {
+  req.once('connect', (res: http.IncomingMessage, socket: Duplex) => {
     if (res.statusCode === 200) {
       done(null, socket);
       return;
@@ -94,7 +94,7 @@ function tunnel(proxy: URL, host: string, port: number, done: (err: Error | null
     socket.destroy();
     done(new ProxyError(`proxy ${proxy.host} refused CONNECT ${host}:${port}: HTTP ${res.statusCode}`));
   });
-  req.once('error', (err) => done(new ProxyError(`proxy ${proxy.host}: ${err.message}`, { cause: err })));
+  req.once('error', (err: Error) => done(new ProxyError(`proxy ${proxy.host}: ${err.message}`)));
   req.end();
 }
 
@@ -127,7 +127,7 @@ export function createProxyTransport(proxy: URL | string, options: ProxyTranspor
         const servername = opts.servername ?? (/^[\d.]+$|:/.test(host) ? undefined : host);
         const secured = tls.connect({ ...options.tls, socket, ...(servername ? { servername } : {}) });
         secured.once('secureConnect', () => cb(null, secured));
-        secured.once('error', (e) => cb(e));
+        secured.once('error', (e: Error) => cb(e));
       });
       return undefined;
     };
