@@ -205,7 +205,8 @@ except Fault as f:
     print('FAULT', f.code, f.message)
 `;
 
-describe.skipIf(!hasZeep)('zeep wsse.UsernameToken -> generated server', () => {
+// Skipped only outside CI: .ci/run installs python3-zeep, so in CI a missing zeep fails here.
+describe.skipIf(!hasZeep && process.env['CI'] === undefined)('zeep wsse.UsernameToken -> generated server', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(createAuthHandler(impl, { wsSecurity: policy }));
