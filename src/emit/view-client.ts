@@ -145,12 +145,14 @@ export function clientView(
   runtimeBase?: string,
 ): ClientView {
   const fnames = faultNames(sm, declared);
+  /** Every type text the client mentions, to tell which runtime types it imports. */
+  const mentioned = [...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)];
   const ops = sm.services.flatMap((s) => s.operations);
   return {
     header,
     schemaImports: importClause(sm.services.flatMap((s) => [s.names.descriptor, s.names.operations])),
     typeImports: importClause(typeImports),
-    usesXmlElement: mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]),
+    usesXmlElement: mentionsXmlElement(mentioned),
     usesFaults: fnames.size > 0,
     runtimeImports: runtimeImports(
       [
@@ -161,8 +163,8 @@ export function clientView(
         ops.some((o) => o.headers.length > 0) && 'CallOptionsWithHeaders',
         fnames.size > 0 && 'isDeclaredFault',
         fnames.size > 0 && 'DeclaredFault',
-        mentionsXmlElement([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'XmlElement',
-        mentionsDataSet([...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)]) && 'DataSet',
+        mentionsXmlElement(mentioned) && 'XmlElement',
+        mentionsDataSet(mentioned) && 'DataSet',
       ],
       runtimeBase,
     ),

@@ -64,7 +64,8 @@ export function serverView(
   typeImports: readonly string[],
   runtimeBase?: string,
 ): ServerView {
-  const usesXmlElement = mentionsXmlElement([...typeTexts(sm), ...headerTypes(sm)]);
+  const mentioned = [...typeTexts(sm), ...headerTypes(sm)];
+  const usesXmlElement = mentionsXmlElement(mentioned);
   const usesHeaders = sm.services.some((s) => s.operations.some((o) => o.headers.length > 0));
   return {
     header,
@@ -78,7 +79,7 @@ export function serverView(
         usesHeaders && 'withSoapHeaders',
         usesHeaders && 'SoapHeadersContext',
         usesXmlElement && 'XmlElement',
-        mentionsDataSet([...typeTexts(sm), ...headerTypes(sm)]) && 'DataSet',
+        mentionsDataSet(mentioned) && 'DataSet',
       ],
       runtimeBase,
     ),

@@ -8,7 +8,7 @@ import { propertyKey, tsString } from './literal.js';
 import type { ServiceModel } from './service-model.js';
 import { useTs } from './service-model.js';
 import type { ComplexEntry, PropInfo, TypeRegistry } from './type-registry.js';
-import { docBlock, indentLines } from './view-common.js';
+import { docBlock, indentLines, mentionsDataSet } from './view-common.js';
 import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
 /** One property line of an interface. */
@@ -228,18 +228,13 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
       aliasOf: a.aliasOf,
     });
   }
-  const usesXmlElement = declarations.some(
-    (d) => d.aliasOf.includes('XmlElement') || d.props.some((p) => p.type.includes('XmlElement')),
-  );
+  const mentioned = declarations.flatMap((d) => [d.aliasOf, ...d.props.map((p) => p.type)]);
+  const usesXmlElement = mentioned.some((t) => t.includes('XmlElement'));
   return {
     header,
     usesXmlElement,
     runtimeImports: runtimeImports(
-      [
-        usesXmlElement && 'XmlElement',
-        declarations.some((d) => /\bDataSet\b/.test(d.aliasOf) || d.props.some((p) => /\bDataSet\b/.test(p.type))) &&
-          'DataSet',
-      ],
+      [usesXmlElement && 'XmlElement', mentionsDataSet(mentioned) && 'DataSet'],
       runtimeBase,
     ),
     declarations,

@@ -4,13 +4,10 @@
  * (src/runtime/xml/namespaces.ts, src/runtime/wire/namespaces.ts); this file adds
  * what only the compiler needs.
  */
-import { WSDL_NS } from '../runtime/wire/namespaces.js';
 import { XSD_NS } from '../runtime/xml/namespaces.js';
 
+export { WSDL_NS } from '../runtime/wire/namespaces.js';
 export { XSD_NS } from '../runtime/xml/namespaces.js';
-
-/** WSDL 1.1 namespace (WSDL 1.1 §2.1). */
-export const WSDL11_NS = WSDL_NS;
 
 /** WSDL 2.0 namespace (WSDL 2.0 Part 1 §2.1): recognised only to refuse it clearly. */
 export const WSDL20_NS = 'http://www.w3.org/ns/wsdl';

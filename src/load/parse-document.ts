@@ -5,7 +5,7 @@
 import { parseXml, XmlParseError, type XmlElement } from '../runtime/xml/xml-parse.js';
 import { userError } from '../util/errors.js';
 import { decodeXmlBytes } from './decode.js';
-import { WSDL11_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';
+import { WSDL_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';
 
 /** A decoded, parsed and classified document. */
 export interface ParsedDocument {
@@ -46,7 +46,7 @@ export function parseDocument(bytes: Uint8Array, file: string): ParsedDocument {
   if (root.ns === WSDL20_NS) {
     throw userError('WSDL 2.0 is not supported; wsdlc reads WSDL 1.1', at);
   }
-  if (root.ns === WSDL11_NS && root.name === 'definitions') return { kind: 'wsdl', root, text };
+  if (root.ns === WSDL_NS && root.name === 'definitions') return { kind: 'wsdl', root, text };
   if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') return { kind: 'xsd', root, text };
-  throw userError(`root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL11_NS}) or xsd:schema`, at);
+  throw userError(`root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL_NS}) or xsd:schema`, at);
 }

@@ -5,7 +5,7 @@
  * document or of a schema inside `wsdl:types` (WSDL 1.1 §2.2).
  */
 import { attr, childElements, type XmlElement } from '../runtime/xml/xml-parse.js';
-import { WSDL11_NS, XSD_NAMESPACES } from './namespaces.js';
+import { WSDL_NS, XSD_NAMESPACES } from './namespaces.js';
 
 /** What kind of reference an element makes. */
 export type ReferenceKind = 'wsdl:import' | 'xsd:import' | 'xsd:include' | 'xsd:redefine';
@@ -58,8 +58,8 @@ export function findReferences(root: XmlElement, chameleonNamespace?: string): D
     schemaReferences(root, chameleonNamespace, out);
     return out;
   }
-  if (root.ns !== WSDL11_NS || root.name !== 'definitions') return out;
-  for (const child of childElements(root, WSDL11_NS)) {
+  if (root.ns !== WSDL_NS || root.name !== 'definitions') return out;
+  for (const child of childElements(root, WSDL_NS)) {
     if (child.name === 'import') {
       const location = attr(child, 'location');
       if (isLoadable(location)) out.push({ kind: 'wsdl:import', location: location.trim(), element: child });
