@@ -214,13 +214,18 @@ function httpResultNillable(bindings: readonly OperationBinding[], registry: Typ
   return false;
 }
 
-/** The complex entry for a global element's type, or undefined when the type is simple. */
+/**
+ * The complex entry for a global element's type, or undefined when the type is
+ * simple or a DataSet (ASP.NET's `<s:element name="DataSet">`, the root of its HTTP
+ * GET/POST answers: its value is the runtime's `DataSet`, see {@link elementValue}).
+ */
 function elementEntry(
   decl: ElementDecl,
   registry: TypeRegistry,
   name: { readonly hint: string } | { readonly claimed: string },
   declare: boolean,
 ): ComplexEntry | undefined {
+  if (decl.type.kind === 'complex' && decl.type.type.dataSet) return undefined;
   if (decl.type.kind === 'complex')
     return registry.anonymousComplex(decl.type.type, name, decl.name, declare, decl.documentation);
   if (decl.type.kind === 'named') {

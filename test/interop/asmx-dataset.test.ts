@@ -245,3 +245,106 @@ describe('ASMX DataSet', () => {
     expect(() => decodeDataSet(found!, 'GetCustomersResult')).toThrow(/GetCustomersResult\/Customers\[1\]\/Id: /);
   });
 });
+
+/**
+ * ASP.NET's HTTP GET/POST bindings answer with a document whose root is the global
+ * `<s:element name="DataSet">` (or `DataTable`) of the WSDL, not a response wrapper:
+ * that element's value is a DataSet too. Recorded from Mono's System.Web.Services
+ * (test/interop/mono-asmx.test.ts runs it live): test/fixtures/dataset/mono/.
+ */
+describe('ASMX DataSet over HTTP GET/POST (Mono WSDL and responses, recorded)', () => {
+  const MONO = path.join(FIXTURES, 'mono');
+  const MONO_OUT = path.join(ROOT, 'test/tmp/dataset-mono');
+  interface MonoClient {
+    getCustomers(input: { country?: string }): Promise<DataSet | null | undefined>;
+    getOrders(input: { customerId: number }): Promise<DataSet | null | undefined>;
+  }
+  interface MonoGenerated {
+    DataServiceClient: new (options: { endpoint: string; binding: 'httpGet' | 'httpPost' }) => MonoClient;
+    createDataServiceHandler: (
+      impl: Partial<Record<string, (input: unknown) => Promise<unknown>>>,
+    ) => (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+  }
+  let mono: MonoGenerated;
+  let server: TestServer;
+  let asked = '';
+
+  beforeAll(async () => {
+    const files = await emitFiles(
+      await loadModel(path.join(MONO, 'DataService.wsdl')),
+      testOptions('DataService.wsdl'),
+      {},
+    );
+    expect(compileTree(MONO_OUT, files)).toEqual([]);
+    mono = (await import(pathToFileURL(path.join(MONO_OUT, 'index.ts')).href)) as MonoGenerated;
+    server = await startServer((req, res) => {
+      asked = `${req.method} ${req.url}`;
+      const file = req.url?.includes('/GetOrders') ? 'GetOrders.httpPost.xml' : 'GetCustomers.httpGet.xml';
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      res.end(readFileSync(path.join(MONO, file)));
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('types the HTTP result elements as DataSet and decodes a DataSet root (HTTP GET)', async () => {
+    const client = new mono.DataServiceClient({
+      endpoint: `http://127.0.0.1:${server.port}/DataService.asmx`,
+      binding: 'httpGet',
+    });
+    const ds = await client.getCustomers({ country: 'DE' });
+    expect(asked).toBe('GET /DataService.asmx/GetCustomers?country=DE');
+    expect(ds?.schema.name).toBe('Shop');
+    expect(ds?.tables['Customers']?.map((r) => [r['Id'], r['Name'], r['Balance'], r['Active']])).toEqual([
+      [1, 'Ada & Co <Ltd>', '1234.56', true],
+      [2, 'Bob', null, false],
+      [3, 'Zoë', '-0.01', null],
+    ]);
+    expect(ds?.tables['Countries']).toEqual([{ Code: 'DE', Rate: '0.2' }]);
+  });
+
+  it('decodes a DataTable root (HTTP POST)', async () => {
+    const client = new mono.DataServiceClient({
+      endpoint: `http://127.0.0.1:${server.port}/DataService.asmx`,
+      binding: 'httpPost',
+    });
+    const dt = await client.getOrders({ customerId: 7 });
+    expect(asked).toBe('POST /DataService.asmx/GetOrders');
+    expect(dt?.schema.mainTable).toBe('Orders');
+    expect(dt?.tables['Orders']).toEqual([
+      { OrderId: 7001, Placed: new Date('1996-07-04T00:00:00Z'), Total: '32.38', Note: '' },
+      { OrderId: 7002, Placed: new Date('1996-07-05T00:00:00Z'), Total: '11.61', Note: null },
+    ]);
+  });
+
+  it('the generated server answers HTTP GET with a DataSet root that the generated client reads back', async () => {
+    const sent: DataSet = {
+      schema: { name: 'Shop', namespace: '', tables: [{ name: 'T', columns: [{ name: 'N', type: 'int' }] }] },
+      tables: { T: [{ N: 1 }, { N: null }] },
+    };
+    let body = '';
+    const handler = mono.createDataServiceHandler({ getCustomers: async () => sent });
+    const own = await startServer((req, res) => {
+      const end = res.end.bind(res);
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        if (chunk !== undefined && typeof chunk !== 'function') body += String(chunk);
+        return (end as (...a: unknown[]) => typeof res)(chunk, ...rest);
+      }) as typeof res.end;
+      handler(req, res);
+    });
+    try {
+      const client = new mono.DataServiceClient({
+        endpoint: `http://127.0.0.1:${own.port}/DataService.asmx`,
+        binding: 'httpGet',
+      });
+      const got = await client.getCustomers({});
+      expect(got?.tables).toEqual(sent.tables);
+      expect(body).toMatch(/<DataSet xmlns="http:\/\/wsdlc\.test\/asmx\/"><xs:schema /);
+      expect(body).toMatch(/<diffgr:diffgram /);
+    } finally {
+      await own.close();
+    }
+  });
+});
