@@ -12,7 +12,7 @@
  *
  * Needs mono-devel (`mcs`, `mono`); skipped without it only outside CI.
  */
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,8 @@ const APP = path.join(TMP, 'app');
 const GEN = path.join(TMP, 'gen');
 const NS = 'http://wsdlc.test/asmx/';
 const BASIC = { username: 'alice', password: 's3cret' };
+/** Mono's answers recorded for the tests that run without Mono (asmx-dataset.test.ts); the address there is 127.0.0.1:8080. */
+const RECORDED = path.join(ROOT, 'test/fixtures/dataset/mono');
 
 type Binding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 
@@ -108,6 +110,28 @@ describe.skipIf(skipWithout(available))('Mono ASMX (System.Web.Services) <- gene
       ...(extra.cookies === undefined ? {} : { cookies: extra.cookies }),
       ...(extra.auth === undefined ? {} : { auth: extra.auth }),
     });
+
+  it('Mono still writes the WSDL and HTTP answers recorded in test/fixtures/dataset/mono (UPDATE_MONO_FIXTURES=1 re-records)', async () => {
+    const answers: [string, string][] = [
+      ['DataService.wsdl', wsdl],
+      ['GetCustomers.httpGet.xml', await (await fetch(`${base}/DataService.asmx/GetCustomers?country=DE`)).text()],
+      [
+        'GetOrders.httpPost.xml',
+        await (
+          await fetch(`${base}/DataService.asmx/GetOrders`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'customerId=7',
+          })
+        ).text(),
+      ],
+    ];
+    for (const [file, live] of answers) {
+      const text = live.replaceAll(base, 'http://127.0.0.1:8080');
+      if (process.env['UPDATE_MONO_FIXTURES']) writeFileSync(path.join(RECORDED, file), text);
+      expect(text, file).toBe(readFileSync(path.join(RECORDED, file), 'utf8'));
+    }
+  });
 
   it('Mono describes the DataSet and DataTable results with the s:any shapes, over four bindings', () => {
     expect(wsdl).toContain(`targetNamespace="${NS}"`);
@@ -195,6 +219,17 @@ describe.skipIf(skipWithout(available))('Mono ASMX (System.Web.Services) <- gene
         .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(gen.HttpError);
       expect((refused as { status: number }).status).toBe(401);
+    });
+  }
+
+  for (const binding of ['httpGet', 'httpPost'] as const) {
+    it(`an exception over HTTP ${binding === 'httpGet' ? 'GET' : 'POST'} is an HttpError 500 with Mono's text (${binding})`, async () => {
+      const err = await client(binding)
+        .fail({ reason: 'no stock' })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(gen.HttpError);
+      expect((err as { status: number }).status).toBe(500);
+      expect((err as unknown as { body: string }).body).toContain('refused: no stock');
     });
   }
 
