@@ -3,14 +3,17 @@
  * `wsdl-tsclient` on the same WSDLs, one process per run, printing wall time,
  * peak RSS and the ratios. Run `npm run build` first (wsdlc runs from dist/).
  *
- *   npx tsx bench/generate.ts [--runs 3] [--only auth,ews] [--tsc]
+ *   npx tsx bench/generate.ts [--runs 3] [--only auth,ews] [--tsc | --tsc-only]
  *
- * `--tsc` adds a second table: the user's TypeScript compiler on each tool's
- * output alone, as a user's build runs it (`tsc --strict --noEmit --skipLibCheck
- * --target es2022 --module nodenext`), median wall time and peak RSS of the runs,
- * the output's total size (wsdlc's runtime included) and tsc's exit code (the
- * peer's output does not compile under nodenext: its imports lack extensions; tsc
- * checks it all the same).
+ * `--tsc` adds a second table (`--tsc-only`: only that table): the user's
+ * TypeScript compiler on each output alone, as a user's build runs it (`tsc
+ * --strict --noEmit --skipLibCheck --target es2022 --module nodenext`), for
+ * wsdlc's output with the runtime as TypeScript (default), as `.js` + `.d.ts`
+ * (`--runtime-format js`) and from the package (`"runtime": "package"`), and for
+ * wsdl-tsclient's: median wall time, range and peak RSS of the runs, the
+ * output's total size (runtime included), tsc's exit code (the peer's output
+ * does not compile under nodenext: its imports lack extensions; tsc checks it all
+ * the same) and the ratio to the peer's time within the same rounds.
  *
  * Peak RSS is read inside each child: a `--import` preload prints
  * `process.resourceUsage().maxRSS` when the process exits, so both tools are
@@ -24,7 +27,7 @@
  * runtime/ copy excluded): the tools do not produce the same amount of code.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -84,48 +87,86 @@ function tsFiles(dir: string): string[] {
   return out.sort();
 }
 
+/** The outputs whose user's tsc is measured: wsdlc's three runtime setups and the peer's. */
+const TSC_VARIANTS = ['wsdlc ts', 'wsdlc js', 'wsdlc pkg', 'tsclient'] as const;
+type TscVariant = (typeof TSC_VARIANTS)[number];
+
 /**
- * The user's tsc on each tool's output of `wsdl`, side by side: generates once
- * per tool into a folder that links the repo's node_modules (the peer's output
- * imports `soap`), then runs tsc `runs` times on each, alternating.
+ * A node_modules for the generated folders: links to every package of the
+ * repo's node_modules (the peer's output imports `soap`) plus `wsdlc` itself
+ * (the repo, whose `exports` give `wsdlc/runtime` from dist/, as an installed
+ * wsdlc would).
  */
-async function userTsc(name: string, wsdl: string, runs: number): Promise<string[]> {
+function linkNodeModules(base: string): void {
+  const nm = join(base, 'node_modules');
+  mkdirSync(nm);
+  for (const e of readdirSync(join(ROOT, 'node_modules'))) {
+    if (e !== 'wsdlc' && !e.startsWith('.')) symlinkSync(join(ROOT, 'node_modules', e), join(nm, e), 'dir');
+  }
+  symlinkSync(ROOT, join(nm, 'wsdlc'), 'dir');
+}
+
+/**
+ * The user's tsc on each tool's output of `wsdl`, side by side: wsdlc's output
+ * with the runtime copied as TypeScript (`ts`, the default), compiled (`js`:
+ * `.js` + `.d.ts`) and imported from the installed package (`pkg`:
+ * `"runtime": "package"`), and wsdl-tsclient's. Generates each once, then runs
+ * tsc `runs` rounds, each round every variant in turn.
+ */
+async function userTsc(name: string, wsdl: string, runs: number): Promise<string[][]> {
   const base = mkdtempSync(join(tmpdir(), `bench-tsc-${name}-`));
   try {
-    symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'), 'dir');
-    const ours = join(base, 'wsdlc');
-    const peer = join(base, 'tsclient');
-    await runOnce(WSDLC, ['generate', wsdl, '-o', ours, '--quiet'], 600_000);
+    linkNodeModules(base);
+    const dirs: Record<TscVariant, string> = {
+      'wsdlc ts': join(base, 'ts'),
+      'wsdlc js': join(base, 'js'),
+      'wsdlc pkg': join(base, 'pkg'),
+      tsclient: join(base, 'tsclient'),
+    };
+    await runOnce(WSDLC, ['generate', wsdl, '-o', dirs['wsdlc ts'], '--quiet'], 600_000);
+    await runOnce(WSDLC, ['generate', wsdl, '-o', dirs['wsdlc js'], '--runtime-format', 'js', '--quiet'], 600_000);
+    const config = join(base, 'wsdlc.config.json');
+    writeFileSync(config, JSON.stringify({ contracts: [{ wsdl, output: 'pkg' }], runtime: 'package' }));
+    await runOnce(WSDLC, ['generate', '-c', config, '--quiet'], 600_000);
     // Generated ESM, as a user's package would declare it.
-    writeFileSync(join(ours, 'package.json'), '{ "type": "module" }\n');
-    await runOnce(TSCLIENT, [wsdl, '-o', peer], 600_000);
-    const a: Run[] = [];
-    const b: Run[] = [];
-    for (let i = 0; i < runs; i++) {
-      a.push(await runOnce(TSC, [...USER_TSC_FLAGS, ...tsFiles(ours)], 600_000));
-      b.push(await runOnce(TSC, [...USER_TSC_FLAGS, ...tsFiles(peer)], 600_000));
+    for (const v of ['wsdlc ts', 'wsdlc js', 'wsdlc pkg'] as const) {
+      writeFileSync(join(dirs[v], 'package.json'), '{ "type": "module" }\n');
     }
-    const ms = (r: Run[]): number => median(r.map((x) => x.ms));
-    const range = (r: Run[]): string =>
-      `${Math.min(...r.map((x) => x.ms)).toFixed(0)}-${Math.max(...r.map((x) => x.ms)).toFixed(0)}`;
-    const mib = (r: Run[]): string => (Math.max(...r.map((x) => x.rssKiB)) / 1024).toFixed(0);
-    return [
-      name,
-      (tsBytes(ours, true) / 1024).toFixed(0),
-      ms(a).toFixed(0),
-      range(a),
-      mib(a),
-      String(a[0]?.code),
-      (tsBytes(peer, true) / 1024).toFixed(0),
-      ms(b).toFixed(0),
-      range(b),
-      mib(b),
-      String(b[0]?.code),
-      `${(ms(a) / ms(b)).toFixed(2)}`,
-    ];
+    await runOnce(TSCLIENT, [wsdl, '-o', dirs.tsclient], 600_000);
+    const results = new Map<TscVariant, Run[]>(TSC_VARIANTS.map((v) => [v, []]));
+    for (let i = 0; i < runs; i++) {
+      for (const v of TSC_VARIANTS)
+        results.get(v)!.push(await runOnce(TSC, [...USER_TSC_FLAGS, ...tsFiles(dirs[v])], 600_000));
+    }
+    const ms = (r: readonly Run[]): number => median(r.map((x) => x.ms));
+    const peer = ms(results.get('tsclient')!);
+    return TSC_VARIANTS.map((v) => {
+      const r = results.get(v)!;
+      return [
+        name,
+        v,
+        (outBytes(dirs[v]) / 1024).toFixed(0),
+        ms(r).toFixed(0),
+        `${Math.min(...r.map((x) => x.ms)).toFixed(0)}-${Math.max(...r.map((x) => x.ms)).toFixed(0)}`,
+        (Math.max(...r.map((x) => x.rssKiB)) / 1024).toFixed(0),
+        String(r[0]?.code),
+        `${(ms(r) / peer).toFixed(2)}`,
+      ];
+    });
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+/** Bytes of every file under `dir` (the output as shipped: `.ts`, `.js`, `.d.ts`; node_modules and package.json left out). */
+function outBytes(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) total += e.name === 'node_modules' ? 0 : outBytes(p);
+    else if (e.name !== 'package.json') total += statSync(p).size;
+  }
+  return total;
 }
 
 /** Prints a table, first and last columns left-aligned. */
@@ -235,8 +276,9 @@ async function benchMain(): Promise<void> {
     ],
   ];
   const failures: string[] = [];
+  const tscOnly = process.argv.includes('--tsc-only');
   for (const c of CONTRACTS) {
-    if (only && !only.includes(c.name)) continue;
+    if (tscOnly || (only && !only.includes(c.name))) continue;
     const a = await measure('wsdlc', c.wsdl, runs);
     const cold = await measure('wsdlc-cold', c.wsdl, runs);
     const b = await measure('wsdl-tsclient', c.wsdl, runs);
@@ -268,43 +310,25 @@ async function benchMain(): Promise<void> {
     ]);
     process.stderr.write(`done ${c.name}\n`);
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  for (const r of rows)
+  if (!tscOnly) printTable(rows);
+  if (!tscOnly)
     process.stdout.write(
-      `${r
-        .map((cell, i) => (i === 0 || i === r.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-        .join('  ')}\n`,
+      `\n(${runs} run(s) each, median time; speed-up = wsdl-tsclient time / wsdlc time (cold: empty code cache); out KiB = TypeScript written; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`,
     );
-  process.stdout.write(
-    `\n(${runs} run(s) each, median time; speed-up = wsdl-tsclient time / wsdlc time (cold: empty code cache); out KiB = TypeScript written; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`,
-  );
   for (const f of failures) process.stdout.write(`failure: ${f}\n`);
-  if (process.argv.includes('--tsc')) {
-    const tscRows: string[][] = [
-      [
-        'contract',
-        'wsdlc KiB',
-        'tsc ms',
-        'range',
-        'MiB',
-        'exit',
-        'tsclient KiB',
-        'tsc ms',
-        'range',
-        'MiB',
-        'exit',
-        'wsdlc/tsclient',
-      ],
-    ];
+  if (process.argv.includes('--tsc') || tscOnly) {
+    const tscRows: string[][] = [['contract', 'output', 'KiB', 'tsc ms', 'range', 'MiB', 'exit', 'vs tsclient']];
     for (const c of CONTRACTS) {
       if (only && !only.includes(c.name)) continue;
-      tscRows.push(await userTsc(c.name, c.wsdl, runs));
+      tscRows.push(...(await userTsc(c.name, c.wsdl, runs)));
       process.stderr.write(`tsc done ${c.name}\n`);
     }
     process.stdout.write(`\nuser's tsc on the output alone: tsc ${USER_TSC_FLAGS.join(' ')} <files>\n`);
     printTable(tscRows);
     process.stdout.write(
-      `(${runs} run(s) each, alternating, median wall time; KiB = all TypeScript written, runtime included; ratio = wsdlc tsc time / wsdl-tsclient tsc time)\n`,
+      `(${runs} round(s), each variant in turn per round; median wall time, range, peak RSS of the runs; KiB = every file written, runtime included;\n` +
+        ` ts = runtime copied as TypeScript (default), js = --runtime-format js (.js + .d.ts), pkg = "runtime": "package" (wsdlc/runtime);\n` +
+        ` vs tsclient = tsc time / tsc time on wsdl-tsclient's output, within the same rounds; tsclient's exit is 2: its imports lack extensions under nodenext)\n`,
     );
   }
   process.stdout.write(

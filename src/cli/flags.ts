@@ -3,8 +3,8 @@
  * API's options (the CLI only maps flags to options; the API does the work).
  */
 import { Option, type Command } from 'commander';
-import { IMPORT_EXTENSIONS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
-import type { ImportExtension, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
+import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
+import type { ImportExtension, RuntimeFormat, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
 import { parseBindingList, usage, type ContractOverrides } from '../config/options.js';
 import type { Verbosity } from './log.js';
 
@@ -31,6 +31,7 @@ export interface ContractFlags extends CommonFlags {
   readonly lenient?: boolean;
   readonly importExtension?: ImportExtension;
   readonly typeImports?: TypeImportStyle;
+  readonly runtimeFormat?: RuntimeFormat;
 }
 
 /** Adds --quiet, --verbose and --debug. */
@@ -74,6 +75,12 @@ export function addContractFlags(cmd: Command): Command {
         '--type-imports <style>',
         'type-only imports: inline (import { a, type B }, default) or separate (import type { B })',
       ).choices(TYPE_IMPORT_STYLES),
+    )
+    .addOption(
+      new Option(
+        '--runtime-format <format>',
+        'runtime copy: ts (TypeScript sources, default) or js (compiled .js with .d.ts: less work for your tsc)',
+      ).choices(RUNTIME_FORMATS),
     );
 }
 
@@ -133,5 +140,6 @@ export function overridesOf(flags: ContractFlags): ContractOverrides {
     ...(flags.lenient === true ? { lenient: true } : {}),
     ...(flags.importExtension !== undefined ? { importExtension: flags.importExtension } : {}),
     ...(flags.typeImports !== undefined ? { typeImports: flags.typeImports } : {}),
+    ...(flags.runtimeFormat !== undefined ? { runtimeFormat: flags.runtimeFormat } : {}),
   };
 }

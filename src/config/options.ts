@@ -90,6 +90,12 @@ function withSharedRuntime(
     return contracts.map((c) => ({ ...c, emit: { ...c.emit, runtimeImport: RUNTIME_PACKAGE } }));
   }
   if (runtime === undefined && contracts.length < 2) return contracts;
+  const formats = new Set(contracts.map((c) => c.emit.runtimeFormat ?? 'ts'));
+  if (formats.size > 1) {
+    usage(
+      `the contracts share one runtime folder but ask for different "runtimeFormat"s (${[...formats].join(', ')}); give them all the same`,
+    );
+  }
   const dir =
     runtime !== undefined ? resolve(baseDir, runtime) : join(commonFolder(contracts.map((c) => c.outDir)), 'runtime');
   for (const c of contracts) {
@@ -199,11 +205,13 @@ function resolveOne(
   const types: TypeMappingOptions = { ...DEFAULT_TYPE_MAPPING, ...c.types, ...o.types };
   const importExtension = o.importExtension ?? c.importExtension;
   const typeImports = o.typeImports ?? c.typeImports;
+  const runtimeFormat = o.runtimeFormat ?? c.runtimeFormat;
   const emit: EmitOptions = {
     client,
     server,
     ...(importExtension !== undefined ? { importExtension } : {}),
     ...(typeImports !== undefined ? { typeImports } : {}),
+    ...(runtimeFormat !== undefined ? { runtimeFormat } : {}),
     ...(bindings ? { bindings } : {}),
     types,
     ...(templates !== undefined ? { templatesDir: templates } : {}),

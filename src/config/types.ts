@@ -9,7 +9,7 @@
  *     { "wsdl": "wsdl/auth.wsdl", "output": "generated/auth", "bindings": ["soap11", "soap12"],
  *       "types": { "long": "bigint" }, "client": true, "server": true,
  *       "templates": "templates-override", "scaffold": "src/service/auth.ts",
- *       "importExtension": "js", "typeImports": "inline" }
+ *       "importExtension": "js", "typeImports": "inline", "runtimeFormat": "ts" }
  *   ],
  *   "runtime": "generated/runtime"
  * }
@@ -17,7 +17,7 @@
  * Relative paths are resolved against the folder holding the config file.
  */
 import type { BindingKind } from '../model/types.js';
-import type { ImportExtension, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
+import type { ImportExtension, RuntimeFormat, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
 
 /** The file name searched for from the working directory upward. */
 export const CONFIG_FILE_NAME = 'wsdlc.config.json';
@@ -50,6 +50,13 @@ export interface ContractChoices {
   readonly importExtension?: ImportExtension;
   /** Type-only imports: `inline` (default, `import { a, type B }`) or `separate` (`import type { B }`). */
   readonly typeImports?: TypeImportStyle;
+  /**
+   * The runtime copy's format: `ts` (default: the runtime's TypeScript sources)
+   * or `js` (compiled `.js` modules with `.d.ts` declarations: the project's
+   * compiler then skips them under `skipLibCheck`; see the README for builds
+   * that must copy the `.js` files). Contracts sharing one runtime folder must agree.
+   */
+  readonly runtimeFormat?: RuntimeFormat;
 }
 
 /** One contract entry of the config file, as written (paths relative to the config's folder). */

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { isRuleSelector } from '../breaking/rules.js';
-import { IMPORT_EXTENSIONS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
+import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
 import { BINDING_KINDS, type BreakingConfig, type ContractConfig, type WsdlcConfig } from './types.js';
 
 const CONTRACT_KEYS = new Set([
@@ -22,6 +22,7 @@ const CONTRACT_KEYS = new Set([
   'lenient',
   'importExtension',
   'typeImports',
+  'runtimeFormat',
 ]);
 const TYPE_CHOICES: Readonly<Record<string, readonly string[]>> = {
   long: ['number', 'bigint', 'string'],
@@ -184,6 +185,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
   };
   const importExtension = choice('importExtension', IMPORT_EXTENSIONS);
   const typeImports = choice('typeImports', TYPE_IMPORT_STYLES);
+  const runtimeFormat = choice('runtimeFormat', RUNTIME_FORMATS);
   if (client === false && server === false) fail('server', '"client" and "server" are both false: nothing to generate');
   let bindings: ContractConfig['bindings'];
   const rawBindings = entry['bindings'];
@@ -238,5 +240,6 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
     ...(lenient !== undefined ? { lenient } : {}),
     ...(importExtension !== undefined ? { importExtension } : {}),
     ...(typeImports !== undefined ? { typeImports } : {}),
+    ...(runtimeFormat !== undefined ? { runtimeFormat } : {}),
   };
 }

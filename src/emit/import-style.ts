@@ -13,10 +13,13 @@
  */
 import type { ts as TS } from 'ts-morph';
 import { typescript, type TypeScriptApi } from './typescript.js';
-import type { GeneratedFile, ImportExtension, TypeImportStyle } from './types.js';
+import type { GeneratedFile, ImportExtension, RuntimeFormat, TypeImportStyle } from './types.js';
 
 /** Every value of {@link ImportExtension} (for config and flag validation). */
 export const IMPORT_EXTENSIONS: readonly ImportExtension[] = ['js', 'none', 'ts'];
+
+/** Every value of {@link RuntimeFormat}. */
+export const RUNTIME_FORMATS: readonly RuntimeFormat[] = ['ts', 'js'];
 
 /** Every value of {@link TypeImportStyle}. */
 export const TYPE_IMPORT_STYLES: readonly TypeImportStyle[] = ['inline', 'separate'];
@@ -33,11 +36,24 @@ export const DEFAULT_IMPORT_STYLE: ImportStyle = { importExtension: 'js', typeIm
 /** Line width of the formatter the gate uses (an import that does not fit is split one name a line). */
 const LINE_WIDTH = 120;
 
-/** Applies `style` to the `.ts` files of `files` (the others, and every file in the default style, unchanged). */
-export function applyImportStyle(files: readonly GeneratedFile[], style: ImportStyle): GeneratedFile[] {
+/**
+ * Applies `style` to the `.ts` files of `files` (the others, and every file in
+ * the default style, unchanged). `keep` names specifiers that keep their `.js`
+ * extension whatever the style asks (imports of a compiled runtime, whose
+ * modules are `.js` files).
+ */
+export function applyImportStyle(
+  files: readonly GeneratedFile[],
+  style: ImportStyle,
+  keep?: (specifier: string) => boolean,
+): GeneratedFile[] {
   if (style.importExtension === 'js' && style.typeImports === 'inline') return [...files];
   const ts = typescript();
-  return files.map((f) => (f.path.endsWith('.ts') ? { path: f.path, content: restyle(ts, f.content, style) } : f));
+  return files.map((f) =>
+    f.path.endsWith('.ts') && !f.path.endsWith('.d.ts')
+      ? { path: f.path, content: restyle(ts, f.content, style, keep) }
+      : f,
+  );
 }
 
 interface Edit {
@@ -47,7 +63,12 @@ interface Edit {
 }
 
 /** Rewrites the top-level import and export declarations of one file. */
-export function restyle(ts: TypeScriptApi, text: string, style: ImportStyle): string {
+export function restyle(
+  ts: TypeScriptApi,
+  text: string,
+  style: ImportStyle,
+  keep?: (specifier: string) => boolean,
+): string {
   const sf = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const edits: Edit[] = [];
   for (const st of sf.statements) {
@@ -55,7 +76,7 @@ export function restyle(ts: TypeScriptApi, text: string, style: ImportStyle): st
     if (!isImport && !ts.isExportDeclaration(st)) continue;
     const spec = st.moduleSpecifier;
     if (spec === undefined || !ts.isStringLiteral(spec)) continue;
-    const target = specifier(spec.text, style.importExtension);
+    const target = keep?.(spec.text) === true ? spec.text : specifier(spec.text, style.importExtension);
     const quote = text.charAt(spec.getStart(sf));
     const literal = `${quote}${target}${quote}`;
     const split = style.typeImports === 'separate' ? splitTypeOnly(ts, sf, st, literal) : undefined;

@@ -62,10 +62,19 @@ export async function emitFiles(
     ...(extras.syntaxChecker ? { checker: extras.syntaxChecker } : {}),
     ...(extras.verify !== undefined ? { verify: extras.verify } : {}),
   });
-  return applyImportStyle(files, {
+  const style = {
     importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
     typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,
-  });
+  };
+  if (options.runtimeFormat !== 'js') return applyImportStyle(files, style);
+  // A compiled runtime is copied as built (its `.js` specifiers suit every resolver),
+  // and the generated files import its modules as the `.js` files they are.
+  const runtimeDir = `${options.runtimeImport ?? './runtime'}/`;
+  const own = files.filter((f) => !f.path.startsWith('runtime/'));
+  return [
+    ...applyImportStyle(own, style, (spec) => spec.startsWith(runtimeDir) && style.importExtension === 'ts'),
+    ...files.filter((f) => f.path.startsWith('runtime/')),
+  ];
 }
 
 /** The names pass, the type registry and the service model: what every view is built from. */
@@ -150,8 +159,12 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
  * sides any of its contracts needs).
  */
 export function runtimeFiles(
-  options: Pick<EmitOptions, 'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'importExtension' | 'typeImports'>,
+  options: Pick<
+    EmitOptions,
+    'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'importExtension' | 'typeImports' | 'runtimeFormat'
+  >,
 ): GeneratedFile[] {
+  if (options.runtimeFormat === 'js') return unstyledRuntimeFiles(options);
   return applyImportStyle(unstyledRuntimeFiles(options), {
     importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
     typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,
@@ -160,10 +173,13 @@ export function runtimeFiles(
 
 /** The runtime's files as copied, before the import style is applied. */
 function unstyledRuntimeFiles(
-  options: Pick<EmitOptions, 'client' | 'server' | 'toolVersion' | 'sourceLabel'>,
+  options: Pick<EmitOptions, 'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'runtimeFormat'>,
 ): GeneratedFile[] {
-  return runtimeSources({ client: options.client, server: options.server }).map((r) => ({
+  const format = options.runtimeFormat ?? 'ts';
+  const what = (source: string): string =>
+    format === 'ts' ? `runtime copy of src/runtime/${source}` : `runtime compiled from src/runtime/${source}`;
+  return runtimeSources({ client: options.client, server: options.server }, format).map((r) => ({
     path: r.name,
-    content: `${headerLine(options, `runtime copy of src/runtime/${r.name}`)}\n${r.text.trimEnd()}\n`,
+    content: `${headerLine(options, what(r.source))}\n${r.text.trimEnd()}\n`,
   }));
 }

@@ -27,6 +27,12 @@ export type ImportExtension = 'js' | 'none' | 'ts';
 /** Type-only imports: inline `type` modifiers (default) or separate `import type` / `export type` statements. */
 export type TypeImportStyle = 'inline' | 'separate';
 
+/**
+ * The format of the runtime copy: `ts` sources (default) or `js`, compiled
+ * `.js` modules with `.d.ts` declarations (see runtime-files.ts).
+ */
+export type RuntimeFormat = 'ts' | 'js';
+
 /** Options of one generation. */
 export interface EmitOptions {
   /** Emit the typed client (default true). */
@@ -46,6 +52,8 @@ export interface EmitOptions {
   readonly importExtension?: ImportExtension;
   /** Type-only imports: `inline` (default, `import { a, type B }`) or `separate` (`import type { B }`). */
   readonly typeImports?: TypeImportStyle;
+  /** The runtime copy's format: `ts` (default) or `js` (`.js` + `.d.ts`); see {@link RuntimeFormat}. */
+  readonly runtimeFormat?: RuntimeFormat;
   /**
    * Where the generated files import the runtime from, when not from their own
    * copy: a folder relative to the output folder (`../runtime`: a project's one
