@@ -58,3 +58,20 @@ describe.each(MATRIX)('Auth output under $name', (config) => {
     expect(checkTree(dir, config.options)).toEqual([]);
   });
 });
+
+describe('Auth output with the runtime compiled (--runtime-format js)', () => {
+  const rows = [MATRIX[0], MATRIX.find((c) => c.name.startsWith('strictest'))];
+  it.each(rows.map((config) => [config?.name ?? '', config] as const))(
+    'compiles with zero errors under %s, the runtime declarations checked too (no skipLibCheck)',
+    async (_name, config) => {
+      if (config === undefined) throw new Error('no such row');
+      const files = await output(AUTH, config.style, 'js');
+      const sources = files.filter((f) => f.path.startsWith('runtime/') && !f.path.endsWith('.d.ts'));
+      expect(sources.length).toBeGreaterThan(0);
+      expect(sources.every((f) => f.path.endsWith('.js'))).toBe(true);
+      const dir = addTree(`auth-js-${MATRIX.indexOf(config)}`, files, config.packageType);
+      expect(checkTree(dir, { ...config.options, skipLibCheck: false })).toEqual([]);
+    },
+    120_000,
+  );
+});

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { GeneratedFile } from '../../src/emit/index.js';
+import type { RuntimeFormat } from '../../src/emit/types.js';
 import { generate } from '../emit/helpers.js';
 import { CORPUS } from '../golden/cases.js';
 import type { ImportStyle } from './configs.js';
@@ -27,12 +28,16 @@ export const SALESFORCE_PARTNER: MatrixContract = {
 
 const cache = new Map<string, Promise<GeneratedFile[]>>();
 
-/** The output of `contract` in `style` (generated once per process). */
-export function output(contract: MatrixContract, style: ImportStyle): Promise<GeneratedFile[]> {
-  const key = `${contract.name}|${style.importExtension}|${style.typeImports}`;
+/** The output of `contract` in `style` with the runtime in `runtimeFormat` (generated once per process). */
+export function output(
+  contract: MatrixContract,
+  style: ImportStyle,
+  runtimeFormat: RuntimeFormat = 'ts',
+): Promise<GeneratedFile[]> {
+  const key = `${contract.name}|${style.importExtension}|${style.typeImports}|${runtimeFormat}`;
   let files = cache.get(key);
   if (files === undefined) {
-    files = generate(contract.wsdl, contract.label, style);
+    files = generate(contract.wsdl, contract.label, { ...style, runtimeFormat });
     cache.set(key, files);
   }
   return files;

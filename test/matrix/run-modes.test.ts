@@ -12,7 +12,7 @@
  * Each tree is written under test/tmp/run-modes and run as a child process.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -196,6 +196,44 @@ describe('the generated Auth client and server at run time', () => {
     }
   });
 
+  describe('with the runtime compiled (--runtime-format js: .js + .d.ts)', () => {
+    const jsOutput = (): Promise<GeneratedFile[]> => output(AUTH, DEFAULT_STYLE, 'js');
+
+    it('ESM compiled by tsc (NodeNext) into an outDir, the runtime .js copied beside the output, on Node 20', async () => {
+      const dir = project('js-esm', await jsOutput(), { 'smoke.ts': smokeScript('./auth/index.js') }, 'module');
+      expect(tscEmit(dir, { module: ts.ModuleKind.NodeNext, target: ts.ScriptTarget.ES2022 }, 'module')).toEqual([]);
+      // tsc emits what it compiles: the runtime's .js files are not inputs (their .d.ts are), so the build copies them.
+      expect(existsSync(path.join(dir, 'out/auth/client.js'))).toBe(true);
+      expect(existsSync(path.join(dir, 'out/auth/runtime/index.js'))).toBe(false);
+      cpSync(path.join(dir, 'auth/runtime'), path.join(dir, 'out/auth/runtime'), {
+        recursive: true,
+        filter: (src) => !src.endsWith('.d.ts'),
+      });
+      expect(await runNode(process.execPath, ['out/smoke.js'], dir)).toBe(SMOKE_EXPECTED);
+    });
+
+    it('TypeScript in an ES module package, run by tsx', async () => {
+      const dir = project('js-tsx', await jsOutput(), { 'smoke.ts': smokeScript('./auth/index.js') }, 'module');
+      expect(await runNode(process.execPath, [TSX_CLI, 'smoke.ts'], dir)).toBe(SMOKE_EXPECTED);
+    });
+
+    it('an esbuild bundle for Node', async () => {
+      const dir = project('js-esbuild', await jsOutput(), { 'smoke.ts': smokeScript('./auth/index.js') }, 'module');
+      const result = await build({
+        entryPoints: [path.join(dir, 'smoke.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        outfile: path.join(dir, 'out/smoke.mjs'),
+        logLevel: 'silent',
+      });
+      expect(result.errors).toEqual([]);
+      expect(result.warnings).toEqual([]);
+      expect(await runNode(process.execPath, ['out/smoke.mjs'], dir)).toBe(SMOKE_EXPECTED);
+    });
+  });
+
   describe.skipIf(NODE22 === undefined && process.env['CI'] === undefined)('on Node 22', () => {
     const node = (): string => {
       if (NODE22 === undefined) throw new Error(`Node 22 is not installed: run ${NODE22_INSTALL}`);
@@ -220,6 +258,15 @@ describe('the generated Auth client and server at run time', () => {
     it("the TypeScript sources through Node's type stripping (--experimental-strip-types, .ts imports)", async () => {
       const files = await output(AUTH, { importExtension: 'ts', typeImports: 'separate' });
       const dir = project('strip-types', files, { 'smoke.ts': smokeScript('./auth/index.ts') }, 'module');
+      expect(await runNode(node(), ['--experimental-strip-types', '--no-warnings', 'smoke.ts'], dir)).toBe(
+        SMOKE_EXPECTED,
+      );
+    });
+
+    it("with the runtime compiled: Node's type stripping runs the generated .ts, which import the runtime's .js", async () => {
+      const files = await output(AUTH, { importExtension: 'ts', typeImports: 'separate' }, 'js');
+      expect(files.find((f) => f.path === 'client.ts')?.content).toContain("from './runtime/client/index.js'");
+      const dir = project('js-strip-types', files, { 'smoke.ts': smokeScript('./auth/index.ts') }, 'module');
       expect(await runNode(node(), ['--experimental-strip-types', '--no-warnings', 'smoke.ts'], dir)).toBe(
         SMOKE_EXPECTED,
       );
