@@ -50,7 +50,7 @@ export interface TypesView {
 function propDoc(p: PropInfo): string {
   const where =
     p.kind === 'attribute'
-      ? `XML attribute \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
+      ? `XML attribute${p.xmlName !== p.prop ? ` \`${p.xmlName}\`` : ''}${p.ns ? ` (namespace ${p.ns})` : ''}.`
       : p.kind === 'text'
         ? 'The text content of the element.'
         : p.kind === 'any'
@@ -60,7 +60,8 @@ function propDoc(p: PropInfo): string {
             : p.prop !== p.xmlName
               ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
               : undefined;
-  const xsd = p.resolved.xsd ? `@xsd ${p.resolved.xsd}` : undefined;
+  // `@xsd string` on a `string` says nothing the type does not: only a name the TypeScript type hides is given.
+  const xsd = p.resolved.xsd && p.resolved.xsd !== p.resolved.ts ? `@xsd ${p.resolved.xsd}` : undefined;
   // Values from the WSDL go through JSON.stringify (quotes, escapes) and then the JSDoc escaping of docBlock.
   const fixed = p.fixedValue !== undefined ? `Fixed by the schema: ${JSON.stringify(p.fixedValue)}.` : undefined;
   const dflt =
@@ -107,7 +108,7 @@ function typeTagProp(e: ComplexEntry, descendants: ReadonlyMap<string, readonly 
   if (!e.baseKey && below === undefined) return undefined;
   const names = [e.tsName, ...(below ?? [])];
   return {
-    doc: indentLines(docBlock('The derived type of this value, sent as `xsi:type` (set when reading).'), '  '),
+    doc: indentLines(docBlock('Derived type, sent as `xsi:type` (set when reading).'), '  '),
     key: '$type',
     optional: true,
     type: names.map(tsString).join(' | '),

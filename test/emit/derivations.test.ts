@@ -49,16 +49,14 @@ describe('derivations', () => {
     expect(text).not.toContain('$value2');
     expect(text).toMatch(/export interface ItemR \{[^}]*a: string;[^}]*id: number;[^}]*\}/);
     // default and fixed values reach the JSDoc, escaped (a WSDL's text never ends the comment).
-    expect(text).toMatch(
-      /\* @defaultValue "x" \(assumed by the schema when absent or empty\)\n\s*\* @xsd string\n\s*\*\/\n\s*a: string;/,
-    );
+    expect(text).toMatch(/\/\*\* @defaultValue "x" \(assumed by the schema when absent or empty\) \*\/\n\s*a: string;/);
     expect(text).toContain('Fixed by the schema: "D".');
     expect(text).toContain('@defaultValue "*\\/ alert(1) /*"');
     expect(text).toContain('export type NumU = number;');
     expect(text).toContain('export type ColorOrLevel = string;');
     expect(text).toContain('  $anyAttributes?: { ns: string; name: string; value: string }[];');
     // A repeated choice of one element is required like a sequence (minOccurs 1 of the choice).
-    expect(text).toMatch(/export interface NonEmptyPaths \{\s*\/\*\* @xsd string \*\/\s*path: string\[\];\s*\}/);
+    expect(text).toMatch(/export interface NonEmptyPaths \{\s*path: string\[\];\s*\}/);
     const usage = [
       "import type { OpInput } from './types.js';",
       `export const v: OpInput = ${JSON.stringify(VALUE)};`,
