@@ -37,13 +37,16 @@ export function encodeSchema(
     s.ports.map((p) => enc.record('port', p)),
     s.operations.map((o) => enc.record('operation', o)),
   ]);
-  return JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc]);
+  return JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc, enc.fields]);
 }
 
 /** Tables of one document, filled in order of first use. */
 class Encoder {
   readonly ns: string[] = [];
   readonly enums: (readonly string[])[] = [];
+  /** Field records, each once: lists of fields hold indexes into it (NetSuite's 18,469 fields are 8,314 records). */
+  readonly fields: unknown[][] = [];
+  readonly #fieldIndex = new Map<string, number>();
   readonly #nsIndex = new Map<string, number>();
   readonly #enumIndex = new Map<string, number>();
   readonly #keyIndex: Map<string, number>;
@@ -88,6 +91,7 @@ class Encoder {
       case 'v':
         return this.#value(v as ValueDesc);
       default:
+        if (enc === '[field]') return (v as readonly object[]).map((item) => this.#field(item));
         if (enc.startsWith('[')) {
           const shape = enc.slice(1, -1) as ShapeName;
           return (v as readonly object[]).map((item) => this.record(shape, item));
@@ -107,6 +111,18 @@ class Encoder {
   #key(key: string): number {
     const i = this.#keyIndex.get(key);
     if (i === undefined) throw new Error(`internal error: descriptor refers to unregistered type ${key}`);
+    return i;
+  }
+
+  #field(field: object): number {
+    const rec = this.record('field', field);
+    const key = JSON.stringify(rec);
+    let i = this.#fieldIndex.get(key);
+    if (i === undefined) {
+      i = this.fields.length;
+      this.fields.push(rec);
+      this.#fieldIndex.set(key, i);
+    }
     return i;
   }
 

@@ -31,6 +31,27 @@ describe('compact descriptors', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
+  it('hold each distinct field record once, lists of fields referring to it by index (issue 15: output size)', () => {
+    const id = { prop: 'id', name: 'id', ns: 'urn:x', value: { scalar: 'string' }, min: 0, max: 1 } as const;
+    const a: ComplexDesc = { name: 'A', ns: 'urn:x', fields: [id, { ...id, prop: 'a', name: 'a' }] };
+    const b: ComplexDesc = { name: 'B', ns: 'urn:x', fields: [id] };
+    const text = encodeSchema(
+      [
+        ['A', a],
+        ['B', b],
+      ],
+      [],
+    );
+    const root = JSON.parse(text) as unknown[];
+    expect(root[6]).toHaveLength(2);
+    expect(text.match(/"id"/g)).toHaveLength(1);
+    const decoded = decodeSchema(text);
+    expect(decoded.types['A']).toEqual(a);
+    expect(decoded.types['B']).toEqual(b);
+    // Each list gets its own objects, as before the table.
+    expect(decoded.types['B']?.fields[0]).not.toBe(decoded.types['A']?.fields[0]);
+  });
+
   it('give every scalar kind a code, once', () => {
     expect([...SCALAR_KINDS].sort()).toEqual(Object.keys(SCALAR_KIND_SET).sort());
     expect(new Set(SCALAR_KINDS).size).toBe(SCALAR_KINDS.length);

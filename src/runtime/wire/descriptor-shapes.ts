@@ -14,7 +14,12 @@
  * - `v` a {@link ValueDesc}: a number `k >= 0` is `{ complex: keys[k] }`, `k < 0`
  *   is `{ scalar: SCALAR_KINDS[-k - 1] }`; an array is a `scalar` record;
  * - `prop` a property name that is `0` when it equals the record's `name`;
- * - a shape name: a nested record; `[shape]`: an array of records.
+ * - a shape name: a nested record; `[shape]`: an array of records, except
+ *   `[field]`: an array of indexes into the document's field table (each
+ *   distinct field record once).
+ *
+ * A document is `[format, namespaces, enumerations, type keys, complex types,
+ * services, fields]`.
  */
 import type { ScalarKind } from './descriptors.js';
 
@@ -196,4 +201,4 @@ export const SCALAR_KIND_SET: Readonly<Record<ScalarKind, true>> = {
  * Version of the encoding, the first item of the data. The runtime refuses data
  * of another version (generated code and its runtime copy come from one wsdlc).
  */
-export const DESCRIPTOR_FORMAT = 1;
+export const DESCRIPTOR_FORMAT = 2;

@@ -23,6 +23,8 @@ interface Tables {
   readonly ns: readonly string[];
   readonly enums: readonly (readonly string[])[];
   readonly keys: readonly string[];
+  /** Field records, referred to by index from lists of fields. */
+  readonly fields: readonly unknown[];
 }
 
 /** The descriptors of one generated contract, decoded on first use. */
@@ -118,15 +120,16 @@ const LAZY_TYPES_ABOVE = 256;
 export function decodeSchema(text: string): Decoded {
   const root: unknown = JSON.parse(text);
   if (!Array.isArray(root) || root[0] !== DESCRIPTOR_FORMAT) throw bad('unknown format');
-  const [, ns, enums, keys, complex, services] = root as [
+  const [, ns, enums, keys, complex, services, fields] = root as [
     number,
     string[],
     string[][],
     string[],
     unknown[][],
     unknown[][],
+    unknown[],
   ];
-  const tables: Tables = { ns, enums, keys };
+  const tables: Tables = { ns, enums, keys, fields };
   const types: Record<string, ComplexDesc> = {};
   // A large contract's types are built one by one as they are first read (an operation needs a
   // few of NetSuite's 1,501); a small contract's all at once, keeping the record a plain object.
@@ -193,6 +196,7 @@ function property(enc: PropertyEncoding, v: unknown, tables: Tables): unknown {
     case 'v':
       return value(v, tables);
     default:
+      if (enc === '[field]') return (v as unknown[]).map((i) => record('field', tables.fields[i as number], tables));
       if (enc.startsWith('[')) {
         const shape = enc.slice(1, -1) as ShapeName;
         return (v as unknown[]).map((item) => record(shape, item, tables));
