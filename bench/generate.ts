@@ -328,7 +328,7 @@ async function benchMain(): Promise<void> {
     process.stdout.write(
       `(${runs} round(s), each variant in turn per round; median wall time, range, peak RSS of the runs; KiB = every file written, runtime included;\n` +
         ` ts = runtime copied as TypeScript (default), js = --runtime-format js (.js + .d.ts), pkg = "runtime": "package" (wsdlc/runtime);\n` +
-        ` vs tsclient = tsc time / tsc time on wsdl-tsclient's output, within the same rounds; tsclient's exit is 2: its imports lack extensions under nodenext)\n`,
+        ` vs tsclient = tsc time / tsc time on wsdl-tsclient's output, within the same rounds; a tsclient exit of 2: its imports lack extensions under nodenext)\n`,
     );
   }
   process.stdout.write(

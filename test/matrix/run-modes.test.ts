@@ -51,8 +51,16 @@ function project(
   return dir;
 }
 
-/** Compiles `<dir>/smoke.ts` and what it imports with `options` into `<dir>/out`; returns tsc's messages. */
-function tscEmit(dir: string, options: ts.CompilerOptions, type: 'module' | 'commonjs'): string[] {
+/**
+ * Compiles `<dir>/smoke.ts` and what it imports (plus `extraRoots`, as a tsconfig's
+ * `include` adds files) with `options` into `<dir>/out`; returns tsc's messages.
+ */
+function tscEmit(
+  dir: string,
+  options: ts.CompilerOptions,
+  type: 'module' | 'commonjs',
+  extraRoots: readonly string[] = [],
+): string[] {
   const outDir = path.join(dir, 'out');
   const full: ts.CompilerOptions = {
     strict: true,
@@ -63,7 +71,8 @@ function tscEmit(dir: string, options: ts.CompilerOptions, type: 'module' | 'com
     outDir,
     ...options,
   };
-  const program = ts.createProgram({ rootNames: [path.join(dir, 'smoke.ts')], options: full, host: cachedHost(full) });
+  const rootNames = [path.join(dir, 'smoke.ts'), ...extraRoots];
+  const program = ts.createProgram({ rootNames, options: full, host: cachedHost(full) });
   const emitted = program.emit();
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'package.json'), `{ "type": "${type}" }\n`);
@@ -196,7 +205,7 @@ describe('the generated Auth client and server at run time', () => {
     }
   });
 
-  describe('with the runtime compiled (--runtime-format js: .js + .d.ts)', () => {
+  describe('with the runtime compiled (--runtime-format js: .js + .d.ts)', { timeout: 120_000 }, () => {
     const jsOutput = (): Promise<GeneratedFile[]> => output(AUTH, DEFAULT_STYLE, 'js');
 
     it('ESM compiled by tsc (NodeNext) into an outDir, the runtime .js copied beside the output, on Node 20', async () => {
@@ -209,6 +218,17 @@ describe('the generated Auth client and server at run time', () => {
         recursive: true,
         filter: (src) => !src.endsWith('.d.ts'),
       });
+      expect(await runNode(process.execPath, ['out/smoke.js'], dir)).toBe(SMOKE_EXPECTED);
+    });
+
+    it('ESM compiled by tsc with allowJs and the output folder included: tsc emits the runtime .js too', async () => {
+      const files = await jsOutput();
+      const dir = project('js-allowjs', files, { 'smoke.ts': smokeScript('./auth/index.js') }, 'module');
+      // What `"include": ["src"]` gives tsc: every .ts, .d.ts and (allowJs) .js file of the folder.
+      const included = files.map((f) => path.join(dir, 'auth', f.path));
+      const options = { module: ts.ModuleKind.NodeNext, target: ts.ScriptTarget.ES2022, allowJs: true };
+      expect(tscEmit(dir, options, 'module', included)).toEqual([]);
+      expect(existsSync(path.join(dir, 'out/auth/runtime/index.js'))).toBe(true);
       expect(await runNode(process.execPath, ['out/smoke.js'], dir)).toBe(SMOKE_EXPECTED);
     });
 
