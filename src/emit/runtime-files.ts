@@ -15,6 +15,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WsdlcError } from '../util/errors.js';
 import type { RuntimeFormat } from './types.js';
 
 /** `<package>/src/runtime` (the package ships src/runtime, see package.json `files`). */
@@ -69,8 +70,8 @@ function sourceNames(roles: RuntimeRoles, dir: string): string[] {
 
 /**
  * The runtime files to copy for `roles` in `format`, sorted by path.
- * @throws Error when the compiled runtime is missing or older than its sources
- *   (a wsdlc checkout whose `npm run build` has not run since src/runtime changed)
+ * @throws WsdlcError (exit 2) when the compiled runtime is missing or older than its
+ *   sources (a wsdlc checkout whose `npm run build` has not run since src/runtime changed)
  */
 export function runtimeSources(
   roles: RuntimeRoles = ALL_ROLES,
@@ -89,8 +90,13 @@ export function runtimeSources(
     for (const ext of ['.d.ts', '.js']) {
       const file = path.join(compiledDir, stem + ext);
       if (!existsSync(file) || statSync(file).mtimeMs < sourceTime) {
-        throw new Error(
-          `the compiled runtime ${file} is ${existsSync(file) ? 'older than' : 'missing for'} src/runtime/${name}: run \`npm run build\` in wsdlc first`,
+        const problem = existsSync(file) ? 'older than' : 'missing for';
+        throw new WsdlcError(
+          {
+            severity: 'error',
+            message: `--runtime-format js: the compiled runtime ${file} is ${problem} src/runtime/${name}: run \`npm run build\` in wsdlc first`,
+          },
+          2,
         );
       }
       out.push({ name: stem + ext, text: readFileSync(file, 'utf8'), source: name });
