@@ -2,8 +2,9 @@
 export { AuthClient, type AuthBinding } from './client.js';
 export { inMemoryTransport } from './runtime/client/index.js';
 export type { CallMeta, CallOptions, ClientOptions } from './runtime/client/index.js';
-export { HttpError, ResponseError, SoapFault, SoapFaultError } from './runtime/index.js';
+export { HttpError, MultipartError, ResponseError, SoapFault, SoapFaultError } from './runtime/index.js';
 export type { XmlElement } from './runtime/index.js';
+export { addResponseAttachment } from './runtime/server/index.js';
 export type { HandlerOptions, RequestContext, ServiceHandler } from './runtime/server/index.js';
 export { AuthDescriptor, AuthOperations, SCHEMA_TYPES } from './schema.js';
 export { createAuthHandler, type AuthService } from './server.js';

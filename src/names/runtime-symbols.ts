@@ -64,6 +64,9 @@ export const RUNTIME_SYMBOLS = {
   SoapFault: { kind: 'value', module: 'shared' },
   SoapFaultError: { kind: 'value', module: 'shared' },
   DecodeError: { kind: 'value', module: 'shared' },
+  MultipartError: { kind: 'value', module: 'shared' },
+  // index.ts re-export of the server side (SOAP with Attachments responses)
+  addResponseAttachment: { kind: 'value', module: 'server' },
 } as const satisfies Record<string, RuntimeSymbolInfo>;
 
 /** The name of a runtime symbol generated code may use. */

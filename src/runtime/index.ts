@@ -58,6 +58,8 @@ export {
   writeFault,
   type FaultCode,
 } from './wire/faults.js';
+export { MultipartError, type Attachment, type MultipartProblem } from './wire/multipart.js';
+export { XOP_NS } from './wire/xop.js';
 export {
   checkSecurityHeader,
   memoryNonceCache,

@@ -7,7 +7,7 @@
  */
 import {
   abortReason,
-  decodeBody,
+  toResponse,
   timeoutError,
   tooLarge,
   type Transport,
@@ -95,5 +95,5 @@ async function exchange(
     bytes.set(c, off);
     off += c.byteLength;
   }
-  return { status: res.status, headers, body: decodeBody(bytes, headers['content-type'], res.status) };
+  return toResponse(res.status, headers, bytes);
 }

@@ -9,6 +9,7 @@
  */
 import * as zlib from 'node:zlib';
 import { parseContentType } from '../wire/content-type.js';
+import { isMultipartType } from '../wire/mime-message.js';
 import { setCause } from '../wire/error-cause.js';
 import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';
 import { ResponseError } from '../wire/faults.js';
@@ -19,8 +20,8 @@ export interface TransportRequest {
   readonly url: URL;
   /** Request headers; `Content-Length` is set by the transport for bodies. */
   readonly headers: Readonly<Record<string, string>>;
-  /** UTF-8 body text; absent for GET. */
-  readonly body?: string;
+  /** UTF-8 body text, or bytes (a multipart/related MTOM or SwA message); absent for GET. */
+  readonly body?: string | Uint8Array;
   /** Aborts the exchange; the transport rejects with `signal.reason`. */
   readonly signal?: AbortSignal;
   /** Time limit in ms (0 or absent: none); the transport rejects with {@link timeoutError}. */
@@ -38,7 +39,13 @@ export interface TransportResponse {
   readonly status: number;
   /** Lower-case header names; repeated headers joined with `, `. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The body as text; `''` when it is a multipart message (then in {@link raw}). */
   readonly body: string;
+  /**
+   * The body bytes of a `multipart/...` response (MTOM, SwA), which are not text:
+   * the client reads the parts from them. Absent for every other response.
+   */
+  readonly raw?: Uint8Array;
 }
 
 /** Performs one HTTP exchange. */
@@ -91,6 +98,22 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, s
       throw new ResponseError(`response body: ${err.message}`, { status, body: decodeBodyLeniently(b, charset) });
     throw err;
   }
+}
+
+/**
+ * The response of `status`, `headers` and body `bytes`: the body decoded to text by
+ * {@link decodeBody}, or, for a `multipart/...` content type (MTOM, SwA), kept
+ * as bytes in `raw` (the client splits and decodes its parts).
+ * @throws ResponseError as decodeBody
+ */
+export function toResponse(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  bytes: Uint8Array,
+): TransportResponse {
+  const type = headers['content-type'];
+  if (isMultipartType(type)) return { status, headers, body: '', raw: bytes };
+  return { status, headers, body: decodeBody(bytes, type, status) };
 }
 
 /**

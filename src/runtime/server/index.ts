@@ -3,6 +3,7 @@
  * ../index.ts), and what users implementing a generated service may import.
  */
 export { withSoapHeaders, type SoapHeadersContext } from './soap-headers.js';
+export { addResponseAttachment } from './response-attachments.js';
 export {
   createServiceHandler,
   defineOperation,

@@ -28,8 +28,19 @@ import { DecodeError, writeComplexContent, writeElementContent, writeValue } fro
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from '../wire/content-type.js';
 import type { SoapMessageDesc } from '../wire/descriptors.js';
-import { EnvelopeError, operationStart, SOAP_11_ENV_NS, SOAP_12_ENV_NS, writeEnvelope } from '../wire/soap-envelope.js';
+import {
+  EnvelopeError,
+  operationStart,
+  parseEnvelope,
+  SOAP_11_ENV_NS,
+  SOAP_12_ENV_NS,
+  writeEnvelope,
+} from '../wire/soap-envelope.js';
 import { parseRequestEnvelope, readBodyValue } from './soap-request-envelope.js';
+import { type MimeMessage, writeMimeMessage } from '../wire/mime-message.js';
+import type { Attachment } from '../wire/multipart.js';
+import { resolveXopIncludes, writeWithXop, XopSink } from '../wire/xop.js';
+import { takeResponseAttachments } from './response-attachments.js';
 import { attr, type XmlElement } from '../xml/xml-parse.js';
 import { checkSecurityHeader, findSecurityHeader, WSSE_NS, WsSecurityError } from '../wire/ws-security.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
@@ -180,7 +191,12 @@ function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 
-function serveSoapText(
+/**
+ * Serves the envelope `text` of a SOAP request of `version`; `mime` is the
+ * multipart message it came in (MTOM, SwA), if any: its `xop:Include`s are resolved
+ * and its attachments given to the implementation.
+ */
+export function serveSoapText(
   state: HandlerState,
   req: IncomingMessage,
   res: ServerResponse,
@@ -188,10 +204,15 @@ function serveSoapText(
   version: SoapVersion,
   mediaType: MediaType,
   text: string,
+  mime?: MimeMessage,
 ): void {
   let env: ReturnType<typeof parseRequestEnvelope>;
   try {
-    env = parseRequestEnvelope(text, { maxDepth: state.maxDepth });
+    if (mime === undefined) env = parseRequestEnvelope(text, { maxDepth: state.maxDepth });
+    else {
+      env = parseEnvelope(text, { maxDepth: state.maxDepth });
+      if (mime.xop) resolveXopIncludes(env.envelope, mime.byId);
+    }
   } catch (err) {
     const fault =
       err instanceof EnvelopeError && err.problem === 'versionMismatch'
@@ -247,7 +268,7 @@ function serveSoapText(
   }
   // The usual context (no SOAP Header) is a plain literal: object spread costs more than the rest of it.
   const ctx: RequestContext =
-    env.header === undefined && soapHeaders === undefined
+    env.header === undefined && soapHeaders === undefined && mime === undefined
       ? { binding: route.binding, operation: route.op.name, headers: req.headers, request: req }
       : {
           binding: route.binding,
@@ -256,6 +277,7 @@ function serveSoapText(
           request: req,
           ...(env.header ? { soapHeader: env.header } : {}),
           ...(soapHeaders ? { soapHeaders } : {}),
+          ...(mime ? { attachments: mime.attachments, mtom: mime.xop } : {}),
         };
   if (state.security !== undefined) {
     checkSecurity(state, res, version, route, ctx, value, env.header);
@@ -376,33 +398,67 @@ function respond(
     res.end();
     return;
   }
+  const extra = takeResponseAttachments(ctx);
+  const mtom = state.mtom ?? ctx.mtom === true;
+  if (mtom || extra !== undefined) {
+    respondMime(state, res, version, route, ctx, result, mtom, extra);
+    return;
+  }
   let xml: string;
   try {
-    const wrapped = output.result === undefined ? result : { [output.result]: result };
-    const soap = route.soap;
-    if (soap.use === 'literal' || ('complex' in output.value && wrapped !== null && wrapped !== undefined)) {
-      // The usual case: resume from the constant start (declaration, Envelope, Body, the open response element).
-      const w = XmlWriter.resume(responseStart(soap, version));
-      if (soap.use === 'literal') writeElementContent(w, wrapped, output.value, state.types, output.element.name);
-      else
-        writeComplexContent(
-          w,
-          wrapped,
-          (output.value as { complex: string }).complex,
-          state.types,
-          output.element.name,
-        );
-      xml = w.end().end().end().toString();
-    } else {
-      // rpc/encoded with a simple or absent value: the element alone (nil when absent), no encodingStyle.
-      xml = writeEnvelope(version, (w: XmlWriter) => writeValue(w, output.element, wrapped, output.value, state.types));
-    }
+    xml = responseXml(state, version, route, result);
   } catch (err) {
     reportError(state, err, ctx);
     sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }
   send(res, 200, version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8, xml);
+}
+
+/** The response envelope of `result`. @throws EncodeError when it does not fit the output */
+function responseXml(state: HandlerState, version: SoapVersion, route: SoapRoute, result: unknown): string {
+  const output = route.soap.output!;
+  const wrapped = output.result === undefined ? result : { [output.result]: result };
+  const soap = route.soap;
+  if (soap.use === 'literal' || ('complex' in output.value && wrapped !== null && wrapped !== undefined)) {
+    // The usual case: resume from the constant start (declaration, Envelope, Body, the open response element).
+    const w = XmlWriter.resume(responseStart(soap, version));
+    if (soap.use === 'literal') writeElementContent(w, wrapped, output.value, state.types, output.element.name);
+    else
+      writeComplexContent(w, wrapped, (output.value as { complex: string }).complex, state.types, output.element.name);
+    return w.end().end().end().toString();
+  }
+  // rpc/encoded with a simple or absent value: the element alone (nil when absent), no encodingStyle.
+  return writeEnvelope(version, (w: XmlWriter) => writeValue(w, output.element, wrapped, output.value, state.types));
+}
+
+/** Writes the response as a multipart/related message: MTOM (`mtom`) and/or with the attachments `extra` (SwA). */
+function respondMime(
+  state: HandlerState,
+  res: ServerResponse,
+  version: SoapVersion,
+  route: SoapRoute,
+  ctx: RequestContext,
+  result: unknown,
+  mtom: boolean,
+  extra: readonly Attachment[] | undefined,
+): void {
+  let body: { contentType: string; body: Buffer };
+  try {
+    const sink = new XopSink(mtom ? state.mtomThreshold : Number.POSITIVE_INFINITY);
+    const xml = writeWithXop(sink, () => responseXml(state, version, route, result));
+    body = writeMimeMessage({
+      version,
+      xml,
+      xop: mtom,
+      attachments: extra === undefined ? sink.parts : [...sink.parts, ...extra],
+    });
+  } catch (err) {
+    reportError(state, err, ctx);
+    sendFault(res, version, faultFor(err, state.debug), state);
+    return;
+  }
+  send(res, 200, body.contentType, body.body);
 }
 
 /** The writer state after the start tag of each operation's response element was opened, per SOAP version (made on first use). */

@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { BindingKind } from '../wire/descriptors.js';
 import type { XmlElement } from '../xml/xml-parse.js';
 import type { UsernameTokenPolicy, WsSecurityResult } from '../wire/ws-security.js';
+import type { Attachment } from '../wire/multipart.js';
 
 /** What an operation implementation learns about the request besides its input. */
 export interface RequestContext {
@@ -27,6 +28,15 @@ export interface RequestContext {
   readonly soapHeaders?: Readonly<Record<string, unknown>>;
   /** The user a checked WS-Security UsernameToken named (set when `HandlerOptions.wsSecurity` is on). */
   readonly wsSecurity?: WsSecurityResult;
+  /**
+   * The MIME parts of a multipart/related request (MTOM or SOAP with Attachments)
+   * other than the envelope, in order; absent for a plain request. An MTOM request's
+   * binary values are already in the input as `Uint8Array`s (and listed here too); SwA
+   * parts are found by the `cid:` references of the message (`contentId`).
+   */
+  readonly attachments?: readonly Attachment[];
+  /** Whether the request was an MTOM (XOP) package; the response is then MTOM too. */
+  readonly mtom?: boolean;
 }
 
 /**
@@ -92,6 +102,19 @@ export interface HandlerOptions {
    * `ctx.wsSecurity.username`. HTTP GET/POST requests, which cannot carry the token, get 403.
    */
   readonly wsSecurity?: UsernameTokenPolicy | undefined;
+  /**
+   * Answer every SOAP response as MTOM (`xsd:base64Binary` values as binary MIME parts).
+   * Default: answer in kind, MTOM to an MTOM request (as WCF's and CXF's MTOM endpoints
+   * do) and in-line base64 otherwise. `false`: never MTOM.
+   */
+  readonly mtom?: boolean | undefined;
+  /** With MTOM, binary values shorter than this many bytes stay in-line base64 (default 0). */
+  readonly mtomThreshold?: number | undefined;
+  /**
+   * Most MIME parts accepted in a multipart/related request, root included (default
+   * 100); more get a Client (Sender) fault. The bytes are within `maxBodyBytes`.
+   */
+  readonly maxRequestParts?: number | undefined;
 }
 
 /**

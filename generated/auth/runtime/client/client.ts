@@ -56,6 +56,9 @@ import {
 } from './transport.js';
 import { parseXml, XmlParseError, type XmlElement } from '../xml/xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
+import { type MimeMessage, readMimeMessage, writeMimeMessage } from '../wire/mime-message.js';
+import { type Attachment, DEFAULT_MAX_PARTS, MultipartError } from '../wire/multipart.js';
+import { resolveXopIncludes, writeWithXop, XopSink } from '../wire/xop.js';
 
 /** Options of a client. */
 export interface ClientOptions<B extends BindingKind = BindingKind> {
@@ -125,6 +128,17 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
    * exempts the endpoint. Ignored when `transport` or `fetch` is given.
    */
   readonly proxy?: string | URL | false;
+  /**
+   * Send SOAP requests as MTOM (SOAP 1.2 MTOM, SOAP 1.1 Binding for MTOM): a
+   * multipart/related XOP package in which each `xsd:base64Binary` element value
+   * travels as a binary MIME part (`xop:Include`). Default false: base64 in-line.
+   * A call's `mtom` overrides it. MTOM and SwA responses are read either way.
+   */
+  readonly mtom?: boolean;
+  /** With `mtom`, binary values shorter than this many bytes stay in-line base64 (default 0: all go as parts). */
+  readonly mtomThreshold?: number;
+  /** Most MIME parts accepted in a multipart (MTOM, SwA) response, root included (default 100). */
+  readonly maxResponseParts?: number;
 }
 
 /** HTTP authentication of a client. */
@@ -161,6 +175,14 @@ export interface CallMeta {
   soapHeader?: XmlElement;
   /** The operation's declared output header parts (`soap:header` in the output), decoded, by property. */
   soapHeaders?: Readonly<Record<string, unknown>>;
+  /**
+   * The MIME parts of a multipart (MTOM or SwA) response other than its root, in order
+   * (an MTOM response's binary values are already in the result as `Uint8Array`s;
+   * they are listed here too). Absent for a plain response.
+   */
+  attachments?: readonly Attachment[];
+  /** Whether the response was an MTOM (XOP) package. */
+  mtom?: boolean;
 }
 
 /** Options of one call. */
@@ -177,6 +199,14 @@ export interface CallOptions {
   readonly soapHeaderXml?: SoapHeaderXml;
   /** Filled in with the response's status, HTTP headers and SOAP headers (see {@link CallMeta}). */
   readonly meta?: CallMeta;
+  /** Send this call as MTOM (true) or with in-line base64 (false), whatever the client's `mtom` says. */
+  readonly mtom?: boolean;
+  /**
+   * MIME parts to send after the envelope (SOAP with Attachments 1.0: multipart/related,
+   * the envelope as root part; refer to one from the message as `cid:<contentId>`). With
+   * `mtom` they go into the XOP package beside the optimized values.
+   */
+  readonly attachments?: readonly Attachment[];
 }
 
 /** Call options of an operation with declared SOAP header parts: `soapHeaders` typed to them. */
@@ -256,6 +286,9 @@ export class ServiceClient {
   private readonly instrumented: boolean;
   private readonly onError: ClientHooks['onError'];
   private readonly decompress: boolean;
+  private readonly mtom: boolean;
+  private readonly mtomThreshold: number;
+  private readonly maxParts: number;
   /** The client's cookie jar, when `cookies` is on. */
   readonly cookieJar: CookieJar | undefined;
 
@@ -316,6 +349,9 @@ export class ServiceClient {
     this.maxDepth = options.maxDepth ?? 256;
     this.maxNodes = options.maxResponseNodes ?? defaultMaxResponseNodes(this.maxResponseBytes);
     this.maxErrorBody = options.maxErrorBodyChars ?? DEFAULT_MAX_ERROR_BODY_CHARS;
+    this.mtom = options.mtom === true;
+    this.mtomThreshold = options.mtomThreshold ?? 0;
+    this.maxParts = options.maxResponseParts ?? DEFAULT_MAX_PARTS;
   }
 
   /** The URL an operation is sent to over this client's binding (without query). */
@@ -372,7 +408,7 @@ export class ServiceClient {
     method: 'GET' | 'POST',
     url: URL,
     headers: Readonly<Record<string, string>>,
-    body: string | undefined,
+    body: string | Uint8Array | undefined,
     options: CallOptions,
   ): Promise<TransportResponse> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -443,6 +479,28 @@ export class ServiceClient {
               envelopeNs: version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS,
               operation: op.name,
             });
+      if (this.mtom || options.mtom !== undefined || options.attachments !== undefined) {
+        const mtom = options.mtom ?? this.mtom;
+        if (mtom || (options.attachments !== undefined && options.attachments.length > 0)) {
+          const header = headerFields && soapHeaders ? { fields: headerFields, values: soapHeaders } : undefined;
+          const sink = new XopSink(mtom ? this.mtomThreshold : Number.POSITIVE_INFINITY);
+          const envelope = writeWithXop(sink, () => writeEnvelopeFor(version, soap, value, types, header, xml));
+          const attachments = options.attachments === undefined ? sink.parts : [...sink.parts, ...options.attachments];
+          const mime = writeMimeMessage({
+            version,
+            xml: envelope,
+            xop: mtom,
+            attachments,
+            action: version === '1.2' ? soap.action : undefined,
+          });
+          const headers = mergeHeaders(this.headers, plan.headers);
+          for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') delete headers[k];
+          headers['Content-Type'] = mime.contentType;
+          if (version === '1.1') headers['SOAPAction'] = `"${soap.action}"`;
+          sent = this.exchange(op, 'POST', plan.url, headers, mime.body, options);
+          return sent.then((res) => this.readSoapResponse(op, soap, version, res, options.meta));
+        }
+      }
       let envelope: string;
       if (
         plan.wrapperStart !== undefined &&
@@ -479,12 +537,23 @@ export class ServiceClient {
     res: TransportResponse,
     meta?: CallMeta,
   ): unknown {
-    const { status, body } = res;
+    const { status } = res;
+    let body = res.body;
     if (meta !== undefined) {
       meta.status = status;
       meta.headers = res.headers;
     }
-    const type = parseContentType(res.headers['content-type']).type;
+    let type = parseContentType(res.headers['content-type']).type;
+    let mime: MimeMessage | undefined;
+    if (res.raw !== undefined || type === 'multipart/related') {
+      mime = this.readMime(op, res);
+      body = mime.xml;
+      type = mime.soapType.type;
+      if (meta !== undefined) {
+        meta.attachments = mime.attachments;
+        meta.mtom = mime.xop;
+      }
+    }
     if (type !== '' && !isXmlType(type)) {
       if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
       throw new ResponseError(
@@ -507,6 +576,18 @@ export class ServiceClient {
         });
       }
       throw err;
+    }
+    if (mime?.xop === true) {
+      try {
+        resolveXopIncludes(env.envelope, mime.byId);
+      } catch (err) {
+        throw new ResponseError(`${op.name}: invalid MTOM response: ${(err as Error).message}`, {
+          status,
+          body,
+          maxBody: this.maxErrorBody,
+          cause: err,
+        });
+      }
     }
     if (meta !== undefined) readResponseHeaders(meta, env.header, soap.output?.headers, this.service.types);
     const fault = findFault(env.body, env.version);
@@ -572,6 +653,26 @@ export class ServiceClient {
           cause: err,
         });
       throw err;
+    }
+  }
+
+  /**
+   * The parts of a multipart response (`raw` bytes; or the body text of a transport that
+   * gave text, read as Latin-1, one byte per character).
+   * @throws ResponseError (cause: a MultipartError) for a body that is not a SOAP multipart message
+   */
+  private readMime(op: OperationDesc, res: TransportResponse): MimeMessage {
+    const bytes = res.raw ?? Buffer.from(res.body, 'latin1');
+    try {
+      return readMimeMessage(bytes, parseContentType(res.headers['content-type']), { maxParts: this.maxParts });
+    } catch (err) {
+      if (!(err instanceof MultipartError)) throw err;
+      throw new ResponseError(`${op.name}: invalid multipart response: ${err.message}`, {
+        status: res.status,
+        body: '',
+        maxBody: this.maxErrorBody,
+        cause: err,
+      });
     }
   }
 

@@ -18,7 +18,10 @@ export interface HookRequest {
   readonly method: 'GET' | 'POST';
   url: URL;
   headers: Record<string, string>;
-  /** The envelope (SOAP), form or XML document; absent for GET. */
+  /**
+   * The envelope (SOAP), form or XML document; absent for GET. A multipart (MTOM,
+   * SwA) body is given as Latin-1 text, one character per byte, and sent back as such.
+   */
   body?: string;
 }
 
@@ -27,6 +30,7 @@ export interface HookResponse {
   status: number;
   /** Lower-case names. */
   headers: Record<string, string>;
+  /** The body text; a multipart (MTOM, SwA) body as Latin-1 text, one character per byte. */
   body: string;
 }
 
@@ -66,7 +70,7 @@ export function instrument(inner: Transport, options: InstrumentOptions): Transp
       method: req.method,
       url: req.url,
       headers: { ...req.headers },
-      ...(req.body !== undefined ? { body: req.body } : {}),
+      ...(req.body !== undefined ? { body: bodyText(req.body) } : {}),
     };
     if (onRequest) await onRequest(hr);
     const sent: { -readonly [K in keyof TransportRequest]: TransportRequest[K] } = {
@@ -75,7 +79,8 @@ export function instrument(inner: Transport, options: InstrumentOptions): Transp
       headers: hr.headers,
     };
     if (hr.body === undefined) delete sent.body;
-    else sent.body = hr.body;
+    else if (req.body === undefined || typeof req.body === 'string' || hr.body !== bodyText(req.body))
+      sent.body = bodyOf(hr.body, req.body);
     logger?.debug(`SOAP request ${hr.operation}`, {
       operation: hr.operation,
       method: hr.method,
@@ -96,7 +101,8 @@ export function instrument(inner: Transport, options: InstrumentOptions): Transp
       });
       throw err;
     }
-    const out: HookResponse = { status: res.status, headers: { ...res.headers }, body: res.body };
+    const raw = res.raw;
+    const out: HookResponse = { status: res.status, headers: { ...res.headers }, body: raw ? bodyText(raw) : res.body };
     if (onResponse) await onResponse(out, hr);
     logger?.debug(`SOAP response ${hr.operation}`, {
       operation: hr.operation,
@@ -105,6 +111,19 @@ export function instrument(inner: Transport, options: InstrumentOptions): Transp
       body: redactText(out.body, options),
       ms: Date.now() - started,
     });
-    return out;
+    if (raw === undefined) return out;
+    return { status: out.status, headers: out.headers, body: '', raw: Buffer.from(out.body, 'latin1') };
   };
+}
+
+/** A body as hooks see it: text as it is, bytes as Latin-1 text. */
+export function bodyText(body: string | Uint8Array): string {
+  return typeof body === 'string'
+    ? body
+    : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+}
+
+/** The body to send for hook text `text`: text, or bytes again when the request had bytes. */
+function bodyOf(text: string, original: string | Uint8Array | undefined): string | Uint8Array {
+  return original === undefined || typeof original === 'string' ? text : Buffer.from(text, 'latin1');
 }

@@ -31,7 +31,7 @@ import {
   captured,
   decodeContent,
   connectionClosed,
-  decodeBody,
+  toResponse,
   releaseCaptured,
   responsePromise,
   timeoutError,
@@ -144,6 +144,7 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
     conn.start(ex);
     // One write: head and body together (the head is Latin-1 by definition, the body UTF-8).
     if (body === undefined) conn.socket.write(head, 'latin1');
+    else if (typeof body !== 'string') conn.socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
     else if (ASCII.test(head)) conn.socket.write(head + body, 'utf8');
     else conn.socket.write(Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body, 'utf8')]));
   } catch (err) {
@@ -580,7 +581,7 @@ class Exchange implements DeadlineEntry {
     let response: TransportResponse;
     try {
       const content = decodeContent(bytes, headers, status, this.decompress, this.maxResponseBytes);
-      response = { status, headers, body: decodeBody(content, headers['content-type'], status) };
+      response = toResponse(status, headers, content);
     } catch (err) {
       this.fail(err);
       return;

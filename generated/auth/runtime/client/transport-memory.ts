@@ -19,7 +19,7 @@ import { Socket } from 'node:net';
 import {
   abortReason,
   decodeContent,
-  decodeBody,
+  toResponse,
   timeoutError,
   tooLarge,
   type Transport,
@@ -148,7 +148,12 @@ export function inMemoryTransport(listener: RequestListener, options: InMemoryTr
       const secure = url.protocol === 'https:';
       const port = url.port === '' ? (secure ? 443 : 80) : Number(url.port);
       const req = new IncomingMessage(fakeSocket(secure, remoteAddress, port));
-      const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+      const body =
+        request.body === undefined
+          ? undefined
+          : typeof request.body === 'string'
+            ? Buffer.from(request.body, 'utf8')
+            : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
       const headers: Record<string, string> = { host: url.host };
       const raw: string[] = ['Host', url.host];
       for (const [k, v] of Object.entries(request.headers)) {
@@ -188,7 +193,7 @@ export function inMemoryTransport(listener: RequestListener, options: InMemoryTr
           const head = r.head ?? {};
           const raw = r.chunks.length === 1 ? r.chunks[0]! : Buffer.concat(r.chunks, r.size);
           const bytes = decodeContent(raw, head, status, request.decompress === true, request.maxResponseBytes);
-          finish(undefined, { status, headers: head, body: decodeBody(bytes, head['content-type'], status) });
+          finish(undefined, toResponse(status, head, bytes));
         } catch (err) {
           finish(err, undefined);
         }

@@ -14,7 +14,7 @@ import {
   captured,
   decodeContent,
   connectionClosed,
-  decodeBody,
+  toResponse,
   releaseCaptured,
   responsePromise,
   timeoutError,
@@ -126,6 +126,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     request.on('error', onRequestError);
     // A string body goes out with the headers in one write (Content-Length is its UTF-8 length).
     if (body === undefined) request.end();
+    else if (typeof body !== 'string') request.end(body);
     else request.end(body, 'utf8');
     return promise;
   };
@@ -229,7 +230,7 @@ function onResponseEnd(this: ExchangeResponse): void {
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, ex.size);
     const headers = flattenHeaders(this.headers);
     const content = decodeContent(bytes, headers, ex.status, ex.decompress, ex.maxResponseBytes);
-    ex.finish(undefined, { status: ex.status, headers, body: decodeBody(content, headers['content-type'], ex.status) });
+    ex.finish(undefined, toResponse(ex.status, headers, content));
   } catch (err) {
     ex.finish(err);
   }

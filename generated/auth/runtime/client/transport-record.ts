@@ -14,6 +14,7 @@
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { bodyText } from './hooks.js';
 import { redactHeaders, redactText, type RedactOptions } from './redact.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
@@ -54,14 +55,14 @@ export function recordingTransport(inner: Transport, options: RecordingOptions =
       method: req.method,
       url: keep ? req.url.href : redactText(req.url.href, options),
       headers: keep ? { ...req.headers } : redactHeaders(req.headers),
-      ...(req.body !== undefined ? { body: scrub(req.body) } : {}),
+      ...(req.body !== undefined ? { body: scrub(bodyText(req.body)) } : {}),
     };
     exchanges.push({
       request,
       response: {
         status: res.status,
         headers: keep ? { ...res.headers } : redactHeaders(res.headers),
-        body: scrub(res.body),
+        body: scrub(res.raw === undefined ? res.body : bodyText(res.raw)),
       },
     });
     return res;
@@ -150,10 +151,11 @@ export function replayTransport(
   const keys = list.map((e) => keyOf(e.request.method, e.request.url, e.request.headers, e.request.body));
   const used = new Array<boolean>(list.length).fill(false);
   return async (req: TransportRequest) => {
-    const key = keyOf(req.method, req.url.href, req.headers, req.body);
+    const sent = req.body === undefined ? undefined : bodyText(req.body);
+    const key = keyOf(req.method, req.url.href, req.headers, sent);
     // A recording keeps bodies redacted (the default) or as sent (`keepSecrets`): either compares equal.
-    const body = req.body === undefined ? undefined : redactText(req.body, options);
-    const sameBody = (rec: string | undefined): boolean => rec === req.body || rec === body;
+    const body = sent === undefined ? undefined : redactText(sent, options);
+    const sameBody = (rec: string | undefined): boolean => rec === sent || rec === body;
     const fits = (i: number): boolean =>
       keys[i] === key && (options.matchBody !== true || sameBody(list[i]!.request.body));
     let found = -1;

@@ -15,7 +15,7 @@ export function send(
   res: ServerResponse,
   status: number,
   contentType: string,
-  body: string,
+  body: string | Uint8Array,
   extraHeaders?: Readonly<Record<string, string>>,
 ): void {
   if (res.headersSent) {

@@ -21,6 +21,10 @@ export interface HandlerState {
   readonly onError: ((err: unknown, ctx: RequestContext) => void) | undefined;
   /** WS-Security UsernameToken checking (`HandlerOptions.wsSecurity`), or undefined. */
   readonly security: { readonly policy: UsernameTokenPolicy; readonly nonces: NonceCache } | undefined;
+  /** `HandlerOptions.mtom`: `true` always, `false` never, `undefined` in kind. */
+  readonly mtom: boolean | undefined;
+  readonly mtomThreshold: number;
+  readonly maxParts: number;
 }
 
 /**

@@ -49,6 +49,8 @@ import { send, sendText } from './server-respond.js';
 import { serveHttp } from './server-http.js';
 import { serveHttpXml } from './server-http-xml.js';
 import { serveSoap } from './server-soap.js';
+import { serveSoapMime } from './server-soap-mime.js';
+import { DEFAULT_MAX_PARTS } from '../wire/multipart.js';
 import type { HandlerState } from './server-state.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
 import { WsdlServer } from './wsdl-rewrite.js';
@@ -196,6 +198,9 @@ export function createServiceHandler(
       options.wsSecurity === undefined
         ? undefined
         : { policy: options.wsSecurity, nonces: options.wsSecurity.nonceCache ?? memoryNonceCache() },
+    mtom: options.mtom,
+    mtomThreshold: options.mtomThreshold ?? 0,
+    maxParts: options.maxRequestParts ?? DEFAULT_MAX_PARTS,
   };
   const wsdl = options.wsdl === undefined ? undefined : new WsdlServer(options.wsdl, routes.portPaths);
   const trustProxy = options.trustProxy ?? false;
@@ -219,6 +224,11 @@ export function createServiceHandler(
       }
       if (kind === 'soap12' && svc.soap12) {
         serveSoap(state, req, res, svc.soap12, '1.2', mediaType);
+        return;
+      }
+      if (mediaType.type === 'multipart/related' && (svc.soap11 || svc.soap12)) {
+        // MTOM or SOAP with Attachments: the SOAP version is read from the root part (server-soap-mime.ts).
+        serveSoapMime(state, req, res, svc, mediaType);
         return;
       }
       const accepted = [svc.soap11 ? 'text/xml' : '', svc.soap12 ? 'application/soap+xml' : '']
@@ -285,8 +295,13 @@ export function createServiceHandler(
    */
   function servicePathFirst(req: IncomingMessage, svc: ServiceEndpoint, ep: HttpEndpoint, query: string): boolean {
     if (req.method === 'POST') {
-      const kind = bodyKindOf(parseContentType(req.headers['content-type']));
-      return (kind === 'soap11' && svc.soap11 !== undefined) || (kind === 'soap12' && svc.soap12 !== undefined);
+      const mediaType = parseContentType(req.headers['content-type']);
+      const kind = bodyKindOf(mediaType);
+      return (
+        (kind === 'soap11' && svc.soap11 !== undefined) ||
+        (kind === 'soap12' && svc.soap12 !== undefined) ||
+        mediaType.type === 'multipart/related'
+      );
     }
     if (req.method === 'GET') return ep.get === undefined || asksForWsdl(query);
     return true;

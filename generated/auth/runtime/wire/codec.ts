@@ -34,6 +34,8 @@ import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, s
 import { attr, lookupNamespace, textOf, type XmlElement } from '../xml/xml-parse.js';
 import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import { decodeDataSet, writeDataSet } from './dataset.js';
+import { cidUrl } from './multipart.js';
+import { XOP_NS, xopState } from './xop.js';
 
 export { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 
@@ -418,6 +420,8 @@ export function writeElementContent(
       w.copyContent(value);
     } else if (desc.scalar === 'dataSet') {
       writeDataSet(w, value, path);
+    } else if (desc.scalar === 'base64' && xopState.sink !== undefined && writeXopInclude(w, value, desc)) {
+      // MTOM: written as an xop:Include of a new MIME part (xop.ts)
     } else {
       const text = encodeSimple(w, value, desc, path);
       if (text !== '') w.text(text);
@@ -425,6 +429,21 @@ export function writeElementContent(
   } else {
     writeComplexContent(w, value, derivedTypeOf(w, value, desc.complex, types, path), types, path);
   }
+}
+
+/**
+ * Writes a `xsd:base64Binary` element value as `<xop:Include href="cid:..."/>`
+ * and hands its bytes to the active {@link XopSink} (XOP 1.0 §3.1), when it is a
+ * single `Uint8Array` at least the sink's threshold long. Returns whether it did.
+ */
+function writeXopInclude(w: XmlWriter, value: unknown, desc: SimpleDesc): boolean {
+  const sink = xopState.sink;
+  if (sink === undefined || desc.list || !(value instanceof Uint8Array) || value.byteLength < sink.threshold)
+    return false;
+  w.start(XOP_NS, 'Include', 'xop');
+  w.attr('', 'href', cidUrl(sink.add(value)));
+  w.end();
+  return true;
 }
 
 /**

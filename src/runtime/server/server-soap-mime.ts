@@ -1,0 +1,86 @@
+/**
+ * Serving a multipart/related SOAP request: MTOM (an XOP package, SOAP 1.2 MTOM
+ * §4.3, SOAP 1.1 Binding for MTOM 1.0 §3) or SOAP with Attachments (SwA 1.0).
+ * The body is read within `maxBodyBytes` and at most `maxRequestParts` parts; the
+ * SOAP version is the root part's (its `type` parameter for XOP). A body that
+ * cannot be read as such (no boundary, no root part, an unterminated part, too many
+ * parts, an `xop:Include` naming no part) is answered with a Client fault (SOAP
+ * 1.1, 500) or a Sender fault (SOAP 1.2, 400); the implementation is not called.
+ *
+ * Ships with generated code.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MediaType } from '../wire/content-type.js';
+import { readMimeMessage, type MimeMessage } from '../wire/mime-message.js';
+import { MultipartError } from '../wire/multipart.js';
+import { XOP_MEDIA_TYPE } from '../wire/xop.js';
+import { readBodyThen } from './http-body.js';
+import { sendBodyError } from './server-body-errors.js';
+import { clientFault, sendFault, type SoapVersion } from './server-faults.js';
+import { sendInternalError } from './server-respond.js';
+import type { ServiceEndpoint } from './server-routes.js';
+import { serveSoapText } from './server-soap.js';
+import type { HandlerState } from './server-state.js';
+
+/** The SOAP version a multipart content type announces (`type`, and `start-info` for XOP), if it names one. */
+function announcedVersion(mediaType: MediaType): SoapVersion | undefined {
+  let type = mediaType.params['type']?.trim().toLowerCase();
+  if (type === XOP_MEDIA_TYPE) type = mediaType.params['start-info']?.trim().toLowerCase();
+  if (type === undefined) return undefined;
+  if (type.startsWith('application/soap+xml')) return '1.2';
+  if (type.startsWith('text/xml')) return '1.1';
+  return undefined;
+}
+
+/** Serves a multipart/related SOAP request at `svc`. Never throws: every failure is answered on `res`. */
+export function serveSoapMime(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  svc: ServiceEndpoint,
+  mediaType: MediaType,
+): void {
+  // The version to answer a broken body in: the announced one if served here, else the one served.
+  const announced = announcedVersion(mediaType);
+  const fallback: SoapVersion =
+    announced === '1.2'
+      ? svc.soap12
+        ? '1.2'
+        : '1.1'
+      : announced === '1.1'
+        ? svc.soap11
+          ? '1.1'
+          : '1.2'
+        : svc.soap11
+          ? '1.1'
+          : '1.2';
+  try {
+    readBodyThen(req, state.limits, (err, raw) => {
+      try {
+        if (raw === undefined) {
+          sendBodyError(req, res, err);
+          return;
+        }
+        let mime: MimeMessage;
+        try {
+          mime = readMimeMessage(raw, mediaType, { maxParts: state.maxParts });
+        } catch (e) {
+          if (!(e instanceof MultipartError)) throw e;
+          sendFault(res, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);
+          return;
+        }
+        const version: SoapVersion = mime.soapType.type === 'application/soap+xml' ? '1.2' : '1.1';
+        const dispatch = version === '1.1' ? svc.soap11 : svc.soap12;
+        if (dispatch === undefined) {
+          sendFault(res, fallback, clientFault(`This endpoint does not serve SOAP ${version}.`), state);
+          return;
+        }
+        serveSoapText(state, req, res, dispatch, version, mime.soapType, mime.xml, mime);
+      } catch {
+        sendInternalError(res);
+      }
+    });
+  } catch {
+    sendInternalError(res);
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * `multipart/related` bodies (RFC 2387, framing of RFC 2046 §5.1.1): the MIME
+ * packaging of MTOM/XOP messages (XOP 1.0 §4, SOAP 1.2 MTOM §4.3) and of SOAP
+ * with Attachments (SwA 1.0 §2). Parsing is bounded: a part count limit, a
+ * limit on each part's header block, and the body itself is already within the
+ * caller's size limit. Liberal where peers differ: bare-LF line ends, a preamble,
+ * transport padding after a delimiter, folded header lines.
+ *
+ * Ships with generated code: imports only node:* modules and sibling runtime files.
+ */
+import * as crypto from 'node:crypto';
+
+/** One MIME part of a multipart/related message other than its root: an attachment. */
+export interface Attachment {
+  /** The `Content-ID` without its angle brackets (referred to as `cid:<id>`, RFC 2392). */
+  readonly contentId: string;
+  /** The part's `Content-Type` (default `application/octet-stream`). */
+  readonly contentType: string;
+  /** The part's bytes, transfer encoding removed. */
+  readonly data: Uint8Array;
+}
+
+/** A part as parsed: its headers (lower-case names) and body bytes. */
+export interface MimePart {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+}
+
+/** What was wrong with a multipart body. */
+export type MultipartProblem = 'boundary' | 'unterminated' | 'headers' | 'parts' | 'root' | 'encoding' | 'cid' | 'type';
+
+/** A multipart/related body (or an XOP package) that cannot be read. */
+export class MultipartError extends Error {
+  override readonly name = 'MultipartError';
+  /** What was wrong. */
+  readonly problem: MultipartProblem;
+
+  constructor(problem: MultipartProblem, message: string) {
+    super(message);
+    this.problem = problem;
+  }
+}
+
+/** Limits of {@link parseMultipart}. */
+export interface MultipartLimits {
+  /** Most parts accepted, root included (default {@link DEFAULT_MAX_PARTS}). */
+  readonly maxParts?: number | undefined;
+}
+
+/** Default cap on the parts of one message, root included. */
+export const DEFAULT_MAX_PARTS = 100;
+/** Largest header block of one part, in bytes. */
+export const MAX_PART_HEADER_BYTES = 16 * 1024;
+
+const CR = 13;
+const LF = 10;
+const DASH = 45;
+
+/**
+ * Splits a multipart body into its parts (RFC 2046 §5.1.1).
+ * @throws MultipartError for a missing or bad boundary, no first delimiter, a part
+ *   or a body that does not end with a delimiter, too many parts, an over-long or
+ *   malformed header block
+ */
+export function parseMultipart(
+  body: Uint8Array,
+  boundary: string | undefined,
+  limits: MultipartLimits = {},
+): MimePart[] {
+  if (boundary === undefined || boundary === '')
+    throw new MultipartError('boundary', 'multipart content type without a boundary parameter');
+  if (boundary.length > 70)
+    throw new MultipartError('boundary', 'multipart boundary longer than 70 characters (RFC 2046 §5.1.1)');
+  const maxParts = limits.maxParts ?? DEFAULT_MAX_PARTS;
+  const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const delim = Buffer.from(`--${boundary}`, 'latin1');
+  // The first delimiter: at the very start, or at the start of a line after a preamble.
+  let at = buf.indexOf(delim);
+  while (at > 0 && buf[at - 1] !== LF) at = buf.indexOf(delim, at + 1);
+  if (at < 0) throw new MultipartError('boundary', `no delimiter line "--${boundary}" in the multipart body`);
+  const parts: MimePart[] = [];
+  const lineDelim = Buffer.from(`\n--${boundary}`, 'latin1');
+  for (;;) {
+    let p = at + delim.length;
+    if (buf[p] === DASH && buf[p + 1] === DASH) return parts; // close delimiter: the epilogue is ignored
+    // Transport padding, then the line end.
+    while (buf[p] === 32 || buf[p] === 9) p++;
+    if (buf[p] === CR) p++;
+    if (buf[p] !== LF) throw new MultipartError('unterminated', 'multipart body ends inside a delimiter line');
+    p++;
+    if (parts.length >= maxParts) throw new MultipartError('parts', `multipart body has more than ${maxParts} parts`);
+    const next = buf.indexOf(lineDelim, p - 1);
+    if (next < 0) throw new MultipartError('unterminated', 'multipart body ends without a closing delimiter');
+    const end = next > p && buf[next - 1] === CR ? next - 1 : next;
+    parts.push(readPart(buf.subarray(p, Math.max(p, end))));
+    at = next + 1;
+  }
+}
+
+/** One part: header lines up to the empty line, then the body. */
+function readPart(part: Buffer): MimePart {
+  let split = -1;
+  let bodyStart = 0;
+  if (part[0] === LF) {
+    split = 0;
+    bodyStart = 1;
+  } else if (part[0] === CR && part[1] === LF) {
+    split = 0;
+    bodyStart = 2;
+  } else {
+    const crlf = part.indexOf('\r\n\r\n');
+    const lf = part.indexOf('\n\n');
+    if (crlf >= 0 && (lf < 0 || crlf < lf)) {
+      split = crlf;
+      bodyStart = crlf + 4;
+    } else if (lf >= 0) {
+      split = lf;
+      bodyStart = lf + 2;
+    }
+  }
+  if (split < 0) {
+    if (part.length > MAX_PART_HEADER_BYTES)
+      throw new MultipartError('headers', `a part's header block exceeds ${MAX_PART_HEADER_BYTES} bytes`);
+    throw new MultipartError('headers', 'a part has no empty line between its headers and its body');
+  }
+  if (split > MAX_PART_HEADER_BYTES)
+    throw new MultipartError('headers', `a part's header block exceeds ${MAX_PART_HEADER_BYTES} bytes`);
+  const headers: Record<string, string> = {};
+  let last = '';
+  for (const raw of part.toString('latin1', 0, split).split(/\r?\n/)) {
+    if (raw === '') continue;
+    if ((raw[0] === ' ' || raw[0] === '\t') && last !== '') {
+      headers[last] += ` ${raw.trim()}`; // a folded line (RFC 5322 §2.2.3)
+      continue;
+    }
+    const colon = raw.indexOf(':');
+    if (colon <= 0)
+      throw new MultipartError('headers', `malformed part header line ${JSON.stringify(raw.slice(0, 80))}`);
+    last = raw.slice(0, colon).trim().toLowerCase();
+    headers[last] = raw.slice(colon + 1).trim();
+  }
+  return { headers, body: part.subarray(bodyStart) };
+}
+
+/** A `Content-ID` or `start` value without its angle brackets. */
+export function bareContentId(value: string): string {
+  const t = value.trim();
+  return t.startsWith('<') && t.endsWith('>') ? t.slice(1, -1) : t;
+}
+
+/**
+ * The Content-ID a `cid:` URL names (RFC 2392 §2: the URL is the percent-encoded
+ * Content-ID without brackets), or `undefined` when `href` is not a `cid:` URL.
+ */
+export function contentIdOfUrl(href: string): string | undefined {
+  if (href.length < 4 || href.slice(0, 4).toLowerCase() !== 'cid:') return undefined;
+  const rest = href.slice(4);
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return rest;
+  }
+}
+
+/** The `cid:` URL of a Content-ID (RFC 2392 §2). */
+export function cidUrl(contentId: string): string {
+  return `cid:${encodeURIComponent(contentId).replace(/%40/g, '@')}`;
+}
+
+/**
+ * A part's body with its `Content-Transfer-Encoding` removed: `binary`, `8bit`
+ * and `7bit` as they are, `base64` decoded (SwA parts may use it).
+ * @throws MultipartError for quoted-printable or an unknown encoding
+ */
+export function partBytes(part: MimePart): Uint8Array {
+  const cte = part.headers['content-transfer-encoding']?.trim().toLowerCase();
+  if (cte === undefined || cte === '' || cte === 'binary' || cte === '8bit' || cte === '7bit') return part.body;
+  if (cte === 'base64') {
+    const b = part.body;
+    return Buffer.from(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1'), 'base64');
+  }
+  throw new MultipartError('encoding', `unsupported part Content-Transfer-Encoding ${JSON.stringify(cte)}`);
+}
+
+/** A part to write: headers (name, value pairs) and body. */
+export interface OutgoingPart {
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: string | Uint8Array;
+}
+
+/** A fresh boundary (a random UUID, as WCF and node-soap make them). */
+export function newBoundary(): string {
+  return `uuid:${crypto.randomUUID()}`;
+}
+
+/** The bytes of a multipart body with CRLF line ends (RFC 2046 §5.1.1). */
+export function writeMultipart(boundary: string, parts: readonly OutgoingPart[]): Buffer {
+  const chunks: Uint8Array[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\n`;
+    for (const [name, value] of part.headers) head += `${name}: ${value}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`, 'latin1'));
+    chunks.push(typeof part.body === 'string' ? Buffer.from(part.body, 'utf8') : part.body);
+    chunks.push(Buffer.from('\r\n', 'latin1'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`, 'latin1'));
+  return Buffer.concat(chunks);
+}
