@@ -50,7 +50,7 @@ export interface MultipartLimits {
 /** Default cap on the parts of one message, root included. */
 export const DEFAULT_MAX_PARTS = 100;
 /** Largest header block of one part, in bytes. */
-export const MAX_PART_HEADER_BYTES = 16 * 1024;
+export const MAX_PART_HEADER_BYTES: number = 16 * 1024;
 
 const CR = 13;
 const LF = 10;
@@ -76,7 +76,8 @@ export function parseMultipart(
   const delim = Buffer.from(`--${boundary}`, 'latin1');
   // The first delimiter: at the very start, or at the start of a line after a preamble.
   let at = buf.indexOf(delim);
-  while (at > 0 && buf[at - 1] !== LF) at = buf.indexOf(delim, at + 1);
+  while (at >= 0 && ((at > 0 && buf[at - 1] !== LF) || !endsDelimiter(buf, at + delim.length)))
+    at = buf.indexOf(delim, at + 1);
   if (at < 0) throw new MultipartError('boundary', `no delimiter line "--${boundary}" in the multipart body`);
   const parts: MimePart[] = [];
   const lineDelim = Buffer.from(`\n--${boundary}`, 'latin1');
@@ -89,12 +90,22 @@ export function parseMultipart(
     if (buf[p] !== LF) throw new MultipartError('unterminated', 'multipart body ends inside a delimiter line');
     p++;
     if (parts.length >= maxParts) throw new MultipartError('parts', `multipart body has more than ${maxParts} parts`);
-    const next = buf.indexOf(lineDelim, p - 1);
+    let next = buf.indexOf(lineDelim, p - 1);
+    // A line that only starts with the boundary (`--b` + `x`) is content, not a delimiter.
+    while (next >= 0 && !endsDelimiter(buf, next + lineDelim.length)) next = buf.indexOf(lineDelim, next + 1);
     if (next < 0) throw new MultipartError('unterminated', 'multipart body ends without a closing delimiter');
     const end = next > p && buf[next - 1] === CR ? next - 1 : next;
     parts.push(readPart(buf.subarray(p, Math.max(p, end))));
     at = next + 1;
   }
+}
+
+/** Whether a delimiter's boundary ends at `p`: `--` (the close delimiter), or padding then a line end. */
+function endsDelimiter(buf: Buffer, p: number): boolean {
+  if (buf[p] === DASH && buf[p + 1] === DASH) return true;
+  let i = p;
+  while (buf[i] === 32 || buf[i] === 9) i++;
+  return buf[i] === LF || (buf[i] === CR && buf[i + 1] === LF);
 }
 
 /** One part: header lines up to the empty line, then the body. */
