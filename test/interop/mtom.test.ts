@@ -233,6 +233,40 @@ describe.each(['soap11', 'soap12'] as const)('MTOM between our client and server
   });
 });
 
+describe('hooks and recordings see multipart bodies as Latin-1 text and change nothing', () => {
+  it('an MTOM call through onRequest/onResponse hooks, then recorded and replayed', async () => {
+    const rt = (await import(pathToFileURL(path.join(OUT, 'runtime/client/index.ts')).href)) as {
+      recordingTransport: (t: unknown) => { transport: unknown; exchanges: { response: { body: string } }[] };
+      replayTransport: (e: unknown) => unknown;
+      createHttp1Transport: () => unknown;
+    };
+    const sent: string[] = [];
+    const hooked = new gen.FilesClient({
+      baseUrl: server.baseUrl,
+      mtom: true,
+      hooks: { onRequest: (r) => void sent.push(r.body ?? '') },
+    });
+    const data = bytes(256);
+    expect((await hooked.upload({ name: 'h', data })).sha256).toBe(sha(data));
+    expect(Buffer.from(sent[0]!, 'latin1').indexOf(Buffer.from(data))).toBeGreaterThan(0);
+
+    const recorder = rt.recordingTransport(rt.createHttp1Transport());
+    const Client = gen.FilesClient as unknown as new (o: object) => FilesClient;
+    const live = await new Client({ baseUrl: server.baseUrl, mtom: true, transport: recorder.transport }).download({
+      name: 'r',
+      size: 600,
+    });
+    expect(recorder.exchanges[0]!.response.body).toMatch(/^--uuid:/);
+    const replayed = await new Client({
+      baseUrl: server.baseUrl,
+      mtom: true,
+      transport: rt.replayTransport(recorder.exchanges),
+    }).download({ name: 'r', size: 600 });
+    expect(Buffer.from(replayed.data).equals(Buffer.from(live.data))).toBe(true);
+    expect(Buffer.from(live.data).equals(Buffer.from(bytes(600, 3)))).toBe(true);
+  });
+});
+
 /** A multipart/related request body from raw parts (CRLF line ends). */
 function multipart(boundary: string, parts: string[], close = true): string {
   return `${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('')}${close ? `--${boundary}--\r\n` : ''}`;

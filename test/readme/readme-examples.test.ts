@@ -49,7 +49,9 @@ describe('README examples', () => {
   const found = examples();
 
   it('has the tested examples of the client features', () => {
-    expect([...found.keys()]).toEqual(expect.arrayContaining(['in-memory', 'hooks', 'headers', 'ws-security', 'http', 'mtom']));
+    expect([...found.keys()]).toEqual(
+      expect.arrayContaining(['in-memory', 'hooks', 'headers', 'ws-security', 'http', 'mtom']),
+    );
   });
 
   it('type-checks every example under strict settings', () => {
