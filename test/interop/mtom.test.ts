@@ -369,7 +369,7 @@ describe('broken multipart responses reject the client call with a ResponseError
       req.resume();
       req.on('end', () => {
         res.writeHead(200, { 'content-type': answer.type });
-        res.end(answer.body);
+        res.end(Buffer.from(answer.body, 'latin1'));
       });
     });
   });
@@ -397,6 +397,42 @@ describe('broken multipart responses reject the client call with a ResponseError
       expect((err.cause as { problem: string }).problem).toBe(problem);
     });
   }
+  it('reads MTOM answers laid out as CXF and WCF send them (percent-encoded cid: URLs, SOAP 1.2 action)', async () => {
+    const payload = bytes(1500, 11);
+    const cxf = (cid: string, href: string, type: string, env: (d: string) => string) => {
+      const b = 'uuid:6b9e1a3c-0f1e-4c55-9d2b-8a5f0c7e2d11+id=1';
+      const head = `--${b}\r\nContent-Type: application/xop+xml; charset=UTF-8; type="${type}"\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <root.message@cxf.apache.org>\r\n\r\n${env(`<xop:Include xmlns:xop="${XOP_NS}" href="${href}"/>`)}\r\n--${b}\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <${cid}>\r\n\r\n`;
+      return {
+        type: `multipart/related; type="application/xop+xml"; boundary="${b}"; start="<root.message@cxf.apache.org>"; start-info="${type}"`,
+        body: Buffer.concat([
+          Buffer.from(head, 'latin1'),
+          Buffer.from(payload),
+          Buffer.from(`\r\n--${b}--`, 'latin1'),
+        ]).toString('latin1'),
+      };
+    };
+    const env12 = (d: string) =>
+      `<s:Envelope xmlns:s="http://www.w3.org/2003/05/soap-envelope"><s:Body><DownloadResponse xmlns="urn:example:files"><name>n</name><data>${d}</data></DownloadResponse></s:Body></s:Envelope>`;
+    const layouts = [
+      cxf('5a3b@cxf.apache.org', 'cid:5a3b@cxf.apache.org', 'text/xml', RESP),
+      cxf(
+        'http://tempuri.org/1/638000000000000000',
+        'cid:http%3A%2F%2Ftempuri.org%2F1%2F638000000000000000',
+        'application/soap+xml',
+        env12,
+      ),
+    ];
+    for (const [i, layout] of layouts.entries()) {
+      // The fake server writes `body` as Latin-1 bytes: one byte per character, as built.
+      answer = { type: layout.type, body: layout.body };
+      const client = new gen.FilesClient({ baseUrl: bad.baseUrl, binding: i === 0 ? 'soap11' : 'soap12' });
+      const meta: Meta = {};
+      const out = await client.download({ name: 'n', size: 1 }, { meta });
+      expect(meta.mtom).toBe(true);
+      expect(Buffer.from(out.data).equals(Buffer.from(payload))).toBe(true);
+    }
+  });
+
   it('too many parts (maxResponseParts)', async () => {
     answer = {
       type: XOP,
