@@ -374,6 +374,7 @@ function implFailed(
   ctx: RequestContext,
   err: unknown,
 ): void {
+  takeResponseAttachments(ctx); // a fault carries none: forget what the implementation added
   if (!(err instanceof SoapFault)) reportError(state, err, ctx);
   sendFault(res, version, faultFor(err, state.debug), {
     debug: state.debug,
