@@ -224,6 +224,23 @@ describe.each(['soap11', 'soap12'] as const)('MTOM between our client and server
     expect(meta.attachments?.map((a) => [a.contentId, Buffer.from(a.data).toString()])).toEqual([['note@x', 'hello']]);
   });
 
+  it('works the same over the fetch transport and the node:http transport', async () => {
+    const rt = (await import(pathToFileURL(path.join(OUT, 'runtime/client/index.ts')).href)) as {
+      createNodeTransport: () => unknown;
+    };
+    const Client = gen.FilesClient as unknown as new (o: object) => FilesClient;
+    for (const extra of [{ fetch: globalThis.fetch }, { transport: rt.createNodeTransport() }]) {
+      const client = new Client({ baseUrl: server.baseUrl, binding, mtom: true, ...extra });
+      const data = bytes(3000, 2);
+      expect((await client.upload({ name: 'f', data })).sha256).toBe(sha(data));
+      expect(last().contentType).toMatch(/^multipart\/related; type="application\/xop\+xml"/);
+      const meta: Meta = {};
+      const got = await client.download({ name: 'f', size: 3000 }, { meta });
+      expect(meta.mtom).toBe(true);
+      expect(Buffer.from(got.data).equals(Buffer.from(bytes(3000, 3)))).toBe(true);
+    }
+  });
+
   it('answers MTOM to a plain request when the handler has mtom: true', async () => {
     const client = new gen.FilesClient({ baseUrl: alwaysMtom.baseUrl, binding });
     const meta: Meta = {};

@@ -52,7 +52,8 @@ async function exchange(
   // Redirects are not followed (as by the other transports): a 3xx answers the call as an HttpError.
   // Following one would re-send the envelope, credentials and headers to wherever Location points.
   const init: RequestInit = { method: req.method, headers: { ...req.headers }, redirect: 'manual' };
-  if (req.body !== undefined) init.body = req.body;
+  // Bytes (a multipart body) as a copy over a plain ArrayBuffer, which every BodyInit typing accepts.
+  if (req.body !== undefined) init.body = typeof req.body === 'string' ? req.body : new Uint8Array(req.body);
   if (signal) init.signal = signal;
   let res: Response;
   try {
