@@ -39,6 +39,7 @@ import { readFacets } from './simple-type-facets.js';
 import { referenceHint, type HintCandidates } from './reference-hints.js';
 import type { NamespaceNotes } from './import-check.js';
 import { MAX_NESTING_DEPTH } from './type-depth-check.js';
+import { isSelfReference, mergeRedefinedComplex, redefinitionBase } from './schema-redefine.js';
 
 /** `xsd:anyType`: the type of a declaration that names none (XML Schema Part 1 §3.3.2). */
 export const ANY_TYPE: TypeRef = { kind: 'named', ref: { ns: XSD_NS, name: 'anyType' } };
@@ -507,8 +508,10 @@ export class SchemaConverter {
             this.ctx.error(scope.doc, el, 'xsd:group in a content model needs a ref attribute');
           return undefined;
         }
-        const raw = this.lookup('group', scope, el, ref);
-        if (!raw) return undefined;
+        const found = this.lookup('group', scope, el, ref);
+        if (!found) return undefined;
+        // In a redefinition of the group, its own name means the original (XML Schema Part 1 §4.2.2).
+        const raw = isSelfReference(found, el) ? found.redefines : found;
         const def = this.groupParticle(raw);
         if (!def) return undefined;
         return { ...def, ...this.occurs(scope, el) };
@@ -529,7 +532,7 @@ export class SchemaConverter {
 
   /** The particle of a named group (inlined at each use). */
   private groupParticle(raw: RawComponent): GroupParticle | undefined {
-    const key = qkey(raw.name);
+    const key = this.cacheKey(raw);
     const cached = this.groupCache.get(key);
     if (cached !== undefined) return cached ?? undefined;
     if (this.groupsInProgress.has(key)) {
@@ -607,7 +610,7 @@ export class SchemaConverter {
   }
 
   private attributeGroup(raw: RawComponent): AttributeGroupDef | undefined {
-    const key = qkey(raw.name);
+    const key = this.cacheKey(raw);
     const cached = this.attrGroupCache.get(key);
     if (cached !== undefined) return cached ?? undefined;
     if (this.attrGroupsInProgress.has(key)) {
@@ -639,7 +642,9 @@ export class SchemaConverter {
       } else if (c.name === 'attributeGroup') {
         const ref = this.ref('attributeGroup', scope, c, 'ref');
         if (!ref) continue;
-        const raw = this.lookup('attributeGroup', scope, c, ref);
+        const found = this.lookup('attributeGroup', scope, c, ref);
+        // In a redefinition of the attribute group, its own name means the original (XML Schema Part 1 §4.2.2).
+        const raw = found && isSelfReference(found, c) ? found.redefines : found;
         const g = raw ? this.attributeGroup(raw) : undefined;
         if (g) {
           out.push(...g.attributes);
@@ -659,7 +664,7 @@ export class SchemaConverter {
     return {
       name: raw.name,
       ...optional('documentation', xsdDocumentation(raw.el)),
-      ...this.complexBody(raw.scope, raw.el),
+      ...(raw.redefines ? this.redefinedComplexBody(raw, raw.redefines) : this.complexBody(raw.scope, raw.el)),
       location: this.ctx.modelLoc(raw.scope.doc, raw.el),
     };
   }
@@ -783,9 +788,42 @@ export class SchemaConverter {
     return {
       name: raw.name,
       ...optional('documentation', xsdDocumentation(raw.el)),
-      ...this.simpleBody(raw.scope, raw.el),
+      ...(raw.redefines ? this.redefinedSimpleBody(raw, raw.redefines) : this.simpleBody(raw.scope, raw.el)),
       location: this.ctx.modelLoc(raw.scope.doc, raw.el),
     } as SimpleType;
+  }
+
+  /**
+   * A complex type redefinition (XML Schema Part 1 §4.2.2): it derives from the
+   * original by extension (the original's content, then its own) or restriction
+   * (its own content, the original's attributes not restated), and takes the
+   * original's place, base and derivation.
+   */
+  private redefinedComplexBody(raw: RawComponent, original: RawComponent): ComplexTypeBody {
+    const derivation = redefinitionBase(this.ctx, raw, 'complexType', (scope, el) => this.qname(scope, el, 'base'));
+    const originalBody = this.namedComplexType(original);
+    if (!derivation) return originalBody;
+    return mergeRedefinedComplex(originalBody, this.complexBody(raw.scope, raw.el), derivation);
+  }
+
+  /** A simple type redefinition (XML Schema Part 1 §4.2.2): a restriction of the original. */
+  private redefinedSimpleBody(raw: RawComponent, original: RawComponent): SimpleTypeBody {
+    const derivation = redefinitionBase(this.ctx, raw, 'simpleType', (scope, el) => this.qname(scope, el, 'base'));
+    const originalBody = this.simpleBody(original.scope, original.el);
+    if (!derivation) return originalBody;
+    const own = this.simpleBody(raw.scope, raw.el);
+    if (own.variety !== 'restriction') return originalBody;
+    const { base: _self, ...rest } = own;
+    return { ...rest, baseType: originalBody };
+  }
+
+  /** The key caching a group or attribute group: an original that a redefinition replaced has its own. */
+  private cacheKey(raw: RawComponent): string {
+    const key = qkey(raw.name);
+    const current = this.index.components[raw.el.name as ComponentKind]?.get(key);
+    return current === undefined || current === raw
+      ? key
+      : `${key} ${raw.scope.doc.url}:${raw.el.line}:${raw.el.column}`;
   }
 
   /** An `xsd:simpleType` body (XML Schema Part 2 §4.1.2). */

@@ -12,6 +12,7 @@ import type { BuildContext } from './build-context.js';
 import type { QName, SchemaInfo } from './types.js';
 import { WSDL_NS, isXsdNamespace } from './namespaces.js';
 import { qkey, qdisplay } from './qname-key.js';
+import { applyRedefinitions, collectRedefinitions, type PendingRedefinition } from './schema-redefine.js';
 
 /** One `xsd:schema` element and the defaults that apply inside it. */
 export interface SchemaScope {
@@ -31,6 +32,8 @@ export interface RawComponent {
   readonly name: QName;
   readonly el: XmlElement;
   readonly scope: SchemaScope;
+  /** For a redefinition (`xsd:redefine`, XML Schema Part 1 §4.2.2): the component it replaces. */
+  readonly redefines?: RawComponent;
 }
 
 /** The kinds of global schema components (XML Schema Part 1 §3). */
@@ -82,19 +85,23 @@ export function indexSchemas(ctx: BuildContext): SchemaIndex {
     },
     ignored: new Map(),
   };
+  const redefinitions: PendingRedefinition[] = [];
   for (const doc of ctx.loaded.documents) {
     const root = doc.root;
     if (isXsdNamespace(root.ns) && root.name === 'schema') {
-      addSchema(ctx, index, doc, root);
+      addSchema(ctx, index, doc, root, redefinitions);
     } else if (root.ns === WSDL_NS && root.name === 'definitions') {
       for (const types of root.children) {
         if (typeof types === 'string' || types.ns !== WSDL_NS || types.name !== 'types') continue;
         for (const s of types.children) {
-          if (typeof s !== 'string' && isXsdNamespace(s.ns) && s.name === 'schema') addSchema(ctx, index, doc, s);
+          if (typeof s !== 'string' && isXsdNamespace(s.ns) && s.name === 'schema')
+            addSchema(ctx, index, doc, s, redefinitions);
         }
       }
     }
   }
+  // After every schema: the redefined documents are indexed after the documents that redefine them.
+  applyRedefinitions(ctx, index, redefinitions);
   return index;
 }
 
@@ -119,7 +126,13 @@ export function sameDeclaration(aDoc: SourceDocument, a: XmlElement, bDoc: Sourc
   return norm(aDoc.url) === norm(bDoc.url) && a.line === b.line && a.column === b.column;
 }
 
-function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, schemaEl: XmlElement): void {
+function addSchema(
+  ctx: BuildContext,
+  index: SchemaIndex,
+  doc: SourceDocument,
+  schemaEl: XmlElement,
+  redefinitions: PendingRedefinition[],
+): void {
   const declared = attr(schemaEl, 'targetNamespace');
   const chameleonNs = declared === undefined && schemaEl === doc.root ? doc.chameleonNamespace : undefined;
   const tns = declared ?? chameleonNs ?? '';
@@ -150,6 +163,10 @@ function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, s
           ? ' (it has a "location" attribute; the attribute is schemaLocation)'
           : '';
       ctx.error(doc, child, `xsd:${child.name} has no schemaLocation attribute${wrong}, so nothing is included`);
+      continue;
+    }
+    if (child.name === 'redefine') {
+      collectRedefinitions(ctx, scope, child, redefinitions);
       continue;
     }
     const kind = child.name as ComponentKind;
