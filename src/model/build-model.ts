@@ -12,6 +12,7 @@ import type { Binding, ComplexTypeBody, Diagnostic, Message, PortType, Service, 
 import { WSDL_NS, isXsdNamespace } from './namespaces.js';
 import { wsdlDocumentation } from './documentation.js';
 import { indexSchemas } from './schema-index.js';
+import { applyRedefinitions } from './schema-redefine.js';
 import { SchemaConverter, optional } from './schema-convert.js';
 import { indexWsdl } from './wsdl-index.js';
 import { convertMessage, convertPortType } from './wsdl-abstract.js';
@@ -54,6 +55,8 @@ export function buildModelCollecting(loaded: LoadedSet, options: BuildOptions = 
 
   const namespaceNotes = checkImportNamespaces(ctx);
   const schemaIndex = indexSchemas(ctx);
+  // xsd:redefine (XML Schema Part 1 §4.2.2): once every schema is indexed, the redefined documents included.
+  applyRedefinitions(ctx, schemaIndex);
   const schemaConverter = new SchemaConverter(ctx, schemaIndex, namespaceNotes);
   let schema = schemaConverter.convertAll();
   // Later stages follow types recursively: cycles and absurd depths are errors here, before any of them runs.

@@ -12,7 +12,6 @@ import type { BuildContext } from './build-context.js';
 import type { QName, SchemaInfo } from './types.js';
 import { WSDL_NS, isXsdNamespace } from './namespaces.js';
 import { qkey, qdisplay } from './qname-key.js';
-import { applyRedefinitions, collectRedefinitions, type PendingRedefinition } from './schema-redefine.js';
 
 /** One `xsd:schema` element and the defaults that apply inside it. */
 export interface SchemaScope {
@@ -57,6 +56,8 @@ export interface SchemaIndex {
   readonly components: Record<ComponentKind, Map<string, RawComponent>>;
   /** Ignored unknown top-level declarations with a name, keyed by the {@link qkey} they would have declared. */
   readonly ignored: Map<string, IgnoredDeclaration>;
+  /** The children of `xsd:redefine` elements, in document order, for `applyRedefinitions` (schema-redefine.ts). */
+  readonly redefinitions: PendingRedefinition[];
 }
 
 const KINDS: readonly ComponentKind[] = [
@@ -84,24 +85,21 @@ export function indexSchemas(ctx: BuildContext): SchemaIndex {
       attribute: new Map(),
     },
     ignored: new Map(),
+    redefinitions: [],
   };
-  const redefinitions: PendingRedefinition[] = [];
   for (const doc of ctx.loaded.documents) {
     const root = doc.root;
     if (isXsdNamespace(root.ns) && root.name === 'schema') {
-      addSchema(ctx, index, doc, root, redefinitions);
+      addSchema(ctx, index, doc, root);
     } else if (root.ns === WSDL_NS && root.name === 'definitions') {
       for (const types of root.children) {
         if (typeof types === 'string' || types.ns !== WSDL_NS || types.name !== 'types') continue;
         for (const s of types.children) {
-          if (typeof s !== 'string' && isXsdNamespace(s.ns) && s.name === 'schema')
-            addSchema(ctx, index, doc, s, redefinitions);
+          if (typeof s !== 'string' && isXsdNamespace(s.ns) && s.name === 'schema') addSchema(ctx, index, doc, s);
         }
       }
     }
   }
-  // After every schema: the redefined documents are indexed after the documents that redefine them.
-  applyRedefinitions(ctx, index, redefinitions);
   return index;
 }
 
@@ -126,13 +124,51 @@ export function sameDeclaration(aDoc: SourceDocument, a: XmlElement, bDoc: Sourc
   return norm(aDoc.url) === norm(bDoc.url) && a.line === b.line && a.column === b.column;
 }
 
-function addSchema(
+/** The component kinds `xsd:redefine` may redefine (XML Schema Part 1 §4.2.2, the `redefine` element). */
+const REDEFINABLE: ReadonlySet<string> = new Set(['complexType', 'simpleType', 'group', 'attributeGroup']);
+
+/** One child of an `xsd:redefine`, waiting for every schema to be indexed. */
+export interface PendingRedefinition {
+  readonly kind: ComponentKind;
+  readonly raw: RawComponent;
+  /** The `xsd:redefine` element. */
+  readonly redefine: XmlElement;
+}
+
+/**
+ * Collects the redefinitions under one `xsd:redefine` element of `scope`'s schema,
+ * reporting children that are not redefinable components or have no name.
+ */
+function collectRedefinitions(
   ctx: BuildContext,
-  index: SchemaIndex,
-  doc: SourceDocument,
-  schemaEl: XmlElement,
-  redefinitions: PendingRedefinition[],
+  scope: SchemaScope,
+  redefine: XmlElement,
+  out: PendingRedefinition[],
 ): void {
+  for (const child of redefine.children) {
+    if (typeof child === 'string' || !isXsdNamespace(child.ns) || child.name === 'annotation') continue;
+    if (!REDEFINABLE.has(child.name)) {
+      ctx.error(
+        scope.doc,
+        child,
+        `xsd:${child.name} cannot appear in xsd:redefine (only complexType, simpleType, group and attributeGroup can be redefined)`,
+      );
+      continue;
+    }
+    const localName = attr(child, 'name')?.trim();
+    if (localName === undefined) {
+      ctx.error(scope.doc, child, `xsd:${child.name} in xsd:redefine has no name attribute`);
+      continue;
+    }
+    out.push({
+      kind: child.name as ComponentKind,
+      raw: { name: { ns: scope.tns, name: localName }, el: child, scope },
+      redefine,
+    });
+  }
+}
+
+function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, schemaEl: XmlElement): void {
   const declared = attr(schemaEl, 'targetNamespace');
   const chameleonNs = declared === undefined && schemaEl === doc.root ? doc.chameleonNamespace : undefined;
   const tns = declared ?? chameleonNs ?? '';
@@ -166,7 +202,7 @@ function addSchema(
       continue;
     }
     if (child.name === 'redefine') {
-      collectRedefinitions(ctx, scope, child, redefinitions);
+      collectRedefinitions(ctx, scope, child, index.redefinitions);
       continue;
     }
     const kind = child.name as ComponentKind;

@@ -7,6 +7,7 @@
  * redefinition, a reference to its own name means the original (a type derives
  * from itself, a group or attribute group refers to itself); the converter
  * follows {@link RawComponent.redefines} for those (see {@link isSelfReference}).
+ * The index collects the redefinitions (schema-index.ts); {@link applyRedefinitions} applies them.
  */
 import type { SourceDocument } from '../load/types.js';
 import { resolveLocation } from '../load/resolve-location.js';
@@ -15,52 +16,8 @@ import { attr, lookupNamespace } from '../runtime/xml/xml-parse.js';
 import type { BuildContext } from './build-context.js';
 import { isXsdNamespace } from './namespaces.js';
 import { qdisplay, qkey } from './qname-key.js';
-import type { ComponentKind, RawComponent, SchemaIndex, SchemaScope } from './schema-index.js';
+import type { PendingRedefinition, RawComponent, SchemaIndex, SchemaScope } from './schema-index.js';
 import type { ComplexTypeBody, Particle, QName, SimpleTypeBody, TypeRef } from './types.js';
-
-/** The component kinds `xsd:redefine` may redefine (XML Schema Part 1 §4.2.2, the `redefine` element). */
-const REDEFINABLE: ReadonlySet<string> = new Set(['complexType', 'simpleType', 'group', 'attributeGroup']);
-
-/** One child of an `xsd:redefine`, waiting for every schema to be indexed. */
-export interface PendingRedefinition {
-  readonly kind: ComponentKind;
-  readonly raw: RawComponent;
-  /** The `xsd:redefine` element. */
-  readonly redefine: XmlElement;
-}
-
-/**
- * Collects the redefinitions under one `xsd:redefine` element of `scope`'s schema,
- * reporting children that are not redefinable components or have no name.
- */
-export function collectRedefinitions(
-  ctx: BuildContext,
-  scope: SchemaScope,
-  redefine: XmlElement,
-  out: PendingRedefinition[],
-): void {
-  for (const child of redefine.children) {
-    if (typeof child === 'string' || !isXsdNamespace(child.ns) || child.name === 'annotation') continue;
-    if (!REDEFINABLE.has(child.name)) {
-      ctx.error(
-        scope.doc,
-        child,
-        `xsd:${child.name} cannot appear in xsd:redefine (only complexType, simpleType, group and attributeGroup can be redefined)`,
-      );
-      continue;
-    }
-    const localName = attr(child, 'name')?.trim();
-    if (localName === undefined) {
-      ctx.error(scope.doc, child, `xsd:${child.name} in xsd:redefine has no name attribute`);
-      continue;
-    }
-    out.push({
-      kind: child.name as ComponentKind,
-      raw: { name: { ns: scope.tns, name: localName }, el: child, scope },
-      redefine,
-    });
-  }
-}
 
 /** The document an `xsd:redefine` loaded, if it was loaded. */
 function redefinedDocument(ctx: BuildContext, p: PendingRedefinition): SourceDocument | undefined {
@@ -76,11 +33,8 @@ function redefinedDocument(ctx: BuildContext, p: PendingRedefinition): SourceDoc
  * of components the redefined document does not declare, and second
  * redefinitions of one component.
  */
-export function applyRedefinitions(
-  ctx: BuildContext,
-  index: SchemaIndex,
-  pending: readonly PendingRedefinition[],
-): void {
+export function applyRedefinitions(ctx: BuildContext, index: SchemaIndex): void {
+  const pending: readonly PendingRedefinition[] = index.redefinitions;
   const done = new Map<string, RawComponent>();
   // Last first: in a chain (A redefines B's T, B redefines C's T) B's redefinition is what A's replaces.
   for (const p of [...pending].reverse()) {
@@ -253,6 +207,8 @@ export function mergeRedefinedComplex(
     ...(original.base ? { base: original.base } : {}),
     ...(original.derivation ? { derivation: original.derivation } : {}),
     ...(original.soapArrayItem ? { soapArrayItem: original.soapArrayItem } : {}),
+    ...(original.soapArrayNesting ? { soapArrayNesting: original.soapArrayNesting } : {}),
+    ...(original.soapArrayItemElement ? { soapArrayItemElement: original.soapArrayItemElement } : {}),
     ...(own.abstract ? { abstract: true } : {}),
   };
   if (derivation === 'extension') {
