@@ -116,6 +116,11 @@ export interface ComplexEntry {
   /** The choice groups of this type's own content (not of its bases). */
   readonly choiceGroups: ChoiceGroup[];
   readonly soapArray?: Resolved;
+  /** SOAP-encoded array: the item type's XML name (for `soapenc:arrayType`) and the array levels between (`T[][]`: 1). */
+  readonly soapArrayType?: QName;
+  readonly soapArrayNesting?: number;
+  /** SOAP-encoded array: the item element's name when the schema declares one. */
+  readonly soapArrayItemElement?: QName;
 }
 
 /** A named simple type (a type alias in types.ts). */
@@ -374,6 +379,11 @@ export class TypeRegistry {
       ...(any ? { any: any.prop } : {}),
       ...(anyAttr ? { anyAttr: anyAttr.prop } : {}),
       ...(e.soapArray ? { soapArray: e.soapArray.value } : {}),
+      ...(e.soapArrayType ? { soapArrayType: { name: e.soapArrayType.name, ns: e.soapArrayType.ns } } : {}),
+      ...(e.soapArrayNesting ? { soapArrayNesting: e.soapArrayNesting } : {}),
+      ...(e.soapArrayItemElement
+        ? { soapArrayItem: { name: e.soapArrayItemElement.name, ns: e.soapArrayItemElement.ns } }
+        : {}),
     };
   }
 
@@ -461,6 +471,9 @@ export class TypeRegistry {
       ...(documentation ? { documentation } : {}),
       ...(baseKey ? { baseKey } : {}),
       ...(soapArray ? { soapArray } : {}),
+      ...(soapArray && body.soapArrayItem ? { soapArrayType: body.soapArrayItem } : {}),
+      ...(soapArray && body.soapArrayNesting ? { soapArrayNesting: body.soapArrayNesting } : {}),
+      ...(soapArray && body.soapArrayItemElement ? { soapArrayItemElement: body.soapArrayItemElement } : {}),
     };
     remember(entry);
     this.complexEntries.push(entry);

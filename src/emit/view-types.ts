@@ -143,7 +143,7 @@ function complexDecl(
       name: e.tsName,
       extends: '',
       props: [],
-      aliasOf: `${e.soapArray.ts.includes('|') ? `(${e.soapArray.ts})` : e.soapArray.ts}[]`,
+      aliasOf: `${e.soapArray.ts.includes('|') ? `(${e.soapArray.ts})` : e.soapArray.ts}${'[]'.repeat(1 + (e.soapArrayNesting ?? 0))}`,
     };
   }
   const base = e.baseKey ? (registry.entry(e.baseKey)?.tsName ?? '') : '';

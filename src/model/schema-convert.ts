@@ -715,33 +715,53 @@ export class SchemaConverter {
     const any = this.collectAttributes(scope, deriv, attributes);
     if (base && base.ns === SOAPENC_NS && base.name === 'Array') {
       const item = this.soapArrayItem(scope, deriv, body.particle);
-      if (item) body.soapArrayItem = item;
+      if (item) body.soapArrayItem = item.type;
+      if (item && item.nesting > 0) body.soapArrayNesting = item.nesting;
+      const only = onlyElement(body.particle);
+      if (item && only && item.nesting === 0) body.soapArrayItemElement = only.name;
     }
     return any;
   }
 
   /**
    * The item type of a SOAP-encoded array (SOAP 1.1 §5.4.2, WSDL 1.1 §2.2):
-   * `wsdl:arrayType="ns:T[]"` on the `soapenc:arrayType` attribute, or else the
-   * type of the single repeated element of the restriction's sequence.
+   * `wsdl:arrayType="ns:T[]"` on the `soapenc:arrayType` attribute (`ns:T[][]`,
+   * an array of arrays, has nesting 1; `ns:T[,]`, a multi-dimensional array,
+   * is read as its items in order), or else the type of the single repeated
+   * element of the restriction's sequence.
    */
-  private soapArrayItem(scope: SchemaScope, deriv: XmlElement, particle: Particle | undefined): QName | undefined {
+  private soapArrayItem(
+    scope: SchemaScope,
+    deriv: XmlElement,
+    particle: Particle | undefined,
+  ): { type: QName; nesting: number } | undefined {
     for (const a of xsdChildren(deriv)) {
       if (a.name !== 'attribute') continue;
-      const arrayType = attr(a, 'arrayType', WSDL_NS);
+      const arrayType = attr(a, 'arrayType', WSDL_NS)?.trim();
       if (arrayType === undefined) continue;
       const bracket = arrayType.indexOf('[');
-      const itemName = bracket < 0 ? arrayType : arrayType.slice(0, bracket);
+      const itemName = bracket < 0 ? arrayType : arrayType.slice(0, bracket).trim();
+      // SOAP 1.1 §5.4.2: arrayTypeValue = atype asize, atype = QName *( rank ), rank = "[" *( "," ) "]".
+      const ranks =
+        bracket >= 0 ? arrayType.slice(bracket).replace(/\s+/g, '') : arrayType.includes(']') ? arrayType : '[]';
+      if (!/^(\[,*\])*\[[\d,]*\]$/.test(ranks)) {
+        this.ctx.error(
+          scope.doc,
+          a,
+          `wsdl:arrayType="${arrayType}" is not a SOAP array type (a type name, then [] or [n], as in xsd:string[] or xsd:string[][]; SOAP 1.1 §5.4.2)`,
+        );
+        return undefined;
+      }
+      const nesting = (ranks.match(/\[/g) ?? []).length - 1;
       const resolved = this.ctx.qnameValue(scope.doc, a, itemName, `wsdl:arrayType="${arrayType}"`, scope.chameleonNs);
       if (!resolved) return undefined;
       const item = this.lenient('type', scope, a, resolved, itemName);
-      if (!this.checkType(scope, a, item) && this.ctx.lenient) return { ns: XSD_NS, name: 'anyType' };
-      return item;
+      if (!this.checkType(scope, a, item) && this.ctx.lenient)
+        return { type: { ns: XSD_NS, name: 'anyType' }, nesting };
+      return { type: item, nesting };
     }
-    if (particle && particle.kind !== 'any' && particle.kind !== 'element' && particle.particles.length === 1) {
-      const only = particle.particles[0];
-      if (only && only.kind === 'element' && only.type.kind === 'named') return only.type.ref;
-    }
+    const only = onlyElement(particle);
+    if (only && only.type.kind === 'named') return { type: only.type.ref, nesting: 0 };
     return undefined;
   }
 
@@ -892,6 +912,14 @@ export function isDataSetContent(p: Particle | undefined): boolean {
   return (
     first?.kind === 'any' && first.namespace === XSD_NS && second?.kind === 'any' && second.namespace === DIFFGRAM_NS
   );
+}
+
+/** The one element particle of a group of one (a SOAP array restriction's item element). */
+function onlyElement(particle: Particle | undefined): ElementParticle | undefined {
+  if (!particle || particle.kind === 'any' || particle.kind === 'element' || particle.particles.length !== 1)
+    return undefined;
+  const only = particle.particles[0];
+  return only?.kind === 'element' ? only : undefined;
 }
 
 /** The XML Schema children of `el` (annotations and foreign elements skipped). */

@@ -435,6 +435,13 @@ export interface ComplexTypeBody {
    */
   readonly soapArrayItem?: QName;
   /**
+   * SOAP-encoded arrays of arrays: how many array levels lie between this array
+   * and its items of type {@link ComplexTypeBody.soapArrayItem} (`xsd:string[][]`: 1).
+   */
+  readonly soapArrayNesting?: number;
+  /** SOAP-encoded arrays whose restriction declares the item element (`<sequence><element name="n" .../>`): its name, which items are written with (else `item`). */
+  readonly soapArrayItemElement?: QName;
+  /**
    * The content is an ADO.NET DataSet or DataTable as `wsdl.exe` describes it:
    * `<s:sequence><s:element ref="s:schema"/><s:any/></s:sequence>` (an inline
    * schema, then the `diffgr:diffgram` with the rows). The particle is kept for

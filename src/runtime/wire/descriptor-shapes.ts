@@ -92,6 +92,9 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['any', 's'],
     ['anyAttr', 's'],
     ['soapArray', 'v'],
+    ['soapArrayType', 'element'],
+    ['soapArrayNesting', 'n'],
+    ['soapArrayItem', 'element'],
   ],
   element: [
     ['name', 's'],

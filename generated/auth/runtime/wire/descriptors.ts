@@ -139,6 +139,12 @@ export interface ComplexDesc {
   readonly anyAttr?: string;
   /** rpc/encoded SOAP array: the item value. */
   readonly soapArray?: ValueDesc;
+  /** SOAP array: the items' XML type, written in `soapenc:arrayType` / `enc:itemType` (SOAP 1.1 §5.4.2, SOAP 1.2 Part 2 §3.1.6). */
+  readonly soapArrayType?: ElementName;
+  /** SOAP array of arrays: the array levels between the array and its items (`xsd:string[][]`: 1). */
+  readonly soapArrayNesting?: number;
+  /** SOAP array: the item element's name when the schema declares one (else items are written as `item`). */
+  readonly soapArrayItem?: ElementName;
 }
 
 /** A namespace-qualified element name. */
