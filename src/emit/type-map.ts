@@ -95,6 +95,10 @@ export function builtinScalar(localName: string, mapping: TypeMappingOptions): S
     case 'QName':
       return 'qname';
     case 'anyType':
+    // soapenc:Array and soapenc:Struct named directly (SOAP 1.1 §5.4.2, `<element type="SOAP-ENC:Array"/>`):
+    // the item types are only in each message (`soapenc:arrayType`), so the value is the raw element.
+    case 'Array':
+    case 'Struct':
       return 'xml';
     default:
       return 'string';

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../src/emit/index.js';
+import { attr, textOf, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { compileTree, generate, ROOT, writeTree } from './helpers.js';
 
 const WSDL = 'test/emit/fixtures/encoded-arrays/arrays.wsdl';
@@ -50,7 +51,12 @@ beforeAll(async () => {
     received.push(input);
     return input;
   };
-  const handler = mod.createArraysServiceHandler({ echo: impl, flat: impl });
+  // Untyped has one output part: its value is the result itself.
+  const untyped = async (input: { any: unknown }): Promise<unknown> => {
+    received.push(input);
+    return input.any;
+  };
+  const handler = mod.createArraysServiceHandler({ echo: impl, flat: impl, untyped });
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     const write = res.end.bind(res);
@@ -104,7 +110,7 @@ describe('rpc/encoded arrays in generated code', () => {
     expect(
       compileTree(path.join(ROOT, 'test/tmp/compile/encoded-arrays'), [...files, { path: 'usage.ts', content: usage }]),
     ).toEqual([]);
-  });
+  }, 120_000);
 
   it('round-trips over SOAP 1.1 with soapenc:arrayType on each array', async () => {
     wire.length = 0;
@@ -189,6 +195,20 @@ describe('rpc/encoded arrays in generated code', () => {
     });
     expect(r.status).toBe(200);
     expect(received).toEqual([{ names: ['v', 'v'], items: null, matrix: null, numbers: null }]);
+  });
+
+  it('gives a part typed soapenc:Array itself the raw element, whose arrayType names the items', async () => {
+    received.length = 0;
+    const r = await post(
+      `<a:Untyped soapenv:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><any soapenc:arrayType="xsd:int[2]"><item xsi:type="xsd:int">1</item><item xsi:type="xsd:int">2</item></any></a:Untyped>`,
+      'urn:arrays#Untyped',
+    );
+    expect(r.text).not.toContain('Fault');
+    expect(r.status).toBe(200);
+    const any = (received[0] as { any: XmlElement }).any;
+    expect(attr(any, 'arrayType', 'http://schemas.xmlsoap.org/soap/encoding/')).toBe('xsd:int[2]');
+    expect(any.children.map((c) => (typeof c === 'string' ? c : textOf(c)))).toEqual(['1', '2']);
+    expect(r.text).toContain('<item xsi:type="xsd:int">1</item><item xsi:type="xsd:int">2</item></any>');
   });
 
   it('answers cycles, dangling references, runaway references and text for an array with a fault, and keeps serving', async () => {
