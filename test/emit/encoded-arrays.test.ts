@@ -208,7 +208,9 @@ describe('rpc/encoded arrays in generated code', () => {
     const any = (received[0] as { any: XmlElement }).any;
     expect(attr(any, 'arrayType', 'http://schemas.xmlsoap.org/soap/encoding/')).toBe('xsd:int[2]');
     expect(any.children.map((c) => (typeof c === 'string' ? c : textOf(c)))).toEqual(['1', '2']);
-    expect(r.text).toContain('<item xsi:type="xsd:int">1</item><item xsi:type="xsd:int">2</item></any>');
+    expect(r.text).toContain(
+      'soapenc:arrayType="xsd:int[2]"><item xsi:type="xsd:int">1</item><item xsi:type="xsd:int">2</item></any>',
+    );
   });
 
   it('answers cycles, dangling references, runaway references and text for an array with a fault, and keeps serving', async () => {
