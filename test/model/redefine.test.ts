@@ -107,6 +107,17 @@ describe('xsd:redefine', () => {
     ]);
   });
 
+  it('reports a second redefinition of one component', () => {
+    const lines = diagnosticsOf(
+      '<s:simpleType name="S"><s:restriction base="tns:S"/></s:simpleType><s:simpleType name="S"><s:restriction base="tns:S"/></s:simpleType>',
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^error main\.wsdl:4:\d+ xsd:redefine of xsd:simpleType \{urn:t\}S: it is already redefined at main\.wsdl:4:\d+$/,
+      ),
+    ]);
+  });
+
   it('reports a redefined document of another target namespace', () => {
     const lines = diagnosticsOf(
       '<s:simpleType name="S"><s:restriction base="tns:S"/></s:simpleType>',
