@@ -213,6 +213,37 @@ describe('rpc/encoded arrays in generated code', () => {
     );
   });
 
+  it('reads an Axis-style response: parts referring to multiRef values after the response element', async () => {
+    const axis = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/xml; charset=utf-8');
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soapenv:Body>` +
+          `<ns1:EchoResponse soapenv:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" xmlns:ns1="urn:arrays"><names href="#id0"/><items href="#id1"/><matrix xsi:nil="true"/><numbers href="#id2"/></ns1:EchoResponse>` +
+          `<multiRef id="id0" soapenc:root="0" xsi:type="soapenc:Array" soapenc:arrayType="xsd:string[2]" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/"><item>p</item><item href="#id3"/></multiRef>` +
+          `<multiRef id="id1" soapenc:root="0" xsi:type="soapenc:Array" soapenc:arrayType="ns2:Item[1]" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:ns2="urn:arrays"><item href="#id4"/></multiRef>` +
+          `<multiRef id="id2" soapenc:root="0" xsi:type="soapenc:Array" soapenc:arrayType="xsd:int[1]" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/"><item xsi:type="xsd:int">6</item></multiRef>` +
+          `<multiRef id="id3" soapenc:root="0" xsi:type="xsd:string" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/">q</multiRef>` +
+          `<multiRef id="id4" soapenc:root="0" xsi:type="ns3:Item" xmlns:ns3="urn:arrays" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/"><name xsi:type="xsd:string">i</name><qty xsi:type="xsd:int">3</qty></multiRef>` +
+          '</soapenv:Body></soapenv:Envelope>',
+      );
+    });
+    await new Promise<void>((resolve) => axis.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new mod.ArraysServiceClient({
+        baseUrl: `http://127.0.0.1:${(axis.address() as AddressInfo).port}`,
+        binding: 'soap11',
+      });
+      expect(await client.echo(VALUE)).toEqual({
+        names: ['p', 'q'],
+        items: [{ name: 'i', qty: 3 }],
+        matrix: null,
+        numbers: [6],
+      });
+    } finally {
+      await new Promise<void>((resolve) => axis.close(() => resolve()));
+    }
+  });
+
   it('answers cycles, dangling references, runaway references and text for an array with a fault, and keeps serving', async () => {
     const cycle = await post(
       echo(`<names href="#a"/>${EMPTY_PARTS}`, '<multiRef id="a" href="#b"/><multiRef id="b" href="#a"/>'),
