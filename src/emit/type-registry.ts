@@ -164,6 +164,8 @@ export class TypeRegistry {
   readonly #byBody = new Map<ComplexTypeBody, ComplexEntry>();
   readonly #simpleByName = new Map<string, SimpleEntry | 'building'>();
   readonly #building = new Set<ComplexTypeBody>();
+  /** SOAP arrays whose item type is being resolved (an array that is its own item, at any depth, has no type). */
+  readonly #arraysResolving = new Set<ComplexTypeBody>();
   readonly #byKey = new Map<string, ComplexEntry>();
 
   constructor(model: WsdlModel, plan: NamePlan, mapping: TypeMappingOptions) {
@@ -448,7 +450,17 @@ export class TypeRegistry {
     const where = 'location' in body ? (body as ComplexType).location : undefined;
 
     if (body.soapArrayItem) {
-      soapArray = this.#resolveNamed(body.soapArrayItem, where);
+      if (this.#arraysResolving.has(body))
+        throw userError(
+          `SOAP array ${xmlName.name} is an array of itself (its wsdl:arrayType leads back to it): it has no finite type`,
+          where,
+        );
+      this.#arraysResolving.add(body);
+      try {
+        soapArray = this.#resolveNamed(body.soapArrayItem, where);
+      } finally {
+        this.#arraysResolving.delete(body);
+      }
     } else if (
       body.base &&
       body.derivation === 'extension' &&

@@ -112,6 +112,12 @@ describe('rpc/encoded arrays in generated code', () => {
     ).toEqual([]);
   }, 120_000);
 
+  it('refuses a SOAP array that is an array of itself with a located error, not a stack overflow', async () => {
+    await expect(generate('test/emit/fixtures/encoded-arrays/self-array.wsdl', 'self-array.wsdl')).rejects.toThrow(
+      /self-array\.wsdl:8:\d+: SOAP array Loop is an array of itself/,
+    );
+  });
+
   it('round-trips over SOAP 1.1 with soapenc:arrayType on each array', async () => {
     wire.length = 0;
     const client = new mod.ArraysServiceClient({ baseUrl, binding: 'soap11' });
