@@ -13,8 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, ROOT, writeTree } from '../emit/helpers.js';
 
 const WSDL = 'test/emit/fixtures/encoded-arrays/arrays.wsdl';
-/** The SOAP 1.1 encoding schema (zeep's test copy), so that zeep never fetches it from the network. */
-const SOAP_ENC_XSD = path.join(ROOT, 'test/emit/fixtures/encoded-arrays/soap-encoding.xsd');
+/**
+ * The SOAP 1.1 encoding schema (zeep's test copy in the shared corpus beside the repository), so
+ * that zeep never fetches it from the network. Third-party files are not committed here.
+ */
+const SOAP_ENC_XSD = path.resolve(ROOT, '../shared/corpus/zeep/soap-enc.xsd');
 const OUT = path.join(ROOT, 'test/tmp/interop/zeep-encoded-arrays');
 
 /** Runs a Python script with `exe`; resolves with its stdout. */
