@@ -36,6 +36,7 @@ import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import { decodeDataSet, writeDataSet } from './dataset.js';
 import { cidUrl } from './multipart.js';
 import { XOP_NS, xopState } from './xop.js';
+import { readSoapArray, writeSoapArray } from './soap-array.js';
 
 export { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 
@@ -478,9 +479,10 @@ export function writeComplexContent(
   const flat = flatten(types, typeKey);
   const item = flat.desc.soapArray;
   if (item) {
-    if (!Array.isArray(value))
-      throw new EncodeError(path, `expected an array (${flat.desc.name}), got ${typeof value}`);
-    for (let i = 0; i < value.length; i++) writeElement(w, '', 'item', value[i], item, types, `${path}[${i}]`);
+    const itemName = flat.desc.soapArrayItem;
+    writeSoapArray(w, value, flat.desc, path, flat.desc.soapArrayNesting ?? 0, (iw, v, at) =>
+      writeElement(iw, itemName?.ns ?? '', itemName?.name ?? 'item', v, item, types, at),
+    );
     return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) {
@@ -631,18 +633,7 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   // An empty accessor with attributes may be a reference to a multi-ref value (SOAP encoding): read the value it names.
   if (el.children.length === 0 && el.attrs.length > 0) {
     const target = referencedValue(el, desc, types, path);
-    if (target !== undefined) {
-      // A reference can be read many times over (a value that refers to one value many times, and so on).
-      recorder?.refuse();
-      if (referenceDepth >= MAX_REFERENCE_DEPTH)
-        throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
-      referenceDepth++;
-      try {
-        return readElement(target, desc, types, path);
-      } finally {
-        referenceDepth--;
-      }
-    }
+    if (target !== undefined) return followReference(target, path, (t) => readElement(t, desc, types, path));
   }
   if (isNil(el)) return null;
   if ('scalar' in desc) {
@@ -672,6 +663,20 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   if (key !== desc.complex && typeof value === 'object' && value !== null && !Array.isArray(value))
     (value as Record<string, unknown>)['$type'] = key;
   return value;
+}
+
+/** Reads the value a reference names with `read`, within the bounds on nested references. */
+function followReference(target: XmlElement, path: string, read: (target: XmlElement) => unknown): unknown {
+  // A reference can be read many times over (a value that refers to one value many times, and so on).
+  recorder?.refuse();
+  if (referenceDepth >= MAX_REFERENCE_DEPTH)
+    throw new DecodeError(path, `multi-reference values nest more than ${MAX_REFERENCE_DEPTH} deep (a cycle?)`);
+  referenceDepth++;
+  try {
+    return read(target);
+  } finally {
+    referenceDepth--;
+  }
 }
 
 /** How many references may be followed inside one another (a cyclic graph has no tree to read into). */
@@ -745,7 +750,21 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
   const kids: XmlElement[] = [];
   for (const c of el.children) if (typeof c !== 'string') kids.push(c);
   const item = flat.desc.soapArray;
-  if (item) return kids.map((k, i) => readElement(k, item, types, `${path}/${k.name}[${i}]`));
+  if (item) {
+    const arrayDesc: ValueDesc = { complex: typeKey };
+    return readSoapArray(
+      el,
+      path,
+      flat.desc.soapArrayNesting ?? 0,
+      (k, at) => readElement(k, item, types, at),
+      (k, at, read) => {
+        const target =
+          k.children.length === 0 && k.attrs.length > 0 ? referencedValue(k, arrayDesc, types, at) : undefined;
+        return target === undefined ? read(k) : followReference(target, at, read);
+      },
+      isNil,
+    );
+  }
 
   const out: Record<string, unknown> = {};
   for (const a of flat.attrs) {
