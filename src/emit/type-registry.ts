@@ -14,6 +14,14 @@
  *   (see view-types.ts). A choice nested in a branch adds its fields to that
  *   branch as optional; a repeated choice (`maxOccurs` > 1, or inside a
  *   repeated group) is no exclusive group: its fields are optional arrays.
+ * - A repeated group whose order carries meaning (`GroupParticle.ordered`: a
+ *   choice or sequence with `maxOccurs` > 1 and several element names) is one
+ *   `$items` property: an array of items, each one occurrence of the group (an
+ *   anonymous `…Item` type: a union of branches for a choice, an object for a
+ *   sequence), read in document order and written in array order. A type whose
+ *   whole content is such a group is declared as the array itself (`Item[]`).
+ * - `mixed="true"` content -> a `$mixed` array of strings and element items in
+ *   document order (XML Schema Part 1 §3.4.2, {content type} mixed).
  * - `complexContent/extension` -> `interface X extends Base`; the base's
  *   properties come first at run time (`ComplexDesc.base`).
  *   `complexContent/restriction` is emitted with the restricted content only.
@@ -85,6 +93,13 @@ export interface PropInfo {
   subst?: readonly { readonly xmlName: string; readonly ns: string; readonly resolved: Resolved }[];
   /** The referenced head is abstract: only its members may appear. */
   abstractHead?: boolean;
+  /**
+   * The property holds the occurrences of an ordered group or mixed content, in
+   * document order (`FieldDesc.ordered`); {@link resolved} is one item's type.
+   */
+  readonly ordered?: 'group' | 'mixed';
+  /** Mixed content with a wildcard: items may also be `XmlElement`s (`FieldDesc.wild`). */
+  readonly wild?: boolean;
   /** The substitution group head this element refers to; {@link subst} is filled from it by {@link TypeRegistry.resolveSubstitutions}. */
   readonly substHead?: ElementDecl;
 }
@@ -358,6 +373,8 @@ export class TypeRegistry {
         ...(p.branch !== undefined ? { branch: p.branch } : {}),
         ...(p.subst ? { subst: p.subst.map((m) => ({ name: m.xmlName, ns: m.ns, value: m.resolved.value })) } : {}),
         ...(p.abstractHead ? { abstract: true } : {}),
+        ...(p.ordered ? { ordered: p.ordered } : {}),
+        ...(p.wild ? { wild: true } : {}),
       }));
     const attrs = e.props
       .filter((p) => p.kind === 'attribute')
@@ -386,7 +403,37 @@ export class TypeRegistry {
       ...(e.soapArrayItemElement
         ? { soapArrayItem: { name: e.soapArrayItemElement.name, ns: e.soapArrayItemElement.ns } }
         : {}),
+      ...(this.isItemList(e) ? { array: true } : {}),
     };
+  }
+
+  /** Keys of the entries some entry extends (rebuilt when entries were added). */
+  #extended: { readonly count: number; readonly keys: ReadonlySet<string> } | undefined;
+
+  /**
+   * Whether the entry's whole content is one ordered group (no attributes, no
+   * base, not extended): its value is then the group's array of items itself
+   * (`ComplexDesc.array`), declared as `Item[]`.
+   */
+  isItemList(e: ComplexEntry): boolean {
+    const only = e.props.length === 1 ? e.props[0] : undefined;
+    if (only?.ordered !== 'group' || only.choice !== undefined || e.baseKey !== undefined || e.soapArray) return false;
+    if (this.#extended?.count !== this.complexEntries.length) {
+      const keys = new Set<string>();
+      for (const x of this.complexEntries) if (x.baseKey !== undefined) keys.add(x.baseKey);
+      this.#extended = { count: this.complexEntries.length, keys };
+    }
+    return !this.#extended.keys.has(e.key);
+  }
+
+  /**
+   * The entry of one occurrence of an ordered group (or one element of mixed
+   * content): an anonymous type whose content is `particles` as a sequence, or
+   * as a choice occurring once (a union of branches, as any exclusive choice).
+   */
+  #itemEntry(kind: 'sequence' | 'choice' | 'all', particles: readonly Particle[], parent: string): ComplexEntry {
+    const body: ComplexTypeBody = { attributes: [], particle: { kind, particles, minOccurs: 1, maxOccurs: 1 } };
+    return this.anonymousComplex(body, { hint: `${parent} Item` }, { ns: '', name: '' }, true);
   }
 
   /** The entry of a registry key. */
@@ -535,6 +582,21 @@ export class TypeRegistry {
             nillable: false,
           });
         }
+      } else if (p.ordered) {
+        // A repeated group whose order carries meaning: one property with its occurrences as items.
+        const item = this.#itemEntry(p.kind, p.particles, tsName);
+        props.push({
+          kind: 'element',
+          prop: scope.claim('$items'),
+          xmlName: '',
+          ns: '',
+          resolved: { value: { complex: item.key }, ts: item.tsName },
+          min: p.minOccurs * minF,
+          max: mulMax(maxOf(p.maxOccurs), maxF),
+          nillable: false,
+          ordered: 'group',
+          ...(inChoice ? { choice: inChoice.group, branch: inChoice.branch } : {}),
+        });
       } else {
         const max = mulMax(maxOf(p.maxOccurs), maxF);
         if (p.kind === 'choice' && inChoice === undefined && max === 1) {
@@ -554,7 +616,8 @@ export class TypeRegistry {
         }
       }
     };
-    if (body.particle) walk(body.particle, 1, 1, undefined);
+    if (body.mixed && !body.simpleContent) this.#mixedContent(body.particle, props, scope, tsName);
+    else if (body.particle) walk(body.particle, 1, 1, undefined);
 
     for (const a of body.attributes) this.#addAttribute(a, props, scope, tsName);
     // xsd:anyAttribute: the attributes no declaration claims (once along a base chain).
@@ -610,6 +673,41 @@ export class TypeRegistry {
     if (declare) this.#noteTs(props);
     if (soapArray && declare && soapArray.ts.includes('XmlElement')) this.usesXmlElement = true;
     return entry;
+  }
+
+  /**
+   * The content of a `mixed="true"` type (XML Schema Part 1 §3.4.2): one `$mixed`
+   * property with its text and child elements as they alternate, each element an
+   * item that sets it (the content model's elements, once each, as a choice); with
+   * a wildcard, other elements as `XmlElement` items.
+   */
+  #mixedContent(particle: Particle | undefined, props: PropInfo[], scope: NameScope, tsName: string): void {
+    const elements: Particle[] = [];
+    const seen = new Set<string>();
+    let wild = false;
+    const collect = (p: Particle): void => {
+      if (p.kind === 'any') wild = true;
+      else if (p.kind !== 'element') for (const c of p.particles) collect(c);
+      else if (!seen.has(`${p.name.ns}|${p.name.name}`)) {
+        seen.add(`${p.name.ns}|${p.name.name}`);
+        elements.push({ ...p, minOccurs: 1, maxOccurs: 1 });
+      }
+    };
+    if (particle) collect(particle);
+    const item = elements.length > 0 ? this.#itemEntry('choice', elements, tsName) : undefined;
+    const ts = ['string', ...(item ? [item.tsName] : []), ...(wild ? ['XmlElement'] : [])].join(' | ');
+    props.push({
+      kind: 'element',
+      prop: scope.claim('$mixed'),
+      xmlName: '',
+      ns: '',
+      resolved: { value: item ? { complex: item.key } : { scalar: 'string' }, ts },
+      min: 0,
+      max: -1,
+      nillable: false,
+      ordered: 'mixed',
+      ...(wild ? { wild: true } : {}),
+    });
   }
 
   #addAttribute(a: AttributeUse, props: PropInfo[], scope: NameScope, parent: string): void {

@@ -55,11 +55,15 @@ function propDoc(p: PropInfo): string {
         ? 'The text content of the element.'
         : p.kind === 'any'
           ? 'Elements matched by `xsd:any`, as parsed XML.'
-          : p.kind === 'anyAttribute'
-            ? 'Attributes matched by `xsd:anyAttribute` (those no declared attribute claims).'
-            : p.prop !== p.xmlName
-              ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
-              : undefined;
+          : p.ordered === 'group'
+            ? 'The occurrences of a repeated group, in document order (each item one occurrence).'
+            : p.ordered === 'mixed'
+              ? 'The mixed content: text and child elements (one per item), in document order.'
+              : p.kind === 'anyAttribute'
+                ? 'Attributes matched by `xsd:anyAttribute` (those no declared attribute claims).'
+                : p.prop !== p.xmlName
+                  ? `XML element \`${p.xmlName}\`${p.ns ? ` (namespace ${p.ns})` : ''}.`
+                  : undefined;
   // `@xsd string` on a `string` says nothing the type does not: only a name the TypeScript type hides is given.
   const xsd = p.resolved.xsd && p.resolved.xsd !== p.resolved.ts ? `@xsd ${p.resolved.xsd}` : undefined;
   // Values from the WSDL go through JSON.stringify (quotes, escapes) and then the JSDoc escaping of docBlock.
@@ -152,6 +156,21 @@ function complexDecl(
     !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined,
   );
   const tag = typeTagProp(e, descendants);
+  const items = registry.isItemList(e) ? e.props[0] : undefined;
+  if (items !== undefined) {
+    return {
+      doc: docBlock(
+        e.documentation,
+        !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined,
+        'The occurrences of a repeated group, in document order (each item one occurrence).',
+      ),
+      isInterface: false,
+      name: e.tsName,
+      extends: '',
+      props: [],
+      aliasOf: useTs(items.resolved.ts, false, -1),
+    };
+  }
   if (registry.hasChoice(e.key))
     return { doc, isInterface: false, name: e.tsName, extends: '', props: [], aliasOf: choiceAlias(e, base, tag) };
   return {

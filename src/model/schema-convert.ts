@@ -40,6 +40,7 @@ import { referenceHint, type HintCandidates } from './reference-hints.js';
 import type { NamespaceNotes } from './import-check.js';
 import { MAX_NESTING_DEPTH } from './type-depth-check.js';
 import { isSelfReference, mergeRedefinedComplex, redefinitionBase } from './schema-redefine.js';
+import { withOrder } from './ordered-groups.js';
 
 /** `xsd:anyType`: the type of a declaration that names none (XML Schema Part 1 §3.3.2). */
 export const ANY_TYPE: TypeRef = { kind: 'named', ref: { ns: XSD_NS, name: 'anyType' } };
@@ -514,7 +515,7 @@ export class SchemaConverter {
         const raw = isSelfReference(found, el) ? found.redefines : found;
         const def = this.groupParticle(raw);
         if (!def) return undefined;
-        return { ...def, ...this.occurs(scope, el) };
+        return withOrder({ ...def, ...this.occurs(scope, el) });
       }
       default:
         return undefined;
@@ -527,7 +528,7 @@ export class SchemaConverter {
       const p = this.particle(scope, c);
       if (p) particles.push(p);
     }
-    return { kind: el.name as GroupParticle['kind'], particles, ...this.occurs(scope, el) };
+    return withOrder({ kind: el.name as GroupParticle['kind'], particles, ...this.occurs(scope, el) });
   }
 
   /** The particle of a named group (inlined at each use). */

@@ -485,6 +485,14 @@ export interface GroupParticle {
   readonly particles: readonly Particle[];
   readonly minOccurs: number;
   readonly maxOccurs: number | 'unbounded';
+  /**
+   * The group repeats (`maxOccurs` > 1) and holds more than one element name, so
+   * the order of its occurrences carries meaning (EWS's `FolderIds`, a repeated
+   * choice of `FolderId` and `DistinguishedFolderId`): generated code keeps them
+   * as one ordered list of items rather than one list per element name
+   * (src/model/ordered-groups.ts).
+   */
+  readonly ordered?: true;
 }
 
 /** An attribute of a complex type. */

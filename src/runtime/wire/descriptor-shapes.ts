@@ -65,6 +65,8 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['branch', 'n'],
     ['subst', '[subst]'],
     ['abstract', 'b'],
+    ['ordered', 's'],
+    ['wild', 'b'],
   ],
   subst: [
     ['name', 's'],
@@ -95,6 +97,7 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['soapArrayType', 'element'],
     ['soapArrayNesting', 'n'],
     ['soapArrayItem', 'element'],
+    ['array', 'b'],
   ],
   element: [
     ['name', 's'],
