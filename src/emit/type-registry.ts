@@ -431,9 +431,33 @@ export class TypeRegistry {
    * content): an anonymous type whose content is `particles` as a sequence, or
    * as a choice occurring once (a union of branches, as any exclusive choice).
    */
-  #itemEntry(kind: 'sequence' | 'choice' | 'all', particles: readonly Particle[], parent: string): ComplexEntry {
+  #itemEntry(
+    kind: 'sequence' | 'choice' | 'all',
+    particles: readonly Particle[],
+    parent: string,
+    documentation: string,
+  ): ComplexEntry {
     const body: ComplexTypeBody = { attributes: [], particle: { kind, particles, minOccurs: 1, maxOccurs: 1 } };
-    return this.anonymousComplex(body, { hint: `${parent} Item` }, { ns: '', name: '' }, true);
+    const entry = this.anonymousComplex(body, { hint: `${parent} Item` }, { ns: '', name: '' }, true, documentation);
+    if (kind === 'choice') this.#choiceItems.add(entry.key);
+    return entry;
+  }
+
+  readonly #choiceItems = new Set<string>();
+
+  /**
+   * Whether the entry is one occurrence of an ordered choice whose every branch is
+   * one element, present (types.ts declares it as the runtime's `OneOf<{ ... }>`).
+   */
+  isOneOf(e: ComplexEntry): boolean {
+    if (!this.#choiceItems.has(e.key) || e.choiceGroups.length !== 1) return false;
+    const g = e.choiceGroups[0]!;
+    const branches = new Set(e.props.map((p) => p.branch));
+    return (
+      g.branches === e.props.length &&
+      branches.size === e.props.length &&
+      e.props.every((p) => p.kind === 'element' && p.choice === g.id && p.min > 0)
+    );
   }
 
   /** The entry of a registry key. */
@@ -584,7 +608,12 @@ export class TypeRegistry {
         }
       } else if (p.ordered) {
         // A repeated group whose order carries meaning: one property with its occurrences as items.
-        const item = this.#itemEntry(p.kind, p.particles, tsName);
+        const item = this.#itemEntry(
+          p.kind,
+          p.particles,
+          tsName,
+          `One occurrence of a repeated ${p.kind} of \`${tsName}\`.`,
+        );
         props.push({
           kind: 'element',
           prop: scope.claim('$items'),
@@ -694,7 +723,10 @@ export class TypeRegistry {
       }
     };
     if (particle) collect(particle);
-    const item = elements.length > 0 ? this.#itemEntry('choice', elements, tsName) : undefined;
+    const item =
+      elements.length > 0
+        ? this.#itemEntry('choice', elements, tsName, `One child element of the mixed content of \`${tsName}\`.`)
+        : undefined;
     const ts = ['string', ...(item ? [item.tsName] : []), ...(wild ? ['XmlElement'] : [])].join(' | ');
     props.push({
       kind: 'element',

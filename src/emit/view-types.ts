@@ -171,6 +171,15 @@ function complexDecl(
       aliasOf: useTs(items.resolved.ts, false, -1),
     };
   }
+  if (registry.isOneOf(e))
+    return {
+      doc,
+      isInterface: false,
+      name: e.tsName,
+      extends: '',
+      props: [],
+      aliasOf: `OneOf<${objectType(e.props.map(propView))}>`,
+    };
   if (registry.hasChoice(e.key))
     return { doc, isInterface: false, name: e.tsName, extends: '', props: [], aliasOf: choiceAlias(e, base, tag) };
   return {
@@ -254,7 +263,11 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
     header,
     usesXmlElement,
     runtimeImports: runtimeImports(
-      [usesXmlElement && 'XmlElement', mentionsDataSet(mentioned) && 'DataSet'],
+      [
+        usesXmlElement && 'XmlElement',
+        mentionsDataSet(mentioned) && 'DataSet',
+        mentioned.some((t) => t.startsWith('OneOf<')) && 'OneOf',
+      ],
       runtimeBase,
     ),
     declarations,

@@ -58,6 +58,7 @@ export const RUNTIME_SYMBOLS = {
   XmlElement: { kind: 'type', module: 'shared' },
   XmlAttribute: { kind: 'type', module: 'shared' },
   DataSet: { kind: 'type', module: 'shared' },
+  OneOf: { kind: 'type', module: 'shared' },
   // index.ts re-exports (errors users catch)
   HttpError: { kind: 'value', module: 'shared' },
   ResponseError: { kind: 'value', module: 'shared' },

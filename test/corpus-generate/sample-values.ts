@@ -1,7 +1,8 @@
 /**
  * A deterministic sample-value builder driven by the runtime descriptors
  * (src/runtime/wire/descriptors.ts), for round-trip tests: every field is filled
- * (required and optional), arrays get 2 items, a choice takes its first branch,
+ * (required and optional), arrays get 2 items, a choice takes its first branch
+ * (the items of an ordered choice take its branches in turn; mixed content gets text around its items),
  * an enumeration its first value, dates are fixed, and a recursive type is
  * expanded at most {@link MAX_RECURSION} times on one path (deeper, optional
  * fields are left out and arrays are empty; the same past {@link MAX_FULL_DEPTH}
@@ -113,7 +114,7 @@ export class SampleBuilder {
     return chain;
   }
 
-  #complex(key: string, path: string[], depth: number): unknown {
+  #complex(key: string, path: string[], depth: number, pick = 0): unknown {
     if (depth > 40) throw new Error(`required content recurses without end at ${path.join('/')}`);
     const chain = this.#chain(key);
     const own = chain[chain.length - 1]!;
@@ -123,6 +124,8 @@ export class SampleBuilder {
     if (own.soapArray) {
       return full ? [this.#value(own.soapArray, here, depth + 1), this.#value(own.soapArray, here, depth + 1)] : [];
     }
+    // A type whose content is one ordered group: its value is the group's items.
+    if (own.array === true && own.fields[0] !== undefined) return this.#field(own.fields[0], here, depth, full);
     const out: Record<string, unknown> = {};
     for (const d of chain) {
       for (const a of d.attrs ?? []) {
@@ -133,11 +136,12 @@ export class SampleBuilder {
       const taken = new Map<number, number>();
       for (const f of d.fields) {
         if (f.choice !== undefined) {
-          // The first branch of each choice group.
+          // One branch of each choice group: the first, or for the items of an ordered choice each in turn.
+          const branches = [...new Set(d.fields.filter((g) => g.choice === f.choice).map((g) => g.branch ?? -1))];
+          const wanted = branches[pick % branches.length];
           const branch = f.branch ?? -1;
-          const first = taken.get(f.choice);
-          if (first === undefined) taken.set(f.choice, branch);
-          else if (first !== branch || branch === -1) continue;
+          if (branch !== wanted || (branch === -1 && taken.has(f.choice))) continue;
+          taken.set(f.choice, branch);
         }
         const v = this.#field(f, here, depth, full);
         if (v !== undefined) out[f.prop] = v;
@@ -149,6 +153,14 @@ export class SampleBuilder {
 
   #field(f: FieldDesc, path: string[], depth: number, full: boolean): unknown {
     const required = f.min > 0;
+    if (f.ordered !== undefined && 'complex' in f.value) {
+      // An ordered group or mixed content: items taking the choice's branches in turn; mixed text around them.
+      if (!full && !required) return [];
+      const n = Math.max(full ? 2 : 0, f.min);
+      const items: unknown[] = [];
+      for (let i = 0; i < n; i++) items.push(this.#complex(f.value.complex, path, depth + 1, i));
+      return f.ordered === 'mixed' ? ['text ', ...items.flatMap((item) => [item, ' more'])] : items;
+    }
     if (isArray(f)) {
       if (!full && !required) return [];
       const n = Math.max(full ? 2 : 0, f.min);

@@ -1,8 +1,8 @@
 /**
  * `xsd:choice` as TypeScript unions (view-types.ts) with a runtime that keeps
  * to them (codec.ts): one member per branch, other branches' properties `?: never`,
- * an optional choice adds an all-`never` member, a repeated choice is plain
- * optional arrays, an extension intersects its base.
+ * an optional choice adds an all-`never` member, a repeated choice is one ordered
+ * `$items` array of tagged items (more in ordered.test.ts), an extension intersects its base.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,9 +31,7 @@ describe('xsd:choice', () => {
   it('declares a union member per branch, never for the others, and an empty member for an optional choice', async () => {
     const files = await generate(WSDL, 'choice.wsdl');
     const text = files.find((f) => f.path === 'types.ts')?.content ?? '';
-    expect(text).toMatch(
-      /export type Payment = \{[^}]*amount: number;[^}]*tag\?: string\[\];[^}]*flag\?: boolean\[\];\s*\} & \(/,
-    );
+    expect(text).toMatch(/export type Payment = \{[^}]*amount: number;[^}]*\$items\?: PaymentItem\[\];\s*\} & \(/);
     expect(text).toMatch(/\|\s*\{\s*card: string;\s*iban\?: never;\s*bic\?: never;\s*voucher\?: never;\s*\}/);
     expect(text).toMatch(/iban: string;\s*bic\?: string;/);
     expect(text).toMatch(/\|\s*\{\s*note\?: never;\s*code\?: never;\s*\}/);
@@ -48,7 +46,7 @@ describe('xsd:choice', () => {
     const usage = [
       "import type { Payment, RefundPayment } from './types.js';",
       "export const a: Payment = { amount: 1, card: '4111' };",
-      "export const b: Payment = { amount: 1, iban: 'DE00', bic: 'X', note: 'n', tag: ['t'] };",
+      "export const b: Payment = { amount: 1, iban: 'DE00', bic: 'X', note: 'n', $items: [{ tag: 't' }, { flag: true }] };",
       "export const c: RefundPayment = { amount: 1, voucher: ['v'], ticket: 3 };",
       '// @ts-expect-error two branches of one choice',
       "export const d: Payment = { amount: 1, card: '4111', iban: 'DE00' };",
@@ -88,8 +86,7 @@ describe('xsd:choice', () => {
     expect(readValue(parseXml(xml), { complex: 'Payment' }, t)).toEqual({
       $type: 'RefundPayment',
       amount: 1,
-      tag: [],
-      flag: [],
+      $items: [],
       voucher: ['v'],
       ticket: 3,
     });
@@ -109,7 +106,7 @@ describe('xsd:choice', () => {
     const t = await types();
     const el = parseXml('<root xmlns="urn:choice"><amount>1</amount><card>4111</card><tag>a</tag><tag>b</tag></root>');
     const value = readComplexContent(el, 'Payment', t, 'root');
-    expect(value).toEqual({ amount: 1, card: '4111', tag: ['a', 'b'], flag: [] });
+    expect(value).toEqual({ amount: 1, card: '4111', $items: [{ tag: 'a' }, { tag: 'b' }] });
     expect(Object.keys(value as object)).not.toContain('voucher');
   });
 });

@@ -13,7 +13,7 @@ export interface GoldenCase {
   readonly label: string;
 }
 
-/** Auth plus two ASMX services of the corpus. */
+/** Auth, two ASMX services of the corpus, and the ordered-groups fixture. */
 export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'auth', wsdl: 'wsdl/auth.wsdl', label: 'wsdl/auth.wsdl' },
   {
@@ -22,4 +22,6 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
     label: 'corpus/asmx/webservicex_CurrencyConvertor.wsdl',
   },
   { name: 'cdyne-weather', wsdl: path.join(CORPUS, 'asmx/cdyne_Weather.wsdl'), label: 'corpus/asmx/cdyne_Weather.wsdl' },
+  // Ordered repeated groups and mixed content (issue 16, item 4).
+  { name: 'ordered', wsdl: 'test/emit/fixtures/ordered.wsdl', label: 'test/emit/fixtures/ordered.wsdl' },
 ];

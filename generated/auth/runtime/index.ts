@@ -29,6 +29,7 @@ export type {
   ValueDesc,
 } from './wire/descriptors.js';
 export { SchemaData } from './wire/descriptor-data.js';
+export type { OneOf } from './wire/one-of.js';
 export { parseXml, XmlParseError, type XmlAttribute, type XmlElement } from './xml/xml-parse.js';
 export {
   decodeDataSet,

@@ -241,6 +241,10 @@ export function writeField(w: XmlWriter, field: FieldDesc, value: unknown, types
     if (field.min > 0 && field.choice === undefined) throw new EncodeError(path, 'missing required field');
     return;
   }
+  if (field.ordered !== undefined) {
+    writeOrdered(w, field, value, types, path);
+    return;
+  }
   if (isArrayField(field)) {
     const items: readonly unknown[] = Array.isArray(value) ? value : [value];
     if (field.max > 1 && items.length > field.max)
@@ -248,6 +252,31 @@ export function writeField(w: XmlWriter, field: FieldDesc, value: unknown, types
     for (let i = 0; i < items.length; i++) writeFieldItem(w, field, items[i], types, `${path}[${i}]`);
   } else {
     writeFieldItem(w, field, value, types, path);
+  }
+}
+
+/**
+ * Writes the items of an ordered group or of mixed content ({@link FieldDesc.ordered})
+ * in array order: each object item as one occurrence of the group (its elements, no
+ * element of its own), each string item of mixed content as text.
+ */
+function writeOrdered(w: XmlWriter, field: FieldDesc, value: unknown, types: TypeRegistry, path: string): void {
+  if (!Array.isArray(value)) throw new EncodeError(path, `expected an array of items, got ${typeof value}`);
+  if (field.max > 1 && value.length > field.max)
+    throw new EncodeError(path, `at most ${field.max} items allowed, got ${value.length}`);
+  const item = field.value;
+  for (let i = 0; i < value.length; i++) {
+    const v: unknown = value[i];
+    const ipath = `${path}[${i}]`;
+    if (field.ordered === 'mixed' && typeof v === 'string') {
+      if (v !== '') w.text(v);
+    } else if (field.wild === true && isXmlElement(v)) {
+      w.element(v);
+    } else if ('complex' in item) {
+      writeComplexContent(w, v, item.complex, types, ipath);
+    } else {
+      throw new EncodeError(ipath, `expected ${field.ordered === 'mixed' ? 'text' : 'an item'}, got ${typeof v}`);
+    }
   }
 }
 
@@ -483,6 +512,11 @@ export function writeComplexContent(
     writeSoapArray(w, value, flat.desc, path, flat.desc.soapArrayNesting ?? 0, (iw, v, at) =>
       writeElement(iw, itemName?.ns ?? '', itemName?.name ?? 'item', v, item, types, at),
     );
+    return;
+  }
+  if (flat.desc.array === true && flat.fields.length === 1) {
+    // The value is the items of the type's one ordered group.
+    writeField(w, flat.fields[0]!, value, types, path);
     return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Date) {
@@ -785,13 +819,33 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
     const d = flat.text.value;
     out[flat.text.prop] = decodeSimple(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el, path);
   }
+  readFields(out, el, kids, flat, types, path);
+  return flat.desc.array === true && flat.fields.length === 1 ? out[flat.fields[0]!.prop] : out;
+}
 
+/**
+ * Reads the element content of `flat` from `kids` (the element children of `el`,
+ * or of one occurrence of an ordered group) into `out`.
+ * @throws DecodeError
+ */
+function readFields(
+  out: Record<string, unknown>,
+  el: XmlElement,
+  kids: readonly XmlElement[],
+  flat: FlatType,
+  types: TypeRegistry,
+  path: string,
+): void {
   // `used[i]` marks children claimed by a field (a plain array: cheaper to make than a typed one for a few children).
   const used: boolean[] = [];
   let first = 0;
   for (const f of flat.fields) {
     const many = isArrayField(f);
     while (first < kids.length && used[first] === true) first++;
+    if (f.ordered !== undefined) {
+      readOrdered(out, el, kids, used, first, f, flat, types, path);
+      continue;
+    }
     if (!many) {
       // At most one element: no array of matches.
       let match = -1;
@@ -875,5 +929,149 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
       out[flat.any] = rest;
     }
   }
-  return out;
+}
+
+/** The element names an ordered group's items hold (nested groups included), exact (`ns|name`) and local. */
+interface GroupNames {
+  readonly exact: ReadonlySet<string>;
+  readonly local: ReadonlySet<string>;
+}
+
+const groupNamesCache = new WeakMap<FlatType, GroupNames>();
+
+function groupNames(types: TypeRegistry, key: string): GroupNames {
+  const flat = flatten(types, key);
+  let names = groupNamesCache.get(flat);
+  if (names === undefined) {
+    const exact = new Set<string>();
+    const local = new Set<string>();
+    for (const f of flat.fields) {
+      if (f.ordered !== undefined && 'complex' in f.value) {
+        const inner = groupNames(types, f.value.complex);
+        for (const n of inner.exact) exact.add(n);
+        for (const n of inner.local) local.add(n);
+        continue;
+      }
+      exact.add(`${f.ns}|${f.name}`);
+      local.add(f.name);
+      for (const m of f.subst ?? []) {
+        exact.add(`${m.ns}|${m.name}`);
+        local.add(m.name);
+      }
+    }
+    names = { exact, local };
+    groupNamesCache.set(flat, names);
+  }
+  return names;
+}
+
+/** Whether `k` is one of `names`: by namespace and name, or (liberal) by local name when `claimed` has not that exact name. */
+function inGroup(names: GroupNames, k: XmlElement, claimed: ReadonlySet<string>): boolean {
+  const q = `${k.ns}|${k.name}`;
+  return names.exact.has(q) || (names.local.has(k.name) && !claimed.has(q));
+}
+
+/**
+ * Reads an ordered group or mixed content ({@link FieldDesc.ordered}) into `out[f.prop]`:
+ * an array of items in document order. A group's children are split into
+ * occurrences where one cannot continue the previous: an element of a field that
+ * comes earlier in the group, again an element of a single field, or another
+ * branch of a choice. Mixed content also keeps its text, as strings between the items.
+ */
+function readOrdered(
+  out: Record<string, unknown>,
+  el: XmlElement,
+  kids: readonly XmlElement[],
+  used: boolean[],
+  first: number,
+  f: FieldDesc,
+  flat: FlatType,
+  types: TypeRegistry,
+  path: string,
+): void {
+  const fpath = `${path}/${f.prop}`;
+  const itemKey = 'complex' in f.value ? f.value.complex : undefined;
+  const names = itemKey === undefined ? undefined : groupNames(types, itemKey);
+  const items: unknown[] = [];
+  if (f.ordered === 'mixed') {
+    let k = 0;
+    for (const c of el.children) {
+      if (typeof c === 'string') {
+        items.push(decodeSimple(c, { scalar: 'string' }, el, `${fpath}[${items.length}]`));
+        continue;
+      }
+      const i = k++;
+      if (used[i] === true) continue;
+      if (names !== undefined && itemKey !== undefined && inGroup(names, c, flat.exact)) {
+        used[i] = true;
+        const item: Record<string, unknown> = {};
+        readFields(item, el, [c], flatten(types, itemKey), types, `${fpath}[${items.length}]`);
+        items.push(item);
+      } else if (f.wild === true) {
+        used[i] = true;
+        recorder?.refuse();
+        items.push(c);
+      }
+    }
+    out[f.prop] = items;
+    return;
+  }
+  if (itemKey === undefined || names === undefined) return;
+  const itemFlat = flatten(types, itemKey);
+  let current: XmlElement[] = [];
+  let last = -1;
+  const flush = (): void => {
+    if (current.length === 0) return;
+    const item: Record<string, unknown> = {};
+    readFields(item, el, current, itemFlat, types, `${fpath}[${items.length}]`);
+    items.push(item);
+    current = [];
+  };
+  for (let i = first; i < kids.length; i++) {
+    if (used[i] === true) continue;
+    const k = kids[i]!;
+    if (!inGroup(names, k, flat.exact)) continue;
+    used[i] = true;
+    const at = itemFieldIndex(itemFlat, k, types);
+    const prev = last < 0 ? undefined : itemFlat.fields[last];
+    const g = itemFlat.fields[at];
+    const next =
+      prev === undefined ||
+      g === undefined ||
+      at < last ||
+      (at === last && !isArrayField(g)) ||
+      (g.choice !== undefined && prev.choice === g.choice && prev.branch !== g.branch) ||
+      (g.choice !== undefined && prev.choice === g.choice && g.branch === undefined && at !== last);
+    if (next) flush();
+    current.push(k);
+    last = at;
+  }
+  flush();
+  if (items.length < f.min && f.choice === undefined) {
+    throw new DecodeError(
+      fpath,
+      items.length === 0
+        ? `missing required element (one of ${[...names.local].join(', ')})`
+        : `expected at least ${f.min} occurrences, got ${items.length}`,
+    );
+  }
+  if (f.max > 1 && items.length > f.max)
+    throw new DecodeError(fpath, `at most ${f.max} occurrences allowed, got ${items.length}`);
+  if (items.length > 0 || f.choice === undefined) out[f.prop] = items;
+}
+
+/** The index of the field of an ordered group's item type that reads `k` (-1 when none does). */
+function itemFieldIndex(itemFlat: FlatType, k: XmlElement, types: TypeRegistry): number {
+  const fields = itemFlat.fields;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (f.ordered !== undefined && 'complex' in f.value) {
+      if (inGroup(groupNames(types, f.value.complex), k, itemFlat.exact)) return i;
+    } else if (isFieldElement(f, k)) return i;
+  }
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (f.ordered === undefined && k.name === f.name && !itemFlat.exact.has(`${k.ns}|${k.name}`)) return i;
+  }
+  return -1;
 }
