@@ -153,6 +153,8 @@ export class SampleBuilder {
 
   #field(f: FieldDesc, path: string[], depth: number, full: boolean): unknown {
     const required = f.min > 0;
+    // Text-only mixed content: one string (adjacent strings read back as one).
+    if (f.ordered === 'mixed' && !('complex' in f.value)) return full ? ['text'] : [];
     if (f.ordered !== undefined && 'complex' in f.value) {
       // An ordered group or mixed content: items taking the choice's branches in turn; mixed text around them.
       if (!full && !required) return [];

@@ -148,7 +148,7 @@ describe('mixed content', () => {
 });
 
 describe('the TypeScript of ordered items', () => {
-  it('accepts one element per item and refuses two, or a bare object', async () => {
+  it('accepts one element per item and refuses two, or a bare object', { timeout: 120_000 }, async () => {
     const files = await generate(WSDL, 'ordered.wsdl');
     const usage = [
       "import type { NonEmptyArrayOfBaseFolderIdsType, Para, Settings } from './types.js';",

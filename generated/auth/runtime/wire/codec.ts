@@ -995,24 +995,33 @@ function readOrdered(
   const items: unknown[] = [];
   if (f.ordered === 'mixed') {
     let k = 0;
+    // Adjacent text nodes (text beside CDATA, or around a skipped element) are one string.
+    let text: string | undefined;
+    const flushText = (): void => {
+      if (text !== undefined) items.push(decodeSimple(text, { scalar: 'string' }, el, `${fpath}[${items.length}]`));
+      text = undefined;
+    };
     for (const c of el.children) {
       if (typeof c === 'string') {
-        items.push(decodeSimple(c, { scalar: 'string' }, el, `${fpath}[${items.length}]`));
+        text = text === undefined ? c : text + c;
         continue;
       }
       const i = k++;
       if (used[i] === true) continue;
       if (names !== undefined && itemKey !== undefined && inGroup(names, c, flat.exact)) {
         used[i] = true;
+        flushText();
         const item: Record<string, unknown> = {};
         readFields(item, el, [c], flatten(types, itemKey), types, `${fpath}[${items.length}]`);
         items.push(item);
       } else if (f.wild === true) {
         used[i] = true;
         recorder?.refuse();
+        flushText();
         items.push(c);
       }
     }
+    flushText();
     out[f.prop] = items;
     return;
   }
