@@ -66,6 +66,8 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['branch', 'n'],
     ['subst', '[subst]'],
     ['abstract', 'b'],
+    ['ordered', 's'],
+    ['wild', 'b'],
   ],
   subst: [
     ['name', 's'],
@@ -96,6 +98,7 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['soapArrayType', 'element'],
     ['soapArrayNesting', 'n'],
     ['soapArrayItem', 'element'],
+    ['array', 'b'],
   ],
   element: [
     ['name', 's'],

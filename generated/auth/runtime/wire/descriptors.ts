@@ -99,6 +99,18 @@ export interface FieldDesc {
   readonly subst?: readonly SubstDesc[];
   /** The head is abstract: a value must be written as one of {@link FieldDesc.subst}. */
   readonly abstract?: boolean;
+  /**
+   * The field holds the occurrences of a group, in document order, rather than
+   * one element (`name` is then `''`):
+   * - `group`: a repeated `xsd:choice`/`xsd:sequence` whose order carries meaning;
+   *   each item is a value of the complex type `value` (one occurrence of the group)
+   *   written without an element of its own.
+   * - `mixed`: the content of a `mixed="true"` type: text (strings) and child
+   *   elements (items of `value`, each setting one element) as they alternate.
+   */
+  readonly ordered?: 'group' | 'mixed';
+  /** `mixed` content with an `xsd:any`: elements no item claims are kept as `XmlElement` items. */
+  readonly wild?: boolean;
 }
 
 /** A member of a substitution group: an element that may stand in for its head. */
@@ -145,6 +157,11 @@ export interface ComplexDesc {
   readonly soapArrayNesting?: number;
   /** SOAP array: the item element's name when the schema declares one (else items are written as `item`). */
   readonly soapArrayItem?: ElementName;
+  /**
+   * The type's content is one ordered group (its only field, {@link FieldDesc.ordered}):
+   * the value is that field's array of items itself rather than an object holding it.
+   */
+  readonly array?: boolean;
 }
 
 /** A namespace-qualified element name. */
