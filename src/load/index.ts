@@ -142,7 +142,7 @@ class LoadRun {
  * @param options working directory, fetch implementation, document bound
  * @returns the documents, main first, then in the order first reached (depth first)
  * @throws WsdlcError with `file:line:column` for unreadable documents, bad encodings,
- *   XML that is not well-formed, DOCTYPEs, WSDL 2.0 and unexpected roots
+ *   XML that is not well-formed, DOCTYPEs and unexpected roots
  */
 export async function loadDocuments(source: string, options: LoadOptions = {}): Promise<LoadedSet> {
   const cwd = path.resolve(options.cwd ?? process.cwd());

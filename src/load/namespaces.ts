@@ -9,8 +9,17 @@ import { XSD_NS } from '../runtime/xml/namespaces.js';
 export { WSDL_NS } from '../runtime/wire/namespaces.js';
 export { XSD_NS } from '../runtime/xml/namespaces.js';
 
-/** WSDL 2.0 namespace (WSDL 2.0 Part 1 §2.1): recognised only to refuse it clearly. */
+/** WSDL 2.0 namespace (WSDL 2.0 Part 1 §2.1, root `description`). */
 export const WSDL20_NS = 'http://www.w3.org/ns/wsdl';
+
+/** WSDL 2.0 SOAP binding extension namespace, also its `binding/@type` value (WSDL 2.0 Part 2 §5). */
+export const WSDL20_SOAP_NS = 'http://www.w3.org/ns/wsdl/soap';
+
+/** WSDL 2.0 HTTP binding extension namespace, also its `binding/@type` value (WSDL 2.0 Part 2 §6). */
+export const WSDL20_HTTP_NS = 'http://www.w3.org/ns/wsdl/http';
+
+/** WSDL 2.0 extensions namespace (`wsdlx:safe`, WSDL 2.0 Part 2 §3.1). */
+export const WSDL20_EXTENSIONS_NS = 'http://www.w3.org/ns/wsdl-extensions';
 
 /**
  * Namespaces under which `schema`, `import`, `include` and `redefine` are honoured:

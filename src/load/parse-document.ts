@@ -1,13 +1,14 @@
 /**
  * Decodes, parses and classifies one document: WSDL 1.1 (`wsdl:definitions`,
- * WSDL 1.1 §2.1) or XML Schema (`xsd:schema`, XML Schema Part 1 §3.15).
+ * WSDL 1.1 §2.1), WSDL 2.0 (`description`, WSDL 2.0 Part 1 §2.1) or XML Schema
+ * (`xsd:schema`, XML Schema Part 1 §3.15).
  */
 import { parseXml, XmlParseError, type XmlElement } from '../runtime/xml/xml-parse.js';
 import { userError } from '../util/errors.js';
 import { decodeXmlBytes } from './decode.js';
 import { WSDL_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';
 
-/** A decoded, parsed and classified document. */
+/** A decoded, parsed and classified document (`wsdl` for WSDL 1.1 and WSDL 2.0: the root's namespace tells them apart). */
 export interface ParsedDocument {
   readonly kind: 'wsdl' | 'xsd';
   readonly root: XmlElement;
@@ -27,7 +28,7 @@ function describeRoot(root: XmlElement): string {
  * @param bytes raw document bytes
  * @param file display name for error locations
  * @throws WsdlcError for bad encodings, XML that is not well-formed or refused
- *   (DOCTYPE), a WSDL 2.0 document, or a root that is neither WSDL 1.1 nor XSD
+ *   (DOCTYPE), or a root that is neither WSDL 1.1, WSDL 2.0 nor XSD
  */
 export function parseDocument(bytes: Uint8Array, file: string): ParsedDocument {
   const { text } = decodeXmlBytes(bytes, file);
@@ -43,10 +44,11 @@ export function parseDocument(bytes: Uint8Array, file: string): ParsedDocument {
     throw err;
   }
   const at = { file, line: root.line, column: root.column };
-  if (root.ns === WSDL20_NS) {
-    throw userError('WSDL 2.0 is not supported; wsdlc reads WSDL 1.1', at);
-  }
   if (root.ns === WSDL_NS && root.name === 'definitions') return { kind: 'wsdl', root, text };
+  if (root.ns === WSDL20_NS && root.name === 'description') return { kind: 'wsdl', root, text };
   if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') return { kind: 'xsd', root, text };
-  throw userError(`root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL_NS}) or xsd:schema`, at);
+  throw userError(
+    `root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL_NS}), a WSDL 2.0 description (${WSDL20_NS}) or xsd:schema`,
+    at,
+  );
 }

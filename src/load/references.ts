@@ -1,14 +1,15 @@
 /**
  * Finds the references from one document to others: `wsdl:import/@location`
- * (WSDL 1.1 §2.1.1), and `xsd:import`, `xsd:include`, `xsd:redefine` with
+ * (WSDL 1.1 §2.1.1), WSDL 2.0 `import`/`include` with `@location` and `xs:import`
+ * directly in `types` (WSDL 2.0 Part 1 §4.1, §4.2, §3.1.1), and `xsd:import`, `xsd:include`, `xsd:redefine` with
  * `@schemaLocation` (XML Schema Part 1 §4.2.1–§4.2.3) at the top of a schema
  * document or of a schema inside `wsdl:types` (WSDL 1.1 §2.2).
  */
 import { attr, childElements, type XmlElement } from '../runtime/xml/xml-parse.js';
-import { WSDL_NS, XSD_NAMESPACES } from './namespaces.js';
+import { WSDL_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';
 
 /** What kind of reference an element makes. */
-export type ReferenceKind = 'wsdl:import' | 'xsd:import' | 'xsd:include' | 'xsd:redefine';
+export type ReferenceKind = 'wsdl:import' | 'wsdl:include' | 'xsd:import' | 'xsd:include' | 'xsd:redefine';
 
 /** One outgoing reference. */
 export interface DocumentReference {
@@ -58,6 +59,10 @@ export function findReferences(root: XmlElement, chameleonNamespace?: string): D
     schemaReferences(root, chameleonNamespace, out);
     return out;
   }
+  if (root.ns === WSDL20_NS && root.name === 'description') {
+    wsdl20References(root, out);
+    return out;
+  }
   if (root.ns !== WSDL_NS || root.name !== 'definitions') return out;
   for (const child of childElements(root, WSDL_NS)) {
     if (child.name === 'import') {
@@ -70,4 +75,24 @@ export function findReferences(root: XmlElement, chameleonNamespace?: string): D
     }
   }
   return out;
+}
+
+/** WSDL 2.0: `import`/`include` (Part 1 §4.1, §4.2), and schemas and `xs:import` in `types` (§3.1). */
+function wsdl20References(root: XmlElement, out: DocumentReference[]): void {
+  for (const child of childElements(root, WSDL20_NS)) {
+    if (child.name === 'import' || child.name === 'include') {
+      const location = attr(child, 'location');
+      const kind: ReferenceKind = child.name === 'import' ? 'wsdl:import' : 'wsdl:include';
+      if (isLoadable(location)) out.push({ kind, location: location.trim(), element: child });
+    } else if (child.name === 'types') {
+      for (const c of childElements(child)) {
+        if (!XSD_NAMESPACES.has(c.ns)) continue;
+        if (c.name === 'schema') schemaReferences(c, undefined, out);
+        else if (c.name === 'import') {
+          const location = attr(c, 'schemaLocation');
+          if (isLoadable(location)) out.push({ kind: 'xsd:import', location: location.trim(), element: c });
+        }
+      }
+    }
+  }
 }

@@ -23,6 +23,7 @@ import { qkey } from './qname-key.js';
 import { checkImportNamespaces } from './import-check.js';
 import { WsdlHints } from './wsdl-refs.js';
 import { checkTypeDepths } from './type-depth-check.js';
+import { isWsdl20, lowerWsdl20 } from './wsdl20/lower.js';
 
 /** The outcome of a build that does not throw: the model (when there were no errors) and every diagnostic. */
 export interface BuildOutcome {
@@ -36,8 +37,17 @@ export interface BuildOutcome {
  * Builds the model and reports every problem instead of throwing.
  * Only internal bugs escape as exceptions.
  */
-export function buildModelCollecting(loaded: LoadedSet, options: BuildOptions = {}): BuildOutcome {
+export function buildModelCollecting(original: LoadedSet, options: BuildOptions = {}): BuildOutcome {
+  // WSDL 2.0: the documents are read into WSDL 1.1 components of the same meaning (src/model/wsdl20).
+  const wsdl20 = isWsdl20(original.main);
+  const lowering = wsdl20 ? new BuildContext(original, options) : undefined;
+  const loaded = lowering ? lowerWsdl20(lowering, original) : original;
   const ctx = new BuildContext(loaded, options);
+  if (lowering) {
+    ctx.sink.errors.push(...lowering.sink.errors);
+    ctx.sink.warnings.push(...lowering.sink.warnings);
+    ctx.replaced.push(...lowering.replaced);
+  }
   // Lenient mode: imports the loader could not read were skipped with a warning.
   for (const w of loaded.skipped ?? []) {
     ctx.sink.warnings.push(w);
@@ -93,6 +103,7 @@ export function buildModelCollecting(loaded: LoadedSet, options: BuildOptions = 
   if (ctx.sink.errors.length > 0) return { diagnostics };
   const model: WsdlModel = {
     modelVersion: 1,
+    ...(wsdl20 ? { wsdlVersion: '2.0' as const } : {}),
     source: main.displayName,
     documents: loaded.documents.map((d) => ({
       file: ctx.modelLoc(d, d.root).file,

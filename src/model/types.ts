@@ -27,6 +27,14 @@ export interface QName {
 export interface WsdlModel {
   /** Model format version, bumped on incompatible changes. */
   readonly modelVersion: 1;
+  /**
+   * `'2.0'` when the contract is a WSDL 2.0 document (W3C WSDL 2.0 Part 1 and 2): its
+   * interfaces, bindings and services are then described here as the WSDL 1.1
+   * components of the same meaning (an interface as a port type whose messages each
+   * carry the operation's element as one part, named after it; an endpoint as a port).
+   * Absent for WSDL 1.1.
+   */
+  readonly wsdlVersion?: '2.0';
   /** The main document as given (path or URL), relative to the working directory for paths. */
   readonly source: string;
   /** Every document that was loaded (main first, then in load order). */
@@ -168,6 +176,13 @@ export interface BindingFault {
   readonly name: string;
   readonly use?: 'literal' | 'encoded';
   readonly namespace?: string;
+  /**
+   * WSDL 2.0 SOAP binding: `wsoap:code` and `wsoap:subcodes` of the binding fault
+   * (WSDL 2.0 Part 2 §5.5), recorded for reference; the implementation that raises
+   * the fault chooses its code.
+   */
+  readonly soapCode?: QName;
+  readonly soapSubcodes?: readonly QName[];
 }
 
 /** `wsdl:portType` (WSDL 1.1 §2.4). */

@@ -5,7 +5,8 @@
  */
 import type { SourceDocument } from '../load/types.js';
 import type { XmlElement } from '../runtime/xml/xml-parse.js';
-import { attr, childElements, firstChild } from '../runtime/xml/xml-parse.js';
+import { attr, childElements, firstChild, resolveQName } from '../runtime/xml/xml-parse.js';
+import { WSDL20_SOAP_NS } from '../load/namespaces.js';
 import type { BuildContext } from './build-context.js';
 import type {
   AbstractOperation,
@@ -16,6 +17,7 @@ import type {
   BindingOperation,
   Message,
   PortType,
+  QName,
   SoapBody,
   SoapHeader,
 } from './types.js';
@@ -138,6 +140,7 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
         name: attr(f, 'name') ?? (soapFault ? attr(soapFault, 'name') : undefined) ?? '',
         ...(use === 'literal' || use === 'encoded' ? { use } : {}),
         ...optional('namespace', soapFault ? attr(soapFault, 'namespace') : undefined),
+        ...(soapFault ? wsdl20FaultCodes(soapFault) : {}),
       });
     }
     const soapActionRequired = soap && opExt ? attr(opExt, 'soapActionRequired') : undefined;
@@ -165,6 +168,19 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
     operations,
     location: ctx.modelLoc(doc, el),
   };
+}
+
+/** WSDL 2.0 `wsoap:code`/`wsoap:subcodes`, carried on the `soap:fault` that stands for a WSDL 2.0 binding fault. */
+function wsdl20FaultCodes(el: XmlElement): Pick<BindingFault, 'soapCode' | 'soapSubcodes'> {
+  const names = (value: string | undefined): QName[] =>
+    (value ?? '')
+      .split(/\s+/)
+      .filter((s) => s !== '')
+      .map((s) => resolveQName(el, s))
+      .filter((q): q is QName => q !== undefined);
+  const [code] = names(attr(el, 'code', WSDL20_SOAP_NS));
+  const subcodes = names(attr(el, 'subcodes', WSDL20_SOAP_NS));
+  return { ...(code ? { soapCode: code } : {}), ...(subcodes.length > 0 ? { soapSubcodes: subcodes } : {}) };
 }
 
 /** The port type operation a binding operation refers to (by name, then by input/output names for overloads, WSDL 1.1 §2.5). */

@@ -12,7 +12,7 @@ beforeAll(async () => {
     'broken.wsdl':
       '<?xml version="1.0"?>\n<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n  <wsdl:types>\n  </wsdl:typo>\n</wsdl:definitions>\n',
     'wsdl20.wsdl':
-      '<?xml version="1.0"?>\n\n  <description xmlns="http://www.w3.org/ns/wsdl" targetNamespace="urn:x"/>\n',
+      '<?xml version="1.0"?>\n\n  <definitions xmlns="http://www.w3.org/ns/wsdl" targetNamespace="urn:x"/>\n',
     'html.wsdl': '<html><body>Service unavailable</body></html>',
     'missing-import.wsdl': wsdl(
       '\n  <wsdl:types>\n    <xs:schema targetNamespace="urn:t">\n      <xs:import namespace="urn:gone" schemaLocation="schemas/gone.xsd"/>\n    </xs:schema>\n  </wsdl:types>\n',
@@ -48,9 +48,11 @@ describe('loadDocuments: located errors', () => {
     expect(err.exitCode).toBe(1);
   });
 
-  it('refuses WSDL 2.0 at the root element', async () => {
+  it('refuses a WSDL 2.0 namespace root other than description at the root element', async () => {
     const err = await expectWsdlcError(load('wsdl20.wsdl'));
-    expect(err.message).toBe('wsdl20.wsdl:3:3: WSDL 2.0 is not supported; wsdlc reads WSDL 1.1');
+    expect(err.message).toMatch(
+      /^wsdl20\.wsdl:3:3: root element is <definitions> in namespace http:\/\/www\.w3\.org\/ns\/wsdl; expected wsdl:definitions .*a WSDL 2\.0 description/,
+    );
   });
 
   it('refuses a root that is neither wsdl:definitions nor xsd:schema', async () => {

@@ -1,0 +1,434 @@
+/**
+ * WSDL 2.0 bindings as WSDL 1.1 bindings of the kinds wsdlc generates:
+ * - SOAP binding extension (WSDL 2.0 Part 2 §5): `wsoap:version` 1.1 or 1.2 (default 1.2)
+ *   gives soap11 or soap12; document/literal (§5.1: the body is the operation's element);
+ *   `wsoap:action` is the SOAP action (`''` when absent); `wsoap:header` adds a header
+ *   block typed by its element; `wsoap:code`/`wsoap:subcodes` on binding faults are recorded.
+ *   Only the HTTP underlying protocol (`wsoap:protocol`) and the request-response MEP
+ *   (`wsoap:mep`/`wsoap:mepDefault`) are supported; SOAP modules that are required are refused.
+ * - HTTP binding extension (Part 2 §6): the method (`whttp:method`, then `whttp:methodDefault`,
+ *   then GET for `wsdlx:safe` operations and POST otherwise, §6.3.1) gives httpGet or httpPost;
+ *   the input serialization (default application/x-www-form-urlencoded for GET,
+ *   application/xml for POST, §6.4) gives URL-encoded parameters (the element's children,
+ *   IRI style) or an XML body; `whttp:location` the path. Refused with a located error:
+ *   other methods, several methods in one binding, location templates citing
+ *   parameters (`{name}`), a query parameter separator other than `&`, `whttp:header`,
+ *   other serializations, and in-only/robust-in-only operations (no HTTP response body to map).
+ */
+import type { SourceDocument } from '../../load/types.js';
+import type { XmlElement } from '../../runtime/xml/xml-parse.js';
+import { attr, childElements } from '../../runtime/xml/xml-parse.js';
+import type { BuildContext } from '../build-context.js';
+import type { QName } from '../types.js';
+import { qdisplay, qkey } from '../qname-key.js';
+import { HTTP_BINDING_NS, MIME_NS, SOAP11_BINDING_NS, SOAP12_BINDING_NS, WSDL_NS } from '../namespaces.js';
+import {
+  type Component20,
+  componentRef,
+  type Index20,
+  tnsOf,
+  WSDL20_EXTENSIONS_NS,
+  WSDL20_HTTP_NS,
+  WSDL20_NS,
+  WSDL20_SOAP_NS,
+} from './components.js';
+import { type Interfaces, type Operation20, messageElement } from './interface.js';
+import { synth } from './synthetic.js';
+import { documentationOf } from './documentation.js';
+
+/** A lowered binding: its synthetic elements and what endpoints need to know of it. */
+export interface LoweredBinding {
+  readonly name: QName;
+  readonly kind: 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+  readonly interface: QName;
+  /** HTTP: each operation's location as written (templates unescaped). */
+  readonly locations: readonly string[];
+  /** Synthetic `wsdl:message`s (headers) then the `wsdl:binding`. */
+  readonly elements: readonly XmlElement[];
+}
+
+const SOAP_HTTP_PROTOCOLS = new Set([
+  'http://www.w3.org/2003/05/soap/bindings/HTTP/',
+  'http://www.w3.org/2003/05/soap/bindings/HTTP',
+  'http://www.w3.org/2006/01/soap11/bindings/HTTP/',
+  'http://www.w3.org/2006/01/soap11/bindings/HTTP',
+]);
+const REQUEST_RESPONSE_MEPS = new Set([
+  'http://www.w3.org/2003/05/soap/mep/request-response/',
+  'http://www.w3.org/2003/05/soap/mep/request-response',
+]);
+const FORM = 'application/x-www-form-urlencoded';
+
+/** `text/xml`, `application/xml` and `+xml` media types (RFC 7303), parameters ignored. */
+function isXmlType(type: string): boolean {
+  const t = type.split(';')[0]!.trim().toLowerCase();
+  return t === 'text/xml' || t === 'application/xml' || t.endsWith('+xml');
+}
+
+/** The child `input`/`output` of a binding operation (WSDL 2.0 Part 1 §2.10). */
+function direction(bop: XmlElement | undefined, name: 'input' | 'output'): XmlElement | undefined {
+  return bop ? childElements(bop, WSDL20_NS, name)[0] : undefined;
+}
+
+/** Shared state while lowering one binding. */
+interface Job {
+  readonly ctx: BuildContext;
+  readonly doc: SourceDocument;
+  readonly binding: Component20;
+  readonly messages: XmlElement[];
+}
+
+/** Lowers a binding; `undefined` (reported) when it cannot be generated. */
+export function lowerBinding(
+  ctx: BuildContext,
+  index: Index20,
+  interfaces: Interfaces,
+  binding: Component20,
+): LoweredBinding | undefined {
+  const { doc, el } = binding;
+  const type = attr(el, 'type')?.trim();
+  if (type !== WSDL20_SOAP_NS && type !== WSDL20_HTTP_NS) {
+    ctx.error(
+      doc,
+      el,
+      `binding ${binding.name.name}: ${type === undefined ? 'no type attribute' : `type "${type}" is not supported`}; wsdlc reads the WSDL 2.0 SOAP (${WSDL20_SOAP_NS}) and HTTP (${WSDL20_HTTP_NS}) bindings`,
+    );
+    return undefined;
+  }
+  if (attr(el, 'interface') === undefined) {
+    ctx.error(
+      doc,
+      el,
+      `binding ${binding.name.name} has no interface attribute: a binding for any interface is not supported; name the interface`,
+    );
+    return undefined;
+  }
+  const iface = componentRef(
+    ctx,
+    doc,
+    el,
+    'interface',
+    'interface',
+    index.interface,
+    'the binding and its endpoints are left out',
+  );
+  const flat = iface ? interfaces.get(iface) : undefined;
+  if (!iface || !flat) return undefined;
+  const byRef = new Map<string, XmlElement>();
+  for (const bop of childElements(el, WSDL20_NS, 'operation')) {
+    const q = ctx.qnameAttr(doc, bop, 'ref');
+    if (!q) {
+      if (attr(bop, 'ref') === undefined) ctx.error(doc, bop, 'binding operation has no ref attribute');
+      continue;
+    }
+    if (!flat.operations.some((o) => qkey(o.name) === qkey(q))) {
+      ctx.unresolved(
+        doc,
+        bop,
+        `binding ${binding.name.name}: operation ref ${qdisplay(q)} is not an operation of interface ${qdisplay(iface.name)} (it has ${flat.operations.map((o) => `"${o.name.name}"`).join(', ') || 'no operations'})`,
+        'the binding operation is ignored',
+      );
+      continue;
+    }
+    byRef.set(qkey(q), bop);
+  }
+  const job: Job = { ctx, doc, binding, messages: [] };
+  const operations = flat.operations.filter((o) => !o.broken);
+  const lowered = type === WSDL20_SOAP_NS ? soapBinding(job, operations, byRef) : httpBinding(job, operations, byRef);
+  if (!lowered) return undefined;
+  const bindingEl = synth(WSDL_NS, 'binding', el, { name: binding.name.name, type: iface.name }, [
+    ...documentationOf(el),
+    lowered.ext,
+    ...lowered.operations,
+  ]);
+  return {
+    name: binding.name,
+    kind: lowered.kind,
+    interface: iface.name,
+    locations: lowered.locations,
+    elements: [...job.messages, bindingEl],
+  };
+}
+
+interface LoweredBody {
+  readonly kind: LoweredBinding['kind'];
+  readonly ext: XmlElement;
+  readonly operations: XmlElement[];
+  readonly locations: string[];
+}
+
+/** Refuses required SOAP modules (WSDL 2.0 Part 2 §5.7) under `el`; warns about optional ones. */
+function checkModules(job: Job, el: XmlElement): boolean {
+  let ok = true;
+  for (const m of childElements(el, WSDL20_SOAP_NS, 'module')) {
+    const ref = attr(m, 'ref') ?? '';
+    if (attr(m, 'required') === 'true') {
+      job.ctx.error(job.doc, m, `SOAP module ${ref} is required, and wsdlc implements no SOAP modules`);
+      ok = false;
+    } else job.ctx.warning(job.doc, m, `optional SOAP module ${ref} is ignored`);
+  }
+  return ok;
+}
+
+function soapBinding(
+  job: Job,
+  operations: readonly Operation20[],
+  byRef: Map<string, XmlElement>,
+): LoweredBody | undefined {
+  const { ctx, doc, binding } = job;
+  const el = binding.el;
+  const version = attr(el, 'version', WSDL20_SOAP_NS)?.trim() ?? '1.2';
+  if (version !== '1.1' && version !== '1.2') {
+    ctx.error(doc, el, `binding ${binding.name.name}: wsoap:version="${version}" is not supported (1.1 or 1.2)`);
+    return undefined;
+  }
+  const kind = version === '1.1' ? 'soap11' : 'soap12';
+  const extNs = kind === 'soap11' ? SOAP11_BINDING_NS : SOAP12_BINDING_NS;
+  const protocol = attr(el, 'protocol', WSDL20_SOAP_NS)?.trim();
+  if (protocol === undefined) {
+    ctx.warning(
+      doc,
+      el,
+      `binding ${binding.name.name} has no wsoap:protocol (WSDL 2.0 Part 2 §5.3); SOAP over HTTP is assumed`,
+    );
+  } else if (!SOAP_HTTP_PROTOCOLS.has(protocol)) {
+    ctx.error(
+      doc,
+      el,
+      `binding ${binding.name.name}: wsoap:protocol="${protocol}" is not supported; wsdlc speaks SOAP over HTTP`,
+    );
+    return undefined;
+  }
+  let ok = checkModules(job, el);
+  const mepDefault = attr(el, 'mepDefault', WSDL20_SOAP_NS)?.trim();
+  const codes = new Map<string, { code?: QName; subcodes?: QName[] }>();
+  for (const f of childElements(el, WSDL20_NS, 'fault')) {
+    const ref = ctx.qnameAttr(doc, f, 'ref');
+    if (!ref) continue;
+    const code = attr(f, 'code', WSDL20_SOAP_NS)?.trim();
+    const subcodes = attr(f, 'subcodes', WSDL20_SOAP_NS)?.trim();
+    const codeQ = code && code !== '#any' ? ctx.qnameValue(doc, f, code, `wsoap:code="${code}"`) : undefined;
+    const subQ =
+      subcodes && subcodes !== '#any'
+        ? subcodes
+            .split(/\s+/)
+            .map((s) => ctx.qnameValue(doc, f, s, `wsoap:subcodes="${subcodes}"`))
+            .filter((q): q is QName => q !== undefined)
+        : undefined;
+    codes.set(qkey(ref), { ...(codeQ ? { code: codeQ } : {}), ...(subQ && subQ.length > 0 ? { subcodes: subQ } : {}) });
+  }
+  const ops: XmlElement[] = [];
+  for (const op of operations) {
+    const bop = byRef.get(qkey(op.name));
+    if (bop && !checkModules(job, bop)) ok = false;
+    const mep = (bop ? attr(bop, 'mep', WSDL20_SOAP_NS)?.trim() : undefined) ?? mepDefault;
+    if (kind === 'soap12' && mep !== undefined && !REQUEST_RESPONSE_MEPS.has(mep)) {
+      ctx.error(
+        doc,
+        bop ?? el,
+        `operation "${op.name.name}": SOAP MEP ${mep} is not supported (wsdlc sends SOAP 1.2 requests by the request-response MEP; the SOAP response MEP is a GET answered with an envelope)`,
+      );
+      ok = false;
+      continue;
+    }
+    const action = bop ? attr(bop, 'action', WSDL20_SOAP_NS) : undefined;
+    const at = bop ?? op.el;
+    const children: XmlElement[] = [
+      synth(extNs, 'operation', at, { soapAction: action ?? '', style: 'document' }),
+      synth(WSDL_NS, 'input', direction(bop, 'input') ?? at, {}, [
+        synth(extNs, 'body', at, { use: 'literal' }),
+        ...soapHeaders(job, op, direction(bop, 'input'), 'In', extNs),
+      ]),
+    ];
+    if (op.outputEl) {
+      children.push(
+        synth(WSDL_NS, 'output', direction(bop, 'output') ?? at, {}, [
+          synth(extNs, 'body', at, { use: 'literal' }),
+          ...soapHeaders(job, op, direction(bop, 'output'), 'Out', extNs),
+        ]),
+      );
+    }
+    for (const f of op.faults) {
+      const c = codes.get(qkey(f.name));
+      children.push(
+        synth(WSDL_NS, 'fault', at, { name: f.name.name }, [
+          synth(extNs, 'fault', at, {
+            name: f.name.name,
+            use: 'literal',
+            ...(c?.code ? { [`{${WSDL20_SOAP_NS}}code`]: c.code } : {}),
+            ...(c?.subcodes ? { [`{${WSDL20_SOAP_NS}}subcodes`]: c.subcodes } : {}),
+          }),
+        ]),
+      );
+    }
+    ops.push(
+      synth(WSDL_NS, 'operation', at, { name: op.name.name }, [...(bop ? documentationOf(bop) : []), ...children]),
+    );
+  }
+  if (!ok) return undefined;
+  const transport = 'http://schemas.xmlsoap.org/soap/http';
+  return { kind, ext: synth(extNs, 'binding', el, { transport, style: 'document' }), operations: ops, locations: [] };
+}
+
+/** `wsoap:header` (WSDL 2.0 Part 2 §5.6) of one direction, as `soap:header` with a synthetic message each. */
+function soapHeaders(
+  job: Job,
+  op: Operation20,
+  dir: XmlElement | undefined,
+  label: 'In' | 'Out',
+  extNs: string,
+): XmlElement[] {
+  if (!dir) return [];
+  const out: XmlElement[] = [];
+  let i = 0;
+  for (const h of childElements(dir, WSDL20_SOAP_NS, 'header')) {
+    const element = job.ctx.qnameAttr(job.doc, h, 'element');
+    if (!element) {
+      if (attr(h, 'element') === undefined) job.ctx.error(job.doc, h, 'wsoap:header has no element attribute');
+      continue;
+    }
+    const name = `${job.binding.name.name}.${op.name.name}.${label}.Header${++i}`;
+    job.messages.push(messageElement(name, element, h));
+    out.push(synth(extNs, 'header', h, { message: { ns: tnsOf(job.doc), name }, part: element.name, use: 'literal' }));
+  }
+  return out;
+}
+
+function httpBinding(
+  job: Job,
+  operations: readonly Operation20[],
+  byRef: Map<string, XmlElement>,
+): LoweredBody | undefined {
+  const { ctx, doc, binding } = job;
+  const el = binding.el;
+  const methodDefault = attr(el, 'methodDefault', WSDL20_HTTP_NS)?.trim();
+  const separatorDefault = attr(el, 'queryParameterSeparatorDefault', WSDL20_HTTP_NS);
+  let ok = true;
+  const byMethod = new Map<string, string[]>();
+  const ops: XmlElement[] = [];
+  const locations: string[] = [];
+  for (const op of operations) {
+    const bop = byRef.get(qkey(op.name));
+    const at = bop ?? op.el;
+    const opName = op.name.name;
+    const refuse = (message: string, where: XmlElement = at): void => {
+      ctx.error(doc, where, `operation "${opName}" over HTTP binding ${binding.name.name}: ${message}`);
+      ok = false;
+    };
+    const safe = attr(op.el, 'safe', WSDL20_EXTENSIONS_NS) === 'true';
+    const method = ((bop ? attr(bop, 'method', WSDL20_HTTP_NS) : undefined) ?? methodDefault ?? (safe ? 'GET' : 'POST'))
+      .trim()
+      .toUpperCase();
+    if (method !== 'GET' && method !== 'POST') {
+      refuse(`HTTP method ${method} is not supported (wsdlc's HTTP bindings are GET and POST)`);
+      continue;
+    }
+    byMethod.set(method, [...(byMethod.get(method) ?? []), opName]);
+    if (op.pattern !== 'in-out') {
+      refuse(
+        `pattern ${op.pattern} is not supported over HTTP (wsdlc's HTTP bindings answer every request with the output)`,
+      );
+      continue;
+    }
+    const inSer =
+      (bop ? attr(bop, 'inputSerialization', WSDL20_HTTP_NS) : undefined) ??
+      (method === 'GET' ? FORM : 'application/xml');
+    const outSer = (bop ? attr(bop, 'outputSerialization', WSDL20_HTTP_NS) : undefined) ?? 'application/xml';
+    const inForm = inSer.split(';')[0]!.trim().toLowerCase() === FORM;
+    if (!inForm && !(method === 'POST' && isXmlType(inSer))) {
+      refuse(
+        `whttp:inputSerialization="${inSer}" is not supported with ${method} (GET: ${FORM}; POST: ${FORM} or an XML media type)`,
+      );
+      continue;
+    }
+    if (!isXmlType(outSer)) {
+      refuse(`whttp:outputSerialization="${outSer}" is not supported (an XML media type)`);
+      continue;
+    }
+    const separator =
+      (bop ? attr(bop, 'queryParameterSeparator', WSDL20_HTTP_NS) : undefined) ?? separatorDefault ?? '&';
+    if (method === 'GET' && separator !== '&') {
+      refuse(
+        `whttp:queryParameterSeparator="${separator}" is not supported (wsdlc separates query parameters with "&")`,
+      );
+      continue;
+    }
+    if (bop && attr(bop, 'ignoreUncited', WSDL20_HTTP_NS) === 'true') {
+      refuse('whttp:ignoreUncited="true" is not supported (parameters cited in the location are not supported)');
+      continue;
+    }
+    const headerEl = [bop, direction(bop, 'input'), direction(bop, 'output')]
+      .flatMap((d) => (d ? childElements(d, WSDL20_HTTP_NS, 'header') : []))
+      .at(0);
+    if (headerEl) {
+      refuse('whttp:header is not supported (typed HTTP headers)', headerEl);
+      continue;
+    }
+    const written = (bop ? attr(bop, 'location', WSDL20_HTTP_NS) : undefined) ?? '';
+    const location = unescapeTemplate(written);
+    if (location === undefined) {
+      refuse(
+        `whttp:location="${written}" cites input values with {name} (WSDL 2.0 Part 2 §6.8.1.1); values in the request path are not supported, only query or form parameters`,
+      );
+      continue;
+    }
+    locations.push(location);
+    const input = op.input ? op.input : undefined;
+    const inputExt = inForm
+      ? method === 'GET'
+        ? synth(HTTP_BINDING_NS, 'urlEncoded', at)
+        : synth(MIME_NS, 'content', at, { type: FORM })
+      : synth(MIME_NS, 'mimeXml', at, input ? { part: input.name } : {});
+    const children: XmlElement[] = [
+      synth(HTTP_BINDING_NS, 'operation', at, { location }),
+      synth(WSDL_NS, 'input', direction(bop, 'input') ?? at, {}, [inputExt]),
+    ];
+    if (op.outputEl) {
+      const output = op.output ? op.output : undefined;
+      children.push(
+        synth(
+          WSDL_NS,
+          'output',
+          direction(bop, 'output') ?? at,
+          {},
+          output ? [synth(MIME_NS, 'mimeXml', at, { part: output.name })] : [],
+        ),
+      );
+    }
+    ops.push(synth(WSDL_NS, 'operation', at, { name: opName }, [...(bop ? documentationOf(bop) : []), ...children]));
+  }
+  if (byMethod.size > 1) {
+    const list = [...byMethod].map(([m, names]) => `${m}: ${names.join(', ')}`).join('; ');
+    ctx.error(
+      doc,
+      el,
+      `HTTP binding ${binding.name.name} uses several methods (${list}); wsdlc's HTTP bindings have one method each: set whttp:methodDefault or split the binding`,
+    );
+    return undefined;
+  }
+  if (!ok) return undefined;
+  const verb = byMethod.keys().next().value ?? methodDefault?.toUpperCase() ?? 'POST';
+  return {
+    kind: verb === 'GET' ? 'httpGet' : 'httpPost',
+    ext: synth(HTTP_BINDING_NS, 'binding', el, { verb }),
+    operations: ops,
+    locations,
+  };
+}
+
+/**
+ * A `whttp:location` with its `{{` and `}}` escapes resolved (WSDL 2.0 Part 2 §6.8.1.1),
+ * or `undefined` when it cites an input value (`{name}` or `{!name}`).
+ */
+function unescapeTemplate(location: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < location.length; i++) {
+    const c = location[i]!;
+    if ((c === '{' || c === '}') && location[i + 1] === c) {
+      out += c;
+      i++;
+    } else if (c === '{' || c === '}') return undefined;
+    else out += c;
+  }
+  return out;
+}
