@@ -179,13 +179,23 @@ export class Interfaces {
     }
     const patternUri = attr(op, 'pattern') ?? MEP.inOut;
     const pattern = PATTERNS[patternUri.trim()];
+    // A refused operation stays listed (broken) so that bindings referring to it raise nothing more.
+    const refused: Operation20 = {
+      name: { ns: tnsOf(doc), name: local },
+      el: op,
+      doc,
+      pattern: pattern ?? 'in-out',
+      input: undefined,
+      faults: [],
+      broken: true,
+    };
     if (!pattern) {
       ctx.error(
         doc,
         op,
         `operation "${local}": message exchange pattern ${patternUri} is not supported (wsdlc supports in-out, in-only and robust-in-only, WSDL 2.0 Part 2 §2.2)`,
       );
-      return undefined;
+      return refused;
     }
     let broken = false;
     const inputs = childElements(op, WSDL20_NS, 'input');
@@ -197,7 +207,7 @@ export class Interfaces {
         op,
         `operation "${local}" has ${inputs.length} input and ${outputs.length} output elements; pattern ${pattern} has exactly 1 input and ${wantOutputs} output (WSDL 2.0 Part 2 §2.2)`,
       );
-      return undefined;
+      return refused;
     }
     const inputEl = inputs[0]!;
     const outputEl = outputs[0];
