@@ -93,11 +93,19 @@ export function buildModelCollecting(original: LoadedSet, options: BuildOptions 
   for (const raw of wsdlIndex.service.values()) services.push(convertService(ctx, hints, bindings, raw));
 
   if (typesUnsafe) return { diagnostics: [...ctx.sink.errors, ...ctx.sink.warnings] };
-  const operations = linkOperations(ctx, services, bindings, portTypes, messages, {
+  const operations = linkOperations(
+    ctx,
+    services,
+    bindings,
+    portTypes,
     messages,
-    element: (q) => schemaConverter.element(q),
-    complexType: (q) => complexTypes.get(qkey(q)),
-  });
+    {
+      messages,
+      element: (q) => schemaConverter.element(q),
+      complexType: (q) => complexTypes.get(qkey(q)),
+    },
+    { leaveOutDisagreeing: wsdl20 },
+  );
 
   const diagnostics = [...ctx.sink.errors, ...ctx.sink.warnings];
   if (ctx.sink.errors.length > 0) return { diagnostics };

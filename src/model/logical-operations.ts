@@ -42,6 +42,18 @@ function inputKey(s: Signature): string {
   return s.fields.map((f) => f.name).join(',');
 }
 
+/** Options of {@link linkOperations}. */
+export interface LinkOptions {
+  /**
+   * Leave a binding that disagrees with the primary (SOAP) one out of the operation, with a
+   * warning, instead of keeping it under the primary's signature. Set for WSDL 2.0, where every
+   * binding carries the interface's one element per message, so a difference comes from the
+   * mapping (SOAP unwraps a single-child output element, the HTTP binding returns the element)
+   * and keeping the binding would give it a signature its wire does not have.
+   */
+  readonly leaveOutDisagreeing?: boolean;
+}
+
 /** Builds the logical operations of every service, in document order. */
 export function linkOperations(
   ctx: BuildContext,
@@ -50,6 +62,7 @@ export function linkOperations(
   portTypes: ReadonlyMap<string, PortType>,
   messages: ReadonlyMap<string, Message>,
   lookups: WireLookups,
+  options: LinkOptions = {},
 ): LogicalOperation[] {
   const result: LogicalOperation[] = [];
   for (const service of services) {
@@ -82,6 +95,16 @@ export function linkOperations(
       const inKey = inputKey(primary.input);
       const outKey = outputKey(primary.output);
       const disagreeing = list.filter((l) => inputKey(l.input) !== inKey || outputKey(l.output) !== outKey);
+      if (options.leaveOutDisagreeing && disagreeing.length > 0) {
+        for (const l of disagreeing) {
+          ctx.sink.warning(
+            `operation ${name} of port ${l.ob.port} (${l.ob.kind}): its ${inputKey(l.input) !== inKey ? 'input fields differ' : 'output type differs'} from port ${primary.ob.port} (${primary.ob.kind}) (the SOAP bindings unwrap an output element with a single child, HTTP bindings return the whole element); generated code does not offer the operation over this binding`,
+            ctx.diagFromModel(l.bound.operation.location),
+          );
+        }
+        list.splice(0, list.length, ...list.filter((l) => !disagreeing.includes(l)));
+        disagreeing.length = 0;
+      }
       const consistent = disagreeing.length === 0;
       if (!consistent) {
         const names = disagreeing.map((l) => `${l.ob.port} (${l.ob.kind})`).join(', ');

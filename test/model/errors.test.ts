@@ -69,7 +69,11 @@ describe('contract errors', () => {
   });
 
   it('refuses a main document that is not WSDL 1.1', () => {
-    const lines = errorsOf('<description xmlns="http://www.w3.org/ns/wsdl"/>');
+    const lines = errorsOf('<definitions xmlns="urn:not-wsdl"/>');
     expect(lines[0]).toMatch(/^bad\.wsdl:1:1: not a WSDL 1\.1 document/);
+    // A WSDL 2.0 description is read (test/wsdl20); one without a targetNamespace is refused there.
+    expect(errorsOf('<description xmlns="http://www.w3.org/ns/wsdl"/>')[0]).toMatch(
+      /^bad\.wsdl:1:1: WSDL 2\.0 description has no targetNamespace attribute/,
+    );
   });
 });

@@ -55,6 +55,32 @@ describe('golden models', () => {
     checkGolden('auth', model);
   });
 
+  it('Auth in WSDL 2.0 (test/fixtures/wsdl20/auth.wsdl): the logical operations of wsdl/auth.wsdl', async () => {
+    const model = await loadModel('test/fixtures/wsdl20/auth.wsdl', { cwd: repo });
+    const v11 = await loadModel('wsdl/auth.wsdl', { cwd: repo });
+    expect(model.wsdlVersion).toBe('2.0');
+    expect(v11.wsdlVersion).toBeUndefined();
+    expect(model.bindings.map((b) => b.kind)).toEqual(['soap11', 'soap12', 'httpGet', 'httpPost']);
+    // Per binding kind, the same signature and wire as the WSDL 1.1 contract (message names aside).
+    const wire = (m: typeof model, kind: string) =>
+      m.operations.flatMap((o) =>
+        o.bindings
+          .filter((b) => b.kind === kind)
+          .map((b) => ({
+            name: o.name,
+            input: o.input,
+            // The result's type (over HTTP the WSDL 1.1 operation is linked to its SOAP output's LoginResult child).
+            output: o.output?.single?.type,
+            soapAction: b.soapAction,
+            mode: [b.input.mode, b.output?.mode, b.input.element, b.output?.element, b.output?.resultChild],
+            requestContentType: b.requestContentType,
+          })),
+      );
+    for (const kind of ['soap11', 'soap12', 'httpGet', 'httpPost']) expect(wire(model, kind)).toEqual(wire(v11, kind));
+    expect(model.warnings).toEqual([]);
+    checkGolden('wsdl20__auth', model);
+  });
+
   for (const file of asmxContracts(path.join(corpus, 'asmx'))) {
     const rel = path.relative(corpus, file);
     it(rel, async () => {

@@ -175,6 +175,30 @@ describe('WSDL 2.0 onto the operation model', () => {
     expect(m.operations[0]!.input.fields.map((f) => f.name)).toEqual(['id']);
   });
 
+  it('an HTTP endpoint whose output would differ from the SOAP one (single-child wrapper) is left out of the operation, with a warning', () => {
+    const bindings = `${SOAP_BINDING}
+  <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
+    <operation ref="tns:Get" whttp:location="get"/>
+  </binding>`;
+    const svc = `
+  <service name="S" interface="tns:I">
+    <endpoint name="ES" binding="tns:B" address="http://example.com/svc/"/>
+    <endpoint name="EP" binding="tns:P" address="http://example.com/svc/"/>
+  </service>`;
+    const text = doc(IFACE + bindings + svc);
+    const m = model(text);
+    expect(m.operations[0]!.bindings.map((b) => b.port)).toEqual(['ES']);
+    expect(m.operations[0]!.consistent).toBe(true);
+    expect(m.warnings).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /operation Get of port EP \(httpPost\): its output type differs from port ES \(soap12\).*does not offer the operation over this binding/,
+        ),
+        location: { file: 'c.wsdl', ...at(text, 'operation ref="tns:Get" whttp:location="get"') },
+      }),
+    ]);
+  });
+
   it('wsdlx:safe selects GET when no method is given; {{ and }} in a location are literal braces', () => {
     const iface = IFACE.replace(
       'pattern="http://www.w3.org/ns/wsdl/in-out"',
