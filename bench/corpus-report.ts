@@ -33,7 +33,8 @@ type Category = 'REMOTE' | 'MISSING-FILE' | 'MALFORMED' | 'NOT-WSDL' | 'WSDL-2.0
 export function categorize(message: string): Category {
   if (/cannot load .*"https?:|https?:\/\/[^ ]*\): /.test(message)) return 'REMOTE';
   if (/file not found|cannot read .*(ENOENT|not found)/i.test(message)) return 'MISSING-FILE';
-  if (/WSDL 2\.0|\{http:\/\/www\.w3\.org\/ns\/wsdl\}description/.test(message)) return 'WSDL-2.0';
+  // A WSDL 2.0 construct with no equivalent in wsdlc (README "WSDL 2.0").
+  if (/WSDL 2\.0|SOAP MEP .* is not supported/.test(message)) return 'WSDL-2.0';
   if (/not well-formed|encoding|DOCTYPE/i.test(message)) return 'MALFORMED';
   if (/not a WSDL 1\.1 document/.test(message)) return 'NOT-WSDL';
   if (
