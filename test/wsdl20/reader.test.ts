@@ -199,6 +199,32 @@ describe('WSDL 2.0 onto the operation model', () => {
     ]);
   });
 
+  it('an HTTP binding using GET (wsdlx:safe) and POST becomes two bindings, its endpoint two ports', () => {
+    const iface = `
+  <interface name="I">
+    <operation name="Get" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true"><input element="tns:Get"/><output element="tns:GetResponse"/></operation>
+    <operation name="Set" pattern="http://www.w3.org/ns/wsdl/in-out"><input element="tns:Get"/><output element="tns:GetResponse"/></operation>
+  </interface>`;
+    const mixed = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http">
+    <operation ref="tns:Get" whttp:location="get"/>
+    <operation ref="tns:Set" whttp:location="set"/>
+  </binding>`;
+    const m = model(doc(iface + mixed + service()));
+    expect(m.bindings.map((b) => [b.name.name, b.kind, b.operations.map((o) => o.name)])).toEqual([
+      ['B.GET', 'httpGet', ['Get']],
+      ['B.POST', 'httpPost', ['Set']],
+    ]);
+    expect(m.services[0]!.ports.map((p) => [p.name, p.kind])).toEqual([
+      ['E.GET', 'httpGet'],
+      ['E.POST', 'httpPost'],
+    ]);
+    expect(m.operations.map((o) => [o.name, o.bindings.map((b) => [b.kind, b.httpLocation])])).toEqual([
+      ['Get', [['httpGet', 'get']]],
+      ['Set', [['httpPost', 'set']]],
+    ]);
+  });
+
   it('wsdlx:safe selects GET when no method is given; {{ and }} in a location are literal braces', () => {
     const iface = IFACE.replace(
       'pattern="http://www.w3.org/ns/wsdl/in-out"',
@@ -291,20 +317,12 @@ describe('WSDL 2.0 constructs without an equivalent: located errors', () => {
     expectOneError(text, 'operation ref="tns:Get"', /whttp:queryParameterSeparator=";" is not supported/);
   });
 
-  it('an HTTP method other than GET and POST, and several methods in one binding', () => {
+  it('an HTTP method other than GET and POST', () => {
     const put = `
   <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="PUT">
     <operation ref="tns:Get" whttp:location="get"/>
   </binding>`;
     expectOneError(doc(IFACE + put + service()), 'operation ref="tns:Get"', /HTTP method PUT is not supported/);
-    const iface = `
-  <interface name="I">
-    <operation name="Get" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true"><input element="tns:Get"/><output element="tns:GetResponse"/></operation>
-    <operation name="Set" pattern="http://www.w3.org/ns/wsdl/in-out"><input element="tns:Get"/><output element="tns:GetResponse"/></operation>
-  </interface>`;
-    const mixed = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http"/>`;
-    expectOneError(doc(iface + mixed + service()), 'binding name="B"', /several methods \(GET: Get; POST: Set\)/);
   });
 
   it('in-only over the HTTP binding', () => {

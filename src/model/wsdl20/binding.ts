@@ -10,8 +10,9 @@
  *   then GET for `wsdlx:safe` operations and POST otherwise, §6.3.1) gives httpGet or httpPost;
  *   the input serialization (default application/x-www-form-urlencoded for GET,
  *   application/xml for POST, §6.4) gives URL-encoded parameters (the element's children,
- *   IRI style) or an XML body; `whttp:location` the path. Refused with a located error:
- *   other methods, several methods in one binding, location templates citing
+ *   IRI style) or an XML body; `whttp:location` the path. A binding whose operations use
+ *   both GET and POST becomes two bindings. Refused with a located error:
+ *   other methods, location templates citing
  *   parameters (`{name}`), a query parameter separator other than `&`, `whttp:header`,
  *   other serializations, and in-only/robust-in-only operations (no HTTP response body to map).
  */
@@ -36,9 +37,15 @@ import { type Interfaces, type Operation20, messageElement } from './interface.j
 import { synth } from './synthetic.js';
 import { documentationOf } from './documentation.js';
 
-/** A lowered binding: its synthetic elements and what endpoints need to know of it. */
+/**
+ * A lowered binding: its synthetic elements and what endpoints need to know of it. An HTTP
+ * binding whose operations use GET and POST is lowered into two, named `<binding>.GET` and
+ * `<binding>.POST` (`suffix`), each endpoint into a port of each (`<endpoint>.GET`, `<endpoint>.POST`).
+ */
 export interface LoweredBinding {
   readonly name: QName;
+  /** `''`, or `.GET`/`.POST` for the halves of an HTTP binding that uses both methods. */
+  readonly suffix: string;
   readonly kind: 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
   readonly interface: QName;
   /** HTTP: each operation's location as written (templates unescaped). */
@@ -84,7 +91,7 @@ export function lowerBinding(
   index: Index20,
   interfaces: Interfaces,
   binding: Component20,
-): LoweredBinding | undefined {
+): LoweredBinding[] | undefined {
   const { doc, el } = binding;
   const type = attr(el, 'type')?.trim();
   if (type !== WSDL20_SOAP_NS && type !== WSDL20_HTTP_NS) {
@@ -134,20 +141,26 @@ export function lowerBinding(
   }
   const job: Job = { ctx, doc, binding, messages: [] };
   const operations = flat.operations.filter((o) => !o.broken);
-  const lowered = type === WSDL20_SOAP_NS ? soapBinding(job, operations, byRef) : httpBinding(job, operations, byRef);
-  if (!lowered) return undefined;
-  const bindingEl = synth(WSDL_NS, 'binding', el, { name: binding.name.name, type: iface.name }, [
-    ...documentationOf(el),
-    lowered.ext,
-    ...lowered.operations,
-  ]);
-  return {
-    name: binding.name,
-    kind: lowered.kind,
-    interface: iface.name,
-    locations: lowered.locations,
-    elements: [...job.messages, bindingEl],
-  };
+  const bodies = type === WSDL20_SOAP_NS ? soapBinding(job, operations, byRef) : httpBinding(job, operations, byRef);
+  if (!bodies) return undefined;
+  const list = Array.isArray(bodies) ? bodies : [bodies];
+  return list.map((lowered, i) => {
+    const suffix = list.length > 1 ? `.${lowered.kind === 'httpGet' ? 'GET' : 'POST'}` : '';
+    const name = { ns: binding.name.ns, name: `${binding.name.name}${suffix}` };
+    const bindingEl = synth(WSDL_NS, 'binding', el, { name: name.name, type: iface.name }, [
+      ...documentationOf(el),
+      lowered.ext,
+      ...lowered.operations,
+    ]);
+    return {
+      name,
+      suffix,
+      kind: lowered.kind,
+      interface: iface.name,
+      locations: lowered.locations,
+      elements: i === 0 ? [...job.messages, bindingEl] : [bindingEl],
+    };
+  });
 }
 
 interface LoweredBody {
@@ -298,15 +311,13 @@ function httpBinding(
   job: Job,
   operations: readonly Operation20[],
   byRef: Map<string, XmlElement>,
-): LoweredBody | undefined {
+): LoweredBody[] | undefined {
   const { ctx, doc, binding } = job;
   const el = binding.el;
   const methodDefault = attr(el, 'methodDefault', WSDL20_HTTP_NS)?.trim();
   const separatorDefault = attr(el, 'queryParameterSeparatorDefault', WSDL20_HTTP_NS);
   let ok = true;
-  const byMethod = new Map<string, string[]>();
-  const ops: XmlElement[] = [];
-  const locations: string[] = [];
+  const byMethod = new Map<'GET' | 'POST', { ops: XmlElement[]; locations: string[] }>();
   for (const op of operations) {
     const bop = byRef.get(qkey(op.name));
     const at = bop ?? op.el;
@@ -323,7 +334,8 @@ function httpBinding(
       refuse(`HTTP method ${method} is not supported (wsdlc's HTTP bindings are GET and POST)`);
       continue;
     }
-    byMethod.set(method, [...(byMethod.get(method) ?? []), opName]);
+    let group = byMethod.get(method);
+    if (!group) byMethod.set(method, (group = { ops: [], locations: [] }));
     if (op.pattern !== 'in-out') {
       refuse(
         `pattern ${op.pattern} is not supported over HTTP (wsdlc's HTTP bindings answer every request with the output)`,
@@ -372,7 +384,7 @@ function httpBinding(
       );
       continue;
     }
-    locations.push(location);
+    group.locations.push(location);
     const input = op.input ? op.input : undefined;
     const inputExt = inForm
       ? method === 'GET'
@@ -395,25 +407,24 @@ function httpBinding(
         ),
       );
     }
-    ops.push(synth(WSDL_NS, 'operation', at, { name: opName }, [...(bop ? documentationOf(bop) : []), ...children]));
-  }
-  if (byMethod.size > 1) {
-    const list = [...byMethod].map(([m, names]) => `${m}: ${names.join(', ')}`).join('; ');
-    ctx.error(
-      doc,
-      el,
-      `HTTP binding ${binding.name.name} uses several methods (${list}); wsdlc's HTTP bindings have one method each: set whttp:methodDefault or split the binding`,
+    group.ops.push(
+      synth(WSDL_NS, 'operation', at, { name: opName }, [...(bop ? documentationOf(bop) : []), ...children]),
     );
-    return undefined;
   }
   if (!ok) return undefined;
-  const verb = byMethod.keys().next().value ?? methodDefault?.toUpperCase() ?? 'POST';
-  return {
-    kind: verb === 'GET' ? 'httpGet' : 'httpPost',
-    ext: synth(HTTP_BINDING_NS, 'binding', el, { verb }),
-    operations: ops,
-    locations,
-  };
+  if (byMethod.size === 0) {
+    const verb = methodDefault?.toUpperCase() === 'GET' ? 'GET' : 'POST';
+    byMethod.set(verb, { ops: [], locations: [] });
+  }
+  // wsdlc's HTTP bindings have one verb each (WSDL 1.1 §4.4): GET operations and POST operations go to two.
+  return (['GET', 'POST'] as const)
+    .filter((m) => byMethod.has(m))
+    .map((verb) => ({
+      kind: verb === 'GET' ? ('httpGet' as const) : ('httpPost' as const),
+      ext: synth(HTTP_BINDING_NS, 'binding', el, { verb }),
+      operations: byMethod.get(verb)!.ops,
+      locations: byMethod.get(verb)!.locations,
+    }));
 }
 
 /**

@@ -51,12 +51,12 @@ export function lowerWsdl20(ctx: BuildContext, loaded: LoadedSet): LoadedSet {
     const flat = interfaces.get(c);
     if (flat) perDoc.get(c.doc)!.push(...lowerInterface(flat));
   }
-  const bindings = new Map<string, LoweredBinding>();
+  const bindings = new Map<string, LoweredBinding[]>();
   for (const c of index.binding.values()) {
-    const b = lowerBinding(ctx, index, interfaces, c);
-    if (!b) continue;
-    bindings.set(qkey(b.name), b);
-    perDoc.get(c.doc)!.push(...b.elements);
+    const list = lowerBinding(ctx, index, interfaces, c);
+    if (!list) continue;
+    bindings.set(qkey(c.name), list);
+    for (const b of list) perDoc.get(c.doc)!.push(...b.elements);
   }
   for (const c of index.service.values()) {
     const s = lowerService(ctx, index, bindings, c);
@@ -118,7 +118,7 @@ function checkImportsAndIncludes(ctx: BuildContext, loaded: LoadedSet, docs: rea
 function lowerService(
   ctx: BuildContext,
   index: ReturnType<typeof indexWsdl20>,
-  bindings: ReadonlyMap<string, LoweredBinding>,
+  bindings: ReadonlyMap<string, readonly LoweredBinding[]>,
   service: Component20,
 ): XmlElement | undefined {
   const { doc, el } = service;
@@ -132,24 +132,27 @@ function lowerService(
       continue;
     }
     const bc = componentRef(ctx, doc, ep, 'binding', 'binding', index.binding, 'the endpoint is left out');
-    const b = bc ? bindings.get(qkey(bc.name)) : undefined;
-    if (!bc || !b) continue; // undefined (reported) or refused (reported)
-    if (qkey(b.interface) !== qkey(iface.name)) {
+    const list = bc ? bindings.get(qkey(bc.name)) : undefined;
+    if (!bc || !list) continue; // undefined (reported) or refused (reported)
+    const iface0 = list[0]!.interface;
+    if (qkey(iface0) !== qkey(iface.name)) {
       ctx.error(
         doc,
         ep,
-        `endpoint "${name}": binding ${qdisplay(b.name)} is for interface ${qdisplay(b.interface)}, not the service's ${qdisplay(iface.name)} (WSDL 2.0 Part 1 §2.15.1)`,
+        `endpoint "${name}": binding ${qdisplay(bc.name)} is for interface ${qdisplay(iface0)}, not the service's ${qdisplay(iface.name)} (WSDL 2.0 Part 1 §2.15.1)`,
       );
       continue;
     }
     const address = attr(ep, 'address') ?? '';
-    if (!addressFits(ctx, doc, ep, name, address, b)) continue;
-    ports.push(
-      synth(WSDL_NS, 'port', ep, { name, binding: b.name }, [
-        ...documentationOf(ep),
-        synth(ADDRESS_NS[b.kind], 'address', ep, { location: address }),
-      ]),
-    );
+    if (!list.every((b) => addressFits(ctx, doc, ep, name, address, b))) continue;
+    for (const b of list) {
+      ports.push(
+        synth(WSDL_NS, 'port', ep, { name: `${name}${b.suffix}`, binding: b.name }, [
+          ...documentationOf(ep),
+          synth(ADDRESS_NS[b.kind], 'address', ep, { location: address }),
+        ]),
+      );
+    }
   }
   return synth(WSDL_NS, 'service', el, { name: service.name.name }, [...documentationOf(el), ...ports]);
 }
