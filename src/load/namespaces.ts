@@ -6,11 +6,8 @@
  */
 import { XSD_NS } from '../runtime/xml/namespaces.js';
 
-export { WSDL_NS } from '../runtime/wire/namespaces.js';
+export { WSDL_NS, WSDL20_NS } from '../runtime/wire/namespaces.js';
 export { XSD_NS } from '../runtime/xml/namespaces.js';
-
-/** WSDL 2.0 namespace (WSDL 2.0 Part 1 §2.1, root `description`). */
-export const WSDL20_NS = 'http://www.w3.org/ns/wsdl';
 
 /** WSDL 2.0 SOAP binding extension namespace, also its `binding/@type` value (WSDL 2.0 Part 2 §5). */
 export const WSDL20_SOAP_NS = 'http://www.w3.org/ns/wsdl/soap';

@@ -109,6 +109,17 @@ async function loginLogout(client: AuthClientLike): Promise<void> {
   expect(await client.logout({ ServiceTicket })).toEqual({ ServiceTicket: 'ticket-for-alice' });
 }
 
+describe('?wsdl of the WSDL 2.0 servers', () => {
+  it('serves the WSDL 2.0 document with each endpoint address pointing at the server (HTTP ones keep their trailing /)', async () => {
+    const soap = await (await fetch(`${soap20Url}/ecomm/Auth.asmx?wsdl`)).text();
+    expect(soap).toContain('<description');
+    expect(soap).toContain(`name="AuthSoap" binding="tns:AuthSoap" address="${soap20Url}/ecomm/Auth.asmx"`);
+    expect(soap).toContain(`name="AuthSoap12" binding="tns:AuthSoap12" address="${soap20Url}/ecomm/Auth.asmx"`);
+    const http = await (await fetch(`${http20Url}/ecomm/Auth.asmx?wsdl`)).text();
+    expect(http).toContain(`name="AuthHttpGet" binding="tns:AuthHttpGet" address="${http20Url}/ecomm/Auth.asmx/"`);
+  });
+});
+
 describe.each(BINDINGS)('WSDL 2.0 Auth over $binding', ({ binding, client, server }) => {
   it('its client logs in and out against its own server', async () => {
     const baseUrl = server === 'soap' ? soap20Url : http20Url;

@@ -1,13 +1,15 @@
 /**
  * Serving the WSDL on `?wsdl` with the port addresses pointing at the server
  * that answers (as ASMX does): every `soap:address`, `soap12:address` and
- * `http:address` `location` inside a `wsdl:port` (WSDL 1.1 §2.7, §3.8, §4.2)
- * is replaced by the address the request came to. The document is parsed once
+ * `http:address` `location` inside a `wsdl:port` (WSDL 1.1 §2.7, §3.8, §4.2),
+ * and every WSDL 2.0 `endpoint/@address` (WSDL 2.0 Part 1 §2.15; a trailing `/`
+ * is kept, since relative HTTP locations resolve against it), is replaced by the
+ * address the request came to. The document is parsed once
  * with the XML parser and re-serialised with the XML writer per distinct origin;
  * results are cached (a bounded number of origins, so a client sending random
  * Host headers cannot grow memory). Ships with generated code.
  */
-import { WSDL_HTTP_NS, WSDL_NS, WSDL_SOAP11_NS, WSDL_SOAP12_NS } from '../wire/namespaces.js';
+import { WSDL_HTTP_NS, WSDL_NS, WSDL_SOAP11_NS, WSDL_SOAP12_NS, WSDL20_NS } from '../wire/namespaces.js';
 import { XML_NS, XmlWriter } from '../xml/xml-write.js';
 import { attr, parseXml, type XmlElement } from '../xml/xml-parse.js';
 
@@ -40,9 +42,15 @@ function writeElement(w: XmlWriter, el: XmlElement, locationFor: LocationFor): v
     if (w.lookupUri(p) !== uri) w.declare(p, uri);
   }
   const address = isPortAddress(el);
+  const endpoint = el.ns === WSDL20_NS && el.name === 'endpoint';
   for (const a of el.attrs) {
     if (a.ns !== '' && a.prefix !== '' && a.ns !== XML_NS && w.lookupUri(a.prefix) !== a.ns) w.declare(a.prefix, a.ns);
-    const value = address && a.ns === '' && a.name === 'location' ? locationFor(attr(el.parent!, 'name')) : a.value;
+    let value = a.value;
+    if (address && a.ns === '' && a.name === 'location') value = locationFor(attr(el.parent!, 'name'));
+    else if (endpoint && a.ns === '' && a.name === 'address') {
+      value = locationFor(attr(el, 'name'));
+      if (a.value.endsWith('/') && !value.endsWith('/')) value += '/';
+    }
     w.attr(a.ns, a.name, value);
   }
   for (const c of el.children) {
@@ -95,7 +103,13 @@ export class WsdlServer {
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     const text = rewriteWsdlAddresses(this.root, (portName) => {
-      const path = portName === undefined ? undefined : this.portPaths.get(portName);
+      // A WSDL 2.0 HTTP endpoint whose binding uses GET and POST is served as ports `<name>.GET` and `<name>.POST`.
+      const path =
+        portName === undefined
+          ? undefined
+          : (this.portPaths.get(portName) ??
+            this.portPaths.get(`${portName}.GET`) ??
+            this.portPaths.get(`${portName}.POST`));
       return origin + (path === undefined ? requestPath : mountPath + path);
     });
     if (this.cache.size >= MAX_CACHED) this.cache.clear();

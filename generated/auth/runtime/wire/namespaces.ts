@@ -32,6 +32,8 @@ export const WSDL_SOAP11_NS = 'http://schemas.xmlsoap.org/wsdl/soap/';
 export const WSDL_SOAP12_NS = 'http://schemas.xmlsoap.org/wsdl/soap12/';
 /** WSDL 1.1 HTTP GET/POST binding (`http:`, WSDL 1.1 §4). */
 export const WSDL_HTTP_NS = 'http://schemas.xmlsoap.org/wsdl/http/';
+/** WSDL 2.0 (`description`, WSDL 2.0 Part 1 §2.1). */
+export const WSDL20_NS = 'http://www.w3.org/ns/wsdl';
 /** WSDL 1.1 MIME binding (`mime:`, WSDL 1.1 §5). */
 export const WSDL_MIME_NS = 'http://schemas.xmlsoap.org/wsdl/mime/';
 
