@@ -15,7 +15,7 @@ export const EXIT = { ok: 0, contract: 1, usage: 2, internal: 3 } as const;
 /** Builds the program; output goes through `ctx.io`, errors are thrown (never `process.exit`). */
 export function buildProgram(ctx: CommandContext): Command {
   const program = new Command('wsdlc')
-    .description('WSDL 1.1 compiler for TypeScript: typed SOAP/HTTP clients and server stubs')
+    .description('WSDL 1.1 and 2.0 compiler for TypeScript: typed SOAP/HTTP clients and server stubs')
     .version(toolVersion(), '-V, --version', 'print the wsdlc version')
     .helpOption('-h, --help', 'show help')
     .exitOverride()
