@@ -6,7 +6,11 @@
  * each in its own child process, loaded one after the other by autocannon (also a
  * child process) with the same connections and duration. Prints a table.
  *
- *   npx tsx bench/server.ts [--connections 50] [--duration 10] [--warmup 2] [--rounds 3] [--tsx] [--calibrate 15] [--baseline] [--stages]
+ *   npx tsx bench/server.ts [--connections 50] [--duration 10] [--warmup 2] [--rounds 3] [--tsx] [--calibrate 15] [--baseline] [--stages] [--wrk]
+ *
+ * `--wrk` loads the servers with wrk (`wrk -t1 -c<connections>`, a C load generator
+ * that takes less of the machine's CPU than autocannon; installed separately, e.g.
+ * `apt-get install wrk`) instead of autocannon.
  *
  * `--stages` adds rows `upto-body`, `upto-parse`, `upto-call`: the handler cut after
  * each stage, answering the canned response (bench/server-stages.ts), so the
@@ -32,10 +36,10 @@
 import { fork, execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { LOGIN_REQUEST } from './auth-handler.js';
 import { BENCH_SOURCES_AS_GENERATED, compileForBench } from './compile.js';
 import { STAGES, stageTrees, type Stage } from './server-stages.js';
@@ -158,8 +162,53 @@ function probe(port: number): Promise<string> {
   });
 }
 
-/** Runs autocannon as a child process and returns its JSON summary. */
+/** `--wrk`: load with wrk instead of autocannon. */
+const useWrk = process.argv.includes('--wrk');
+
+/** The wrk script: the Login request, and a summary in autocannon's JSON shape (the fields read below). */
+const WRK_SCRIPT = `wrk.method = "POST"
+${Object.entries(LOGIN_REQUEST.headers)
+  .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+  .join('\n')}
+wrk.body = ${JSON.stringify(LOGIN_REQUEST.body)}
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK {"requests":{"total":%d,"average":%f},"latency":{"p50":%d,"p99":%d},"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.requests / (summary.duration / 1e6), math.floor(latency:percentile(50) / 1000 + 0.5), math.floor(latency:percentile(99) / 1000 + 0.5),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end
+`;
+const wrkDir = useWrk ? mkdtempSync(path.join(tmpdir(), 'wsdlc-wrk-')) : undefined;
+const wrkScript = wrkDir === undefined ? '' : path.join(wrkDir, 'login.lua');
+if (wrkDir !== undefined) writeFileSync(wrkScript, WRK_SCRIPT);
+
+/** Runs wrk (one thread) as a child process and returns its summary in autocannon's shape. */
+function wrk(port: number, seconds: number): Promise<Record<string, unknown>> {
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '-s',
+    wrkScript,
+    `http://127.0.0.1:${port}${LOGIN_REQUEST.path}`,
+  ];
+  return new Promise((resolve, reject) => {
+    execFile('wrk', args, { maxBuffer: 1024 * 1024 }, (err, stdout) => {
+      if (err) return reject(err);
+      const line = stdout.split('\n').find((l) => l.startsWith('WRK '));
+      if (line === undefined) return reject(new Error(`wrk printed no summary: ${stdout}`));
+      resolve(JSON.parse(line.slice(4)) as Record<string, unknown>);
+    });
+  });
+}
+
+/** Runs the load generator (autocannon, or wrk with `--wrk`) and returns its summary. */
 function cannon(port: number, seconds: number): Promise<Record<string, unknown>> {
+  return useWrk ? wrk(port, seconds) : autocannon(port, seconds);
+}
+
+/** Runs autocannon as a child process and returns its JSON summary. */
+function autocannon(port: number, seconds: number): Promise<Record<string, unknown>> {
   const bin = require.resolve('autocannon/autocannon.js');
   const args = [bin, '-c', String(connections), '-d', String(seconds), '-m', 'POST', '-j'];
   for (const [k, v] of Object.entries(LOGIN_REQUEST.headers)) args.push('-H', `${k}=${v}`);
@@ -204,7 +253,7 @@ async function measure(kind: Kind): Promise<Result> {
 
 async function main(): Promise<void> {
   console.log(
-    `SOAP 1.1 Login, ${connections} connections, ${duration} s each (after ${warmup} s warm-up), median of ${rounds} rounds, ` +
+    `SOAP 1.1 Login, ${useWrk ? 'wrk' : 'autocannon'}, ${connections} connections, ${duration} s each (after ${warmup} s warm-up), median of ${rounds} rounds, ` +
       `${useTsx ? 'servers under tsx' : 'servers compiled'}, node ${process.version}, ${cpus().length} CPUs, load average at start ${loadavg()[0]!.toFixed(1)}`,
   );
   // Servers are measured in turn, `rounds` times, interleaved (so slow phases of other load on
@@ -274,6 +323,6 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
-    for (const dir of [compiledDir, baselineDir, ...stageDirs.values()])
+    for (const dir of [compiledDir, baselineDir, wrkDir, ...stageDirs.values()])
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
