@@ -29,8 +29,8 @@ const SERVER_SOAP = 'generated/auth/runtime/server/server-soap.js';
 /** Each stage's cut: a statement of the compiled server-soap.js and what replaces it. */
 const CUTS: Readonly<Record<Stage, readonly [string, string]>> = {
   'upto-body': [
-    'serveSoapText(state, req, res, dispatch, version, mediaType, text);',
-    'send(res, 200, TEXT_XML_UTF8, BENCH_CANNED);',
+    'serveSoapText(this.state, this.req, this.res, this.dispatch, this.version, this.mediaType, text);',
+    'send(this.res, 200, TEXT_XML_UTF8, BENCH_CANNED);',
   ],
   'upto-parse': ['const bodyEl = firstElement(env.body);', 'send(res, 200, TEXT_XML_UTF8, BENCH_CANNED); return;'],
   'upto-call': [

@@ -265,3 +265,34 @@ describe('HTTP POST', () => {
     expect(last().op).toBe('Login');
   });
 });
+
+describe('repeated requests (the handler remembers the last path key and SOAPAction)', () => {
+  it('answers each request by its own path and SOAPAction when they change from one request to the next', async () => {
+    const post = (path: string, action: string, body: string) =>
+      rawRequest(
+        srv.port,
+        `POST ${path} HTTP/1.1\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "${action}"`,
+        soap11(body),
+      );
+    const steps: [string, string, string, number, string | undefined][] = [
+      ['/ecomm/Auth.asmx', LOGIN_ACTION, LOGIN_BODY, 200, 'Login'],
+      ['/ecomm/Auth.asmx', LOGOUT_ACTION, LOGOUT_BODY, 200, 'Logout'],
+      ['/ecomm/Other.asmx', LOGIN_ACTION, LOGIN_BODY, 404, undefined],
+      ['/ECOMM/auth.asmx', LOGIN_ACTION, LOGIN_BODY, 200, 'Login'],
+      ['/ecomm/Auth.asmx', `${LOGIN_ACTION}x`, LOGIN_BODY, 500, undefined],
+      ['/ecomm/Auth.asmx', LOGIN_ACTION, LOGOUT_BODY, 500, undefined],
+      ['/ecomm/Auth.asmx', LOGOUT_ACTION, LOGOUT_BODY, 200, 'Logout'],
+    ];
+    for (const [path, action, body, status, op] of steps) {
+      const before = calls.length;
+      const r = await post(path, action, body);
+      expect(r.status, `${path} ${action}`).toBe(status);
+      if (op === undefined) {
+        expect(calls.length).toBe(before);
+      } else {
+        expect(last().op).toBe(op);
+        expect(r.body).toContain(op === 'Login' ? '<LoginResponse' : '<LogoutResponse');
+      }
+    }
+  });
+});

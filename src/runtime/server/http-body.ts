@@ -49,15 +49,25 @@ const EMPTY = Buffer.alloc(0);
  */
 export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    readBodyThen(req, limits, (err, body) => {
-      if (body !== undefined) resolve(body);
-      else reject(err);
-    });
+    readBodyThen(req, limits, settle, { resolve, reject });
   });
 }
 
-/** Receives a body read by {@link readBodyThen}: the body, or the reason it could not be read. */
-export type BodyCallback = (err: BodyReadError | undefined, body: Buffer | undefined) => void;
+function settle(
+  err: BodyReadError | undefined,
+  body: Buffer | undefined,
+  p: { resolve(body: Buffer): void; reject(err: unknown): void },
+): void {
+  if (body !== undefined) p.resolve(body);
+  else p.reject(err);
+}
+
+/**
+ * Receives a body read by {@link readBodyThen}: the body, or the reason it could
+ * not be read, and the `arg` given to readBodyThen (so that the callback can be
+ * a module-level function rather than a closure made per request).
+ */
+export type BodyCallback<A> = (err: BodyReadError | undefined, body: Buffer | undefined, arg: A) => void;
 
 /**
  * The callback form of {@link readBody} (which wraps it): calls `done` once,
@@ -66,11 +76,11 @@ export type BodyCallback = (err: BodyReadError | undefined, body: Buffer | undef
  * called before this returns; otherwise from the request's 'end' (or failure) event,
  * so a body that arrives in one chunk costs no promise and no microtask hop.
  */
-export function readBodyThen(req: IncomingMessage, limits: BodyLimits, done: BodyCallback): void {
+export function readBodyThen<A>(req: IncomingMessage, limits: BodyLimits, done: BodyCallback<A>, arg: A): void {
   if (req.readableEnded) {
     const pre = alreadyReadBuffer(req, limits);
-    if (pre instanceof BodyReadError) done(pre, undefined);
-    else done(undefined, pre);
+    if (pre instanceof BodyReadError) done(pre, undefined, arg);
+    else done(undefined, pre, arg);
     return;
   }
   const declared = req.headers['content-length'];
@@ -83,16 +93,18 @@ export function readBodyThen(req: IncomingMessage, limits: BodyLimits, done: Bod
           `request body of ${declared} bytes exceeds the limit of ${limits.maxBytes} bytes`,
         ),
         undefined,
+        arg,
       );
       return;
     }
     if (n === 0 && req.complete) {
-      done(undefined, EMPTY);
+      done(undefined, EMPTY, arg);
       return;
     }
   }
   const reader = new BodyReader(limits, req as ReadingRequest);
-  reader.done = done;
+  reader.done = done as BodyCallback<unknown>;
+  reader.arg = arg;
   (req as ReadingRequest)[READER] = reader;
   if (limits.timeoutMs > 0) deadlineQueue(limits.timeoutMs).add(reader);
   req.on('data', onData);
@@ -112,8 +124,10 @@ interface ReadingRequest extends IncomingMessage {
 class BodyReader implements DeadlineEntry {
   readonly chunks: Buffer[] = [];
   total = 0;
-  /** Called once with the body or the failure. */
-  done: BodyCallback = noopCallback;
+  /** Called once with the body or the failure, and {@link arg}. */
+  done: BodyCallback<unknown> = noopCallback;
+  /** The third argument of {@link done}. */
+  arg: unknown = undefined;
   deadline = 0;
   deadlineQueue: DeadlineQueue | undefined = undefined;
   prevDeadline: DeadlineEntry | undefined = undefined;
@@ -155,7 +169,7 @@ function fail(req: ReadingRequest, err: BodyReadError): void {
   const reader = finish(req, true);
   if (reader === undefined) return;
   req.pause();
-  reader.done(err, undefined);
+  reader.done(err, undefined, reader.arg);
 }
 
 function onData(this: ReadingRequest, chunk: Buffer): void {
@@ -174,7 +188,7 @@ function onEnd(this: ReadingRequest): void {
   if (reader === undefined) return;
   const { chunks } = reader;
   const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reader.total);
-  reader.done(undefined, body);
+  reader.done(undefined, body, reader.arg);
 }
 
 // node:http destroys the request with an "aborted" error when the connection closes early.

@@ -46,7 +46,7 @@ import { checkSecurityHeader, findSecurityHeader, WSSE_NS, WsSecurityError } fro
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
-import { readRequestTextThen } from './server-body-errors.js';
+import { readRequestTextThen, type TextRequest } from './server-body-errors.js';
 import {
   SOAP_11_ACTOR_NEXT,
   SOAP_12_ROLE_NEXT,
@@ -62,6 +62,19 @@ import type { RequestContext } from './server-types.js';
 export function unquoteAction(value: string): string {
   const t = value.trim();
   return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
+}
+
+/** The last SOAPAction header value unquoted, and its action: clients send the same few over and over. */
+let lastActionHeader = '';
+let lastAction = '';
+
+/** {@link unquoteAction} of a SOAPAction header, without a new string (and its hashing in the lookup) for a repeated value. */
+function soapAction(header: string): string {
+  if (header !== lastActionHeader) {
+    lastAction = unquoteAction(header);
+    lastActionHeader = header;
+  }
+  return lastAction;
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
@@ -94,7 +107,7 @@ function selectRoute(
 ): SoapRoute | SoapFault {
   const header = headerValue(req, 'soapaction');
   if (version === '1.1') {
-    const action = header === undefined ? '' : unquoteAction(header);
+    const action = header === undefined ? '' : soapAction(header);
     const candidates = dispatch.byAction.get(action);
     const route = candidates ? pickByElement(candidates, bodyEl) : undefined;
     if (route) return route;
@@ -174,16 +187,44 @@ export function serveSoap(
   mediaType: MediaType,
 ): void {
   try {
-    readRequestTextThen(state, req, res, mediaType, (text) => {
-      if (text === undefined) return;
-      try {
-        serveSoapText(state, req, res, dispatch, version, mediaType, text);
-      } catch {
-        sendInternalError(res);
-      }
-    });
+    readRequestTextThen(new SoapExchange(state, req, res, dispatch, version, mediaType));
   } catch {
     sendInternalError(res);
+  }
+}
+
+/** One SOAP request while its body is read: one object per request instead of closures over its arguments. */
+class SoapExchange implements TextRequest {
+  readonly state: HandlerState;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly dispatch: SoapDispatch;
+  readonly version: SoapVersion;
+  readonly mediaType: MediaType;
+
+  constructor(
+    state: HandlerState,
+    req: IncomingMessage,
+    res: ServerResponse,
+    dispatch: SoapDispatch,
+    version: SoapVersion,
+    mediaType: MediaType,
+  ) {
+    this.state = state;
+    this.req = req;
+    this.res = res;
+    this.dispatch = dispatch;
+    this.version = version;
+    this.mediaType = mediaType;
+  }
+
+  onText(text: string | undefined): void {
+    if (text === undefined) return;
+    try {
+      serveSoapText(this.state, this.req, this.res, this.dispatch, this.version, this.mediaType, text);
+    } catch {
+      sendInternalError(this.res);
+    }
   }
 }
 

@@ -307,6 +307,10 @@ export function createServiceHandler(
     return true;
   }
 
+  // The lookup key of the last path seen: clients call the same path over and over, and
+  // routeKey() makes a new lower-cased string each time.
+  let lastPath = '';
+  let lastKey = routeKey('');
   return function serviceHandler(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
     let url = req.url ?? '/';
     // A fragment is never part of a request target (RFC 9112 §3.2, RFC 3986 §3.5): drop it, as
@@ -317,7 +321,11 @@ export function createServiceHandler(
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);
-    const key = routeKey(path);
+    if (path !== lastPath) {
+      lastKey = routeKey(path);
+      lastPath = path;
+    }
+    const key = lastKey;
     const svc = routes.services.get(key);
     const ep = routes.operations.get(key);
     if (svc !== undefined && (ep === undefined || servicePathFirst(req, svc, ep, query))) {
