@@ -9,12 +9,16 @@
  * doing (req/s on a shared machine is not). Prints each server's figure per round
  * and the ratio to bare within each round (median and range).
  *
- *   npx tsx bench/server-instructions.ts [--requests 3000] [--warmup 12000] [--rounds 3] [--connections 8] [--baseline]
+ *   npx tsx bench/server-instructions.ts [--requests 3000] [--warmup 25000] [--rounds 3] [--connections 8] [--baseline]
  *
  * `--baseline` adds a row `before`: generated/auth with its own runtime copy (the
  * runtime of the last regeneration), as in bench/server.ts. Needs valgrind
  * (`apt-get install valgrind`); under it a server runs about 50x slower, so the
- * figures come from a few thousand requests (a run of three rounds takes a few minutes).
+ * figures come from a few thousand requests. V8's optimizing compiler runs on a
+ * background thread that callgrind slows down with the rest: the count per request
+ * keeps falling (about 260k, 140k, 77k for bare) until some 20,000 requests have
+ * been served, hence the long warm-up; the first round's figures should match the
+ * last's, or the warm-up was too short. A run takes 10-30 minutes.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +34,7 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 const perRound = arg('requests', 3000);
-const warmup = arg('warmup', 12000);
+const warmup = arg('warmup', 25000);
 const rounds = arg('rounds', 3);
 const connections = arg('connections', 8);
 const withBaseline = process.argv.includes('--baseline');
