@@ -56,31 +56,36 @@ export function serveSoapMime(
           ? '1.1'
           : '1.2';
   try {
-    readBodyThen(req, state.limits, (err, raw) => {
-      try {
-        if (raw === undefined) {
-          sendBodyError(req, res, err);
-          return;
-        }
-        let mime: MimeMessage;
+    readBodyThen(
+      req,
+      state.limits,
+      (err, raw) => {
         try {
-          mime = readMimeMessage(raw, mediaType, { maxParts: state.maxParts });
-        } catch (e) {
-          if (!(e instanceof MultipartError)) throw e;
-          sendFault(res, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);
-          return;
+          if (raw === undefined) {
+            sendBodyError(req, res, err);
+            return;
+          }
+          let mime: MimeMessage;
+          try {
+            mime = readMimeMessage(raw, mediaType, { maxParts: state.maxParts });
+          } catch (e) {
+            if (!(e instanceof MultipartError)) throw e;
+            sendFault(res, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);
+            return;
+          }
+          const version: SoapVersion = mime.soapType.type === 'application/soap+xml' ? '1.2' : '1.1';
+          const dispatch = version === '1.1' ? svc.soap11 : svc.soap12;
+          if (dispatch === undefined) {
+            sendFault(res, fallback, clientFault(`This endpoint does not serve SOAP ${version}.`), state);
+            return;
+          }
+          serveSoapText(state, req, res, dispatch, version, mime.soapType, mime.xml, mime);
+        } catch {
+          sendInternalError(res);
         }
-        const version: SoapVersion = mime.soapType.type === 'application/soap+xml' ? '1.2' : '1.1';
-        const dispatch = version === '1.1' ? svc.soap11 : svc.soap12;
-        if (dispatch === undefined) {
-          sendFault(res, fallback, clientFault(`This endpoint does not serve SOAP ${version}.`), state);
-          return;
-        }
-        serveSoapText(state, req, res, dispatch, version, mime.soapType, mime.xml, mime);
-      } catch {
-        sendInternalError(res);
-      }
-    });
+      },
+      undefined,
+    );
   } catch {
     sendInternalError(res);
   }

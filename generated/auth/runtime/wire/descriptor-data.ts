@@ -129,13 +129,14 @@ export function decodeSchema(text: string): Decoded {
     unknown[][],
     unknown[],
   ];
-  const tables: Tables = { ns, enums, keys, fields };
+  // Interned: these strings are property names and lookup keys on the hot paths (see intern()).
+  const tables: Tables = { ns: ns.map(intern), enums, keys: keys.map(intern), fields };
   const types: Record<string, ComplexDesc> = {};
   // A large contract's types are built one by one as they are first read (an operation needs a
   // few of NetSuite's 1,501); a small contract's all at once, keeping the record a plain object.
   const lazy = keys.length > LAZY_TYPES_ABOVE;
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+    const key = tables.keys[i] as string;
     const build = (): ComplexDesc => record('complex', complex[i], tables);
     // `__proto__` is a key like any other here (defineProperty, not assignment).
     if (!lazy) {
@@ -173,7 +174,7 @@ function record<T>(shape: ShapeName, data: unknown, tables: Tables): T {
     const v: unknown = data[i];
     if (v === null) continue;
     const [name, enc] = props[i] as readonly [string, PropertyEncoding];
-    out[name] = enc === 'prop' && v === 0 ? data[i + 1] : property(enc, v, tables);
+    out[name] = enc === 'prop' && v === 0 ? intern(data[i + 1] as string) : property(enc, v, tables);
   }
   return out as T;
 }
@@ -182,8 +183,9 @@ function record<T>(shape: ShapeName, data: unknown, tables: Tables): T {
 function property(enc: PropertyEncoding, v: unknown, tables: Tables): unknown {
   switch (enc) {
     case 's':
-    case 'n':
     case 'prop':
+      return intern(v as string);
+    case 'n':
       return v;
     case 'b':
       return v === 1;
@@ -210,6 +212,18 @@ function value(v: unknown, tables: Tables): ValueDesc {
   if (typeof v === 'number') return v >= 0 ? { complex: tables.keys[v] as string } : { scalar: scalarKind(-v - 1) };
   const r = record<{ scalar: number; enum?: string[]; list?: boolean; range?: string }>('scalar', v, tables);
   return { ...r, scalar: scalarKind(r.scalar) } as ValueDesc;
+}
+
+/**
+ * `s` as an internalized string (the one V8 keeps for property names). JSON.parse
+ * internalizes keys but not values, and descriptor strings are used as property
+ * names (the decoded input's and the output's properties), type registry keys
+ * and compared with parsed names on every request: with values as parsed, the
+ * keyed property accesses of the codec and of decode plans take a slower path and
+ * allocate (about 85 bytes per Auth request) that literal strings do not.
+ */
+function intern(s: string): string {
+  return Object.keys({ [s]: 0 })[0] ?? s;
 }
 
 /** The scalar kind of code `code`. */
