@@ -10,7 +10,6 @@
  * - independent peers: node-soap's client (`forceMTOM`, an attachment referred to by
  *   xop:Include) against our server, and zeep reading our server's MTOM answers.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -508,28 +507,7 @@ describe('node-soap client (forceMTOM) -> generated server', () => {
   });
 });
 
-/** Runs a Python script with `exe`; resolves with its stdout. */
-function python(exe: string, script: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(exe, ['-c', script, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${err.message}\n${stderr}`));
-      else resolve(stdout.trim());
-    });
-  });
-}
-async function findZeep(): Promise<string | undefined> {
-  for (const exe of ['python3', '/usr/bin/python3']) {
-    if (
-      await python(exe, 'import zeep', []).then(
-        () => true,
-        () => false,
-      )
-    )
-      return exe;
-  }
-  return undefined;
-}
-const zeepExe = await findZeep();
+const zeepExe = await findZeepPython();
 
 const ZEEP = `
 import sys, hashlib
@@ -539,13 +517,14 @@ service = client.create_service('{urn:example:files}' + sys.argv[4], sys.argv[2]
 r = service.Download(name='z', size=int(sys.argv[3]))
 print(type(r.data).__name__, len(r.data), hashlib.sha256(r.data).hexdigest())
 `;
+import { findZeepPython, runPython } from './peers.js';
 
 // Skipped only outside CI: .ci/run installs python3-zeep, so in CI a missing zeep fails here.
 describe.skipIf(zeepExe === undefined && process.env['CI'] === undefined)(
   'zeep <- generated server answering MTOM',
   () => {
     it.each(['FilesSoap', 'FilesSoap12'])('zeep over %s resolves our xop:Include into bytes', async (binding) => {
-      const out = await python(zeepExe!, ZEEP, [WSDL, `${alwaysMtom.baseUrl}/files`, '3000', binding]);
+      const out = await runPython(zeepExe!, ZEEP, [WSDL, `${alwaysMtom.baseUrl}/files`, '3000', binding]);
       expect(out).toBe(`bytes 3000 ${sha(bytes(3000, 3))}`);
     });
   },

@@ -1,6 +1,6 @@
 /**
  * Helpers for the tests against independent peers installed from Debian (Mono,
- * PHP, openssl): whether a peer is there, the skip rule (a missing peer skips the
+ * PHP, openssl, zeep): whether a peer is there, the skip rule (a missing peer skips the
  * tests only outside CI; `.ci/run` installs the peers, so under `CI` it fails
  * them), running a command, and a peer server process on 127.0.0.1 that the
  * test stops (its stdin is closed, then it is killed by its process id).
@@ -50,6 +50,26 @@ export function run(
       },
     );
   });
+}
+
+/** Runs a Python script (`exe -c script args...`); resolves with its stdout, trimmed. */
+export async function runPython(exe: string, script: string, args: readonly string[]): Promise<string> {
+  return (await run(exe, ['-c', script, ...args], { timeoutMs: 60_000 })).trim();
+}
+
+/**
+ * The first Python that imports zeep (Debian's python3-zeep lives in /usr/bin/python3,
+ * which a pyenv shim on the PATH may hide), or undefined.
+ */
+export async function findZeepPython(): Promise<string | undefined> {
+  for (const exe of ['python3', '/usr/bin/python3']) {
+    const ok = await runPython(exe, 'import zeep', []).then(
+      () => true,
+      () => false,
+    );
+    if (ok) return exe;
+  }
+  return undefined;
 }
 
 /** A free TCP port on 127.0.0.1 (for peers that cannot listen on port 0 and report it). */

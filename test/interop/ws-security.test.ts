@@ -10,7 +10,6 @@
  *   generated server, node-soap's `WSSecurity` client against the generated server,
  *   and the generated client against a node-soap server checking the token.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -163,33 +162,9 @@ describe('generated client -> generated server', () => {
   });
 });
 
-/** Runs a Python script with `exe`; resolves with its stdout. */
-function run(exe: string, script: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(exe, ['-c', script, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${err.message}\n${stderr}`));
-      else resolve(stdout.trim());
-    });
-  });
-}
-
-/** The first Python with zeep (Debian's python3-zeep lives in /usr/bin/python3, which a pyenv shim may hide). */
-async function findZeepPython(): Promise<string | undefined> {
-  for (const exe of ['python3', '/usr/bin/python3']) {
-    if (
-      await run(exe, 'import zeep', []).then(
-        () => true,
-        () => false,
-      )
-    )
-      return exe;
-  }
-  return undefined;
-}
-
 const zeepPython = await findZeepPython();
 const hasZeep = zeepPython !== undefined;
-const python = (script: string, args: string[]): Promise<string> => run(zeepPython!, script, args);
+const python = (script: string, args: string[]): Promise<string> => runPython(zeepPython!, script, args);
 
 const ZEEP = `
 import sys
@@ -204,6 +179,7 @@ try:
 except Fault as f:
     print('FAULT', f.code, f.message)
 `;
+import { findZeepPython, runPython } from './peers.js';
 
 // Skipped only outside CI: .ci/run installs python3-zeep, so in CI a missing zeep fails here.
 describe.skipIf(!hasZeep && process.env['CI'] === undefined)('zeep wsse.UsernameToken -> generated server', () => {

@@ -5,7 +5,6 @@
  * their type and no `soapenc:arrayType`; it reads our `soapenc:arrayType` arrays back. zeep reads
  * xsd:string[][] as xsd:string[], so the array of arrays is left to the generated client (test/emit).
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -19,28 +18,6 @@ const WSDL = 'test/emit/fixtures/encoded-arrays/arrays.wsdl';
  */
 const SOAP_ENC_XSD = path.resolve(ROOT, '../shared/corpus/zeep/soap-enc.xsd');
 const OUT = path.join(ROOT, 'test/tmp/interop/zeep-encoded-arrays');
-
-/** Runs a Python script with `exe`; resolves with its stdout. */
-function run(exe: string, script: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(exe, ['-c', script, ...args], { timeout: 60_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${err.message}\n${stderr}`));
-      else resolve(stdout.trim());
-    });
-  });
-}
-
-/** The first Python with zeep (Debian's python3-zeep lives in /usr/bin/python3, which a pyenv shim may hide). */
-async function findZeepPython(): Promise<string | undefined> {
-  for (const exe of ['python3', '/usr/bin/python3']) {
-    const ok = await run(exe, 'import zeep', []).then(
-      () => true,
-      () => false,
-    );
-    if (ok) return exe;
-  }
-  return undefined;
-}
 
 const zeepPython = await findZeepPython();
 
@@ -68,6 +45,7 @@ r = svc.Flat(
     numbers=t('ArrayOfInt')([4, 5]))
 print(json.dumps({k: serialize_object(r[k]) for k in ('names', 'items', 'numbers')}))
 `;
+import { findZeepPython, runPython } from './peers.js';
 
 const VALUE = {
   names: ['a', 'b & c'],
@@ -103,7 +81,7 @@ describe.skipIf(zeepPython === undefined && process.env['CI'] === undefined)(
     });
 
     it('reads zeep arrays (xsi:typed items of any name) and zeep reads ours (soapenc:arrayType)', async () => {
-      const out = await run(zeepPython!, ZEEP, [url, SOAP_ENC_XSD]);
+      const out = await runPython(zeepPython!, ZEEP, [url, SOAP_ENC_XSD]);
       expect(received).toEqual([VALUE]);
       expect(JSON.parse(out)).toEqual(VALUE);
     }, 60_000);
