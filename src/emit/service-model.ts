@@ -654,5 +654,13 @@ function httpDesc(
       `operation ${op.name}: the HTTP binding ${b.binding.name} has no http:operation location (WSDL 1.1 §4.5)`,
     );
   }
-  return { path: b.httpLocation, params, ...(xmlInput ? { input: xmlInput } : {}), ...(output ? { output } : {}) };
+  const inPath = new Set(b.pathParams ?? []);
+  const located =
+    inPath.size === 0 ? params : params.map((p) => (inPath.has(p.name) ? { ...p, inPath: true as const } : p));
+  return {
+    path: b.httpLocation,
+    params: located,
+    ...(xmlInput ? { input: xmlInput } : {}),
+    ...(output ? { output } : {}),
+  };
 }

@@ -76,7 +76,7 @@ export function linkOperations(
         const abstract = portType.operations.find((o) => o.name === operation.name);
         if (!abstract) continue;
         const linked = link(lookups, { port, binding, operation, abstract });
-        const unsupported = unsupportedHttpInput(lookups, linked.ob);
+        const unsupported = unsupportedHttpInput(lookups, linked.ob) ?? unsupportedPathParams(linked);
         if (unsupported) {
           ctx.sink.warning(
             `operation ${operation.name} of port ${port.name} (${binding.kind}): ${unsupported}; generated code does not offer the operation over this binding`,
@@ -149,6 +149,55 @@ function unsupportedHttpInput(lookups: WireLookups, ob: OperationBinding): strin
   return undefined;
 }
 
+/**
+ * The names a location cites as `(name)` for `http:urlReplacement` (WSDL 1.1 §4.7), in order, or a
+ * string saying why the location is not a usable template (an unclosed or nested parenthesis).
+ */
+export function citedPathParams(location: string): readonly string[] | { readonly error: string } {
+  const names: string[] = [];
+  let open = -1;
+  for (let i = 0; i < location.length; i++) {
+    const c = location[i];
+    if (c === '(') {
+      if (open >= 0) return { error: `a "(" at offset ${i} opens a second parameter before the first is closed` };
+      open = i;
+    } else if (c === ')') {
+      if (open < 0) return { error: `the ")" at offset ${i} closes no "("` };
+      names.push(location.slice(open + 1, i));
+      open = -1;
+    }
+  }
+  if (open >= 0) return { error: `the "(" at offset ${open} is not closed` };
+  return names;
+}
+
+/**
+ * Why an operation's `http:urlReplacement` location cannot be used, or undefined: every `(name)` must
+ * name one single-valued input field, each at most once (WSDL 1.1 §4.7: the search patterns are the
+ * part names enclosed in parentheses).
+ */
+function unsupportedPathParams(linked: Linked): string | undefined {
+  const names = linked.ob.pathParams;
+  if (names === undefined) return undefined;
+  const location = linked.ob.httpLocation ?? '';
+  const cited = citedPathParams(location);
+  if ('error' in cited) return `http:urlReplacement location "${location}" is not a template: ${cited.error}`;
+  const seen = new Set<string>();
+  for (const name of names) {
+    const field = linked.input.fields.find((f) => f.name === name);
+    if (!field) {
+      const known = linked.input.fields.map((f) => `"${f.name}"`).join(', ');
+      return `http:urlReplacement location "${location}" cites (${name}), which is not an input parameter (${known === '' ? 'the input has none' : `the input has ${known}`})`;
+    }
+    if (seen.has(name)) return `http:urlReplacement location "${location}" cites (${name}) twice`;
+    seen.add(name);
+    const max = field.type.maxOccurs;
+    if (max === 'unbounded' || max > 1)
+      return `http:urlReplacement location "${location}" cites (${name}), which may repeat; a path holds one value`;
+  }
+  return undefined;
+}
+
 function logicalFault(messages: ReadonlyMap<string, Message>, name: string, message: Message['name']): LogicalFault {
   const part = messages.get(qkey(message))?.parts[0];
   return {
@@ -157,6 +206,12 @@ function logicalFault(messages: ReadonlyMap<string, Message>, name: string, mess
     ...optional('element', part?.element),
     ...optional('type', part?.type),
   };
+}
+
+/** The names `location` cites, or none when it is not a template (reported by {@link unsupportedPathParams}). */
+function pathParamsOf(location: string): readonly string[] {
+  const cited = citedPathParams(location);
+  return 'error' in cited ? [] : cited;
 }
 
 function link(lookups: WireLookups, bound: BoundOperation): Linked {
@@ -177,6 +232,7 @@ function link(lookups: WireLookups, bound: BoundOperation): Linked {
     ...(soap ? { use: operation.input?.body?.use ?? operation.output?.body?.use ?? 'literal' } : {}),
     ...(!soap ? optional('httpLocation', operation.httpLocation) : {}),
     ...(!soap ? optional('requestContentType', operation.input?.mimeContentType) : {}),
+    ...(!soap && operation.input?.urlReplacement ? { pathParams: pathParamsOf(operation.httpLocation ?? '') } : {}),
     input: input.wire,
     ...optional('output', output?.wire),
   };

@@ -319,6 +319,12 @@ export interface OperationBinding {
   readonly httpLocation?: string;
   /** HTTP: the request content type for POST, e.g. `application/x-www-form-urlencoded`. */
   readonly requestContentType?: string;
+  /**
+   * HTTP: the input fields carried in the request path, in the order `httpLocation` cites them as
+   * `(name)` (`http:urlReplacement`, WSDL 1.1 §4.7; a WSDL 2.0 `whttp:location` template's `{name}`,
+   * Part 2 §6.8.1.1). The other fields go to the query string (GET) or the form body (POST).
+   */
+  readonly pathParams?: readonly string[];
   readonly input: WireMessage;
   readonly output?: WireMessage;
 }

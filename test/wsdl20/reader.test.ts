@@ -225,6 +225,20 @@ describe('WSDL 2.0 onto the operation model', () => {
     ]);
   });
 
+  it('a whttp:location citing {id} puts that input value in the path, as http:urlReplacement does', () => {
+    const binding = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
+    <operation ref="tns:Get" whttp:location="items/{id}/{{v1}}"/>
+  </binding>`;
+    const m = model(doc(IFACE + binding + service()));
+    expect(m.operations[0]!.bindings[0]).toMatchObject({
+      kind: 'httpGet',
+      httpLocation: 'items/(id)/{v1}',
+      pathParams: ['id'],
+      input: { mode: 'params' },
+    });
+  });
+
   it('wsdlx:safe selects GET when no method is given; {{ and }} in a location are literal braces', () => {
     const iface = IFACE.replace(
       'pattern="http://www.w3.org/ns/wsdl/in-out"',
@@ -299,13 +313,38 @@ describe('WSDL 2.0 constructs without an equivalent: located errors', () => {
     expectOneError(text, 'operation ref="tns:Get"', /SOAP MEP .*soap-response\/ is not supported/);
   });
 
-  it('a whttp:location template citing an input value', () => {
+  it('a whttp:location template citing a value unencoded ({!name})', () => {
     const b = `
   <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
-    <operation ref="tns:Get" whttp:location="items/{id}"/>
+    <operation ref="tns:Get" whttp:location="items/{!id}"/>
   </binding>`;
     const text = doc(IFACE + b + service());
-    expectOneError(text, 'whttp:location="items/{id}"', /cites input values with \{name\}.*not supported/);
+    expectOneError(text, 'whttp:location="items/{!id}"', /\{!id\} asks for the value unencoded/);
+  });
+
+  it('a whttp:location template citing a value in the query part, or with an XML input', () => {
+    const query = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
+    <operation ref="tns:Get" whttp:location="items?id={id}"/>
+  </binding>`;
+    expectOneError(
+      doc(IFACE + query + service()),
+      'whttp:location="items?id={id}"',
+      /\{id\} is cited in the query part/,
+    );
+    const xml = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
+    <operation ref="tns:Get" whttp:location="items/{id}"/>
+  </binding>`;
+    expectOneError(doc(IFACE + xml + service()), 'whttp:location="items/{id}"', /while the input is an XML body/);
+  });
+
+  it('a whttp:location with an unclosed or empty {', () => {
+    const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
+    <operation ref="tns:Get" whttp:location="items/{id"/>
+  </binding>`;
+    expectOneError(doc(IFACE + b + service()), 'whttp:location="items/{id"', /does not enclose an element name/);
   });
 
   it('a query parameter separator other than &', () => {

@@ -10,10 +10,11 @@
  *   then GET for `wsdlx:safe` operations and POST otherwise, §6.3.1) gives httpGet or httpPost;
  *   the input serialization (default application/x-www-form-urlencoded for GET,
  *   application/xml for POST, §6.4) gives URL-encoded parameters (the element's children,
- *   IRI style) or an XML body; `whttp:location` the path. A binding whose operations use
- *   both GET and POST becomes two bindings. Refused with a located error:
- *   other methods, location templates citing
- *   parameters (`{name}`), a query parameter separator other than `&`, `whttp:header`,
+ *   IRI style) or an XML body; `whttp:location` the path, whose `{name}` citations put those
+ *   values in the path (as WSDL 1.1's `http:urlReplacement`). A binding whose operations use
+ *   both GET and POST becomes two bindings. Refused with a located error: other methods,
+ *   `{!name}` (unencoded) citations, citations in the query part or with an XML input,
+ *   `whttp:ignoreUncited`, a query parameter separator other than `&`, `whttp:header`,
  *   other serializations, and in-only/robust-in-only operations (no HTTP response body to map).
  */
 import type { SourceDocument } from '../../load/types.js';
@@ -366,7 +367,9 @@ function httpBinding(
       continue;
     }
     if (bop && attr(bop, 'ignoreUncited', WSDL20_HTTP_NS) === 'true') {
-      refuse('whttp:ignoreUncited="true" is not supported (parameters cited in the location are not supported)');
+      refuse(
+        'whttp:ignoreUncited="true" is not supported (wsdlc sends the values a location does not cite as query or form parameters)',
+      );
       continue;
     }
     const headerEl = [bop, direction(bop, 'input'), direction(bop, 'output')]
@@ -377,10 +380,15 @@ function httpBinding(
       continue;
     }
     const written = (bop ? attr(bop, 'location', WSDL20_HTTP_NS) : undefined) ?? '';
-    const location = unescapeTemplate(written);
-    if (location === undefined) {
+    const template = readTemplate(written);
+    if ('error' in template) {
+      refuse(`whttp:location="${written}": ${template.error}`);
+      continue;
+    }
+    const { location, cited } = template;
+    if (cited && !inForm) {
       refuse(
-        `whttp:location="${written}" cites input values with {name} (WSDL 2.0 Part 2 §6.8.1.1); values in the request path are not supported, only query or form parameters`,
+        `whttp:location="${written}" cites input values with {name} while the input is an XML body (${inSer}); wsdlc takes cited values from ${FORM} inputs only`,
       );
       continue;
     }
@@ -391,9 +399,11 @@ function httpBinding(
         ? synth(HTTP_BINDING_NS, 'urlEncoded', at)
         : synth(MIME_NS, 'content', at, { type: FORM })
       : synth(MIME_NS, 'mimeXml', at, input ? { part: input.name } : {});
+    // Cited values go in the path as WSDL 1.1's http:urlReplacement puts them; the others stay parameters.
+    const inputExts = cited ? [inputExt, synth(HTTP_BINDING_NS, 'urlReplacement', at)] : [inputExt];
     const children: XmlElement[] = [
       synth(HTTP_BINDING_NS, 'operation', at, { location }),
-      synth(WSDL_NS, 'input', direction(bop, 'input') ?? at, {}, [inputExt]),
+      synth(WSDL_NS, 'input', direction(bop, 'input') ?? at, {}, inputExts),
     ];
     if (op.outputEl) {
       const output = op.output ? op.output : undefined;
@@ -428,18 +438,48 @@ function httpBinding(
 }
 
 /**
- * A `whttp:location` with its `{{` and `}}` escapes resolved (WSDL 2.0 Part 2 §6.8.1.1),
- * or `undefined` when it cites an input value (`{name}` or `{!name}`).
+ * A `whttp:location` read as WSDL 2.0 Part 2 §6.8.1.1 writes it: `{{` and `}}` stand for braces, and
+ * `{name}` cites the input element's child `name`, whose value goes in the path percent-encoded. The
+ * result writes each citation as WSDL 1.1's `http:urlReplacement` does, `(name)` (§4.7), so `cited`
+ * tells whether there is any. Refused: `{!name}` (the value unencoded), a citation in the query part,
+ * and literal parentheses beside citations (they would read as citations).
  */
-function unescapeTemplate(location: string): string | undefined {
+function readTemplate(
+  written: string,
+): { readonly location: string; readonly cited: boolean } | { readonly error: string } {
   let out = '';
-  for (let i = 0; i < location.length; i++) {
-    const c = location[i]!;
-    if ((c === '{' || c === '}') && location[i + 1] === c) {
+  let cited = false;
+  let query = false;
+  for (let i = 0; i < written.length; i++) {
+    const c = written[i]!;
+    if ((c === '{' || c === '}') && written[i + 1] === c) {
       out += c;
       i++;
-    } else if (c === '{' || c === '}') return undefined;
-    else out += c;
+      continue;
+    }
+    if (c === '}') return { error: `the "}" at offset ${i} closes no "{" (write "}}" for a brace)` };
+    if (c !== '{') {
+      if (c === '?') query = true;
+      out += c;
+      continue;
+    }
+    const end = written.indexOf('}', i + 1);
+    const name = end < 0 ? '' : written.slice(i + 1, end);
+    if (end < 0 || name === '' || name.includes('{'))
+      return { error: `the "{" at offset ${i} does not enclose an element name (write "{{" for a brace)` };
+    if (name.startsWith('!'))
+      return {
+        error: `{${name}} asks for the value unencoded (WSDL 2.0 Part 2 §6.8.1.1); wsdlc puts cited values in the path percent-encoded only ({${name.slice(1)}})`,
+      };
+    if (query)
+      return {
+        error: `{${name}} is cited in the query part; wsdlc puts cited values in the path, uncited ones in the query`,
+      };
+    out += `(${name})`;
+    cited = true;
+    i = end;
   }
-  return out;
+  if (cited && /[()]/.test(written))
+    return { error: 'the location has literal parentheses beside {name} citations, which wsdlc cannot tell apart' };
+  return { location: out, cited };
 }

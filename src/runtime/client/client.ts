@@ -23,7 +23,7 @@ import type {
 import { isNil, readComplexContent, readValue, writeComplexContent, writeField, writeValue } from '../wire/codec.js';
 import { parseContentType } from '../wire/content-type.js';
 import { DEFAULT_MAX_ERROR_BODY_CHARS, findFault, parseFault, HttpError, ResponseError } from '../wire/faults.js';
-import { encodeHttpParams, FORM_CONTENT_TYPE } from '../wire/http-encoding.js';
+import { encodeHttpParams, FORM_CONTENT_TYPE, hasPathParams, replaceHttpPath } from '../wire/http-encoding.js';
 import { encodeHttpXmlInput } from '../wire/http-xml.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { DecodeError } from '../wire/scalars.js';
@@ -683,7 +683,9 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<unknown> {
     const form = encodeHttpParams(http, input, op.name);
-    const base = this.url(op);
+    const base = hasPathParams(http)
+      ? new URL(joinUrl(this.base, replaceHttpPath(http, input, op.name)))
+      : this.url(op);
     let res: TransportResponse;
     if (get) {
       const url = form === '' ? base : new URL(`${base.href}${base.search === '' ? '?' : '&'}${form}`);

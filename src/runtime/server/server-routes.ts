@@ -58,6 +58,18 @@ export interface ServiceEndpoint {
   readonly allow: string;
 }
 
+/**
+ * Operation paths with parameters in them (`http:urlReplacement`, WSDL 1.1 §4.7), matched by pattern
+ * when no fixed path matches.
+ */
+export interface TemplateEndpoint {
+  /** Matches a raw (not percent-decoded) request path; group `i + 1` holds `names[i]`'s value. */
+  readonly pattern: RegExp;
+  /** The parameter names in the order the template cites them. */
+  readonly names: readonly string[];
+  readonly endpoint: HttpEndpoint;
+}
+
 /** The handler's routing tables. Paths are matched case-insensitively (as IIS does for ASMX). */
 export interface RouteTable {
   /** Service paths, keyed by lower-cased path. */
@@ -68,6 +80,42 @@ export interface RouteTable {
   readonly ownedPrefixes: readonly string[];
   /** The served path of each port, by port name (for `?wsdl` address rewriting). */
   readonly portPaths: ReadonlyMap<string, string>;
+  /** Operation paths with parameters in them, in service order. */
+  readonly templates: readonly TemplateEndpoint[];
+}
+
+/**
+ * The request path's parameter values if `path` (raw, without query) matches one of `templates`:
+ * `[name, raw value]` pairs, still percent-encoded.
+ */
+export function matchTemplate(
+  templates: readonly TemplateEndpoint[],
+  path: string,
+): { readonly endpoint: HttpEndpoint; readonly values: readonly (readonly [string, string])[] } | undefined {
+  for (const t of templates) {
+    const m = t.pattern.exec(path);
+    if (m === null) continue;
+    return { endpoint: t.endpoint, values: t.names.map((name, i) => [name, m[i + 1] ?? ''] as const) };
+  }
+  return undefined;
+}
+
+/** A template path's pattern: literal text matched case-insensitively, each `(name)` one path segment's text. */
+function templatePattern(template: string): { readonly pattern: RegExp; readonly names: string[] } {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const m of template.matchAll(/\(([^()]*)\)/g)) {
+    source += escapeRegExp(template.slice(last, m.index)) + '([^/]*)';
+    names.push(m[1] ?? '');
+    last = m.index + m[0].length;
+  }
+  source += escapeRegExp(template.slice(last));
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), names };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The key of an element name in dispatch maps. */
@@ -120,6 +168,8 @@ export function servedPath(port: PortDesc, pathPrefix: string): string {
 export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTable {
   const services = new Map<string, MutableService>();
   const ops = new Map<string, { get?: HttpRoute; post?: HttpRoute; postXml?: Map<string, HttpRoute> }>();
+  const templateOps = new Map<string, { get?: HttpRoute; post?: HttpRoute; postXml?: Map<string, HttpRoute> }>();
+  const templatePaths = new Map<string, string>();
   const portPaths = new Map<string, string>();
 
   for (const port of service.ports) {
@@ -143,9 +193,12 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
       for (const op of service.operations) {
         const http = httpOf(op, kind);
         if (!http) continue;
+        const templated = http.params.some((p) => p.inPath === true);
         const opKey = joinPath(path, http.path).toLowerCase();
-        let ep = ops.get(opKey);
-        if (!ep) ops.set(opKey, (ep = {}));
+        const table = templated ? templateOps : ops;
+        if (templated && !templatePaths.has(opKey)) templatePaths.set(opKey, joinPath(path, http.path));
+        let ep = table.get(opKey);
+        if (!ep) table.set(opKey, (ep = {}));
         const route: HttpRoute = { op, http, binding: kind };
         if (kind === 'httpGet') ep.get ??= route;
         else if (http.input) {
@@ -167,15 +220,20 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
     if (svc.soap12) endpoint.soap12 = svc.soap12;
     serviceTable.set(key, endpoint);
   }
-  const opTable = new Map<string, HttpEndpoint>();
-  for (const [key, ep] of ops) {
+  const endpoint = (ep: { get?: HttpRoute; post?: HttpRoute; postXml?: Map<string, HttpRoute> }): HttpEndpoint => {
     const allow = [ep.get ? 'GET' : '', ep.post || ep.postXml ? 'POST' : ''].filter((m) => m !== '').join(', ');
-    opTable.set(key, { ...ep, allow });
-  }
+    return { ...ep, allow };
+  };
+  const opTable = new Map<string, HttpEndpoint>();
+  for (const [key, ep] of ops) opTable.set(key, endpoint(ep));
+  const templates: TemplateEndpoint[] = [];
+  for (const [key, ep] of templateOps)
+    templates.push({ ...templatePattern(templatePaths.get(key) ?? key), endpoint: endpoint(ep) });
   return {
     services: serviceTable,
     operations: opTable,
     ownedPrefixes: [...serviceTable.keys()].filter((p) => p !== '/').map((p) => `${p}/`),
     portPaths,
+    templates,
   };
 }

@@ -42,7 +42,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { bodyKindOf, parseContentType } from '../wire/content-type.js';
 import type { ServiceDesc } from '../wire/descriptors.js';
-import { buildRoutes, type HttpEndpoint, type RouteTable, type ServiceEndpoint } from './server-routes.js';
+import {
+  buildRoutes,
+  matchTemplate,
+  type HttpEndpoint,
+  type RouteTable,
+  type ServiceEndpoint,
+} from './server-routes.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendText } from './server-respond.js';
 import { serveHttp } from './server-http.js';
@@ -256,14 +262,20 @@ export function createServiceHandler(
     sendText(res, 405, `Method ${method ?? ''} is not allowed here.`, { Allow: svc.allow });
   }
 
-  function serveOperationPath(req: IncomingMessage, res: ServerResponse, ep: HttpEndpoint, query: string): void {
+  function serveOperationPath(
+    req: IncomingMessage,
+    res: ServerResponse,
+    ep: HttpEndpoint,
+    query: string,
+    pathValues?: readonly (readonly [string, string])[],
+  ): void {
     const method = req.method;
     if (state.security !== undefined) {
       sendText(res, 403, 'This service requires a WS-Security UsernameToken: call it over SOAP.');
       return;
     }
     if (method === 'GET' && ep.get) {
-      void serveHttp(state, req, res, ep.get, query, undefined);
+      void serveHttp(state, req, res, ep.get, query, undefined, pathValues);
       return;
     }
     if (method === 'POST' && (ep.post || ep.postXml)) {
@@ -271,7 +283,7 @@ export function createServiceHandler(
       const mediaType = parseContentType(req.headers['content-type']);
       const kind = bodyKindOf(mediaType);
       if (kind === 'form' && ep.post) {
-        void serveHttp(state, req, res, ep.post, '', mediaType);
+        void serveHttp(state, req, res, ep.post, '', mediaType, pathValues);
         return;
       }
       // text/xml or application/xml: an XML document input (WSDL 1.1 §5.6), dispatched by its root element.
@@ -334,6 +346,13 @@ export function createServiceHandler(
     if (ep !== undefined) {
       serveOperationPath(req, res, ep, query);
       return;
+    }
+    if (svc === undefined && routes.templates.length > 0) {
+      const hit = matchTemplate(routes.templates, path);
+      if (hit !== undefined) {
+        serveOperationPath(req, res, hit.endpoint, query, hit.values);
+        return;
+      }
     }
     if (owns(routes, key)) {
       sendText(res, 404, `Not found: ${path}`);

@@ -45,9 +45,22 @@ function hexValue(c: number): number {
   return l >= 0x61 && l <= 0x66 ? l - 0x57 : -1;
 }
 
+/**
+ * A value taken from the request path (`http:urlReplacement`, WSDL 1.1 §4.7): percent-decoded as
+ * RFC 3986 §2.1 says (`+` stays a plus sign), as strict UTF-8.
+ * @throws ParamError for an escape sequence that does not decode as UTF-8
+ */
+export function decodePathValue(segment: string): string {
+  return segment.includes('%') ? decodeEscapes(segment, 'request path') : segment;
+}
+
 /** URL Standard percent-decode of one name or value (`+` is a space), decoded as strict UTF-8. */
 function percentDecode(s: string, where: string): string {
-  const plus = s.includes('+') ? s.replace(/\+/g, ' ') : s;
+  return decodeEscapes(s.includes('+') ? s.replace(/\+/g, ' ') : s, where);
+}
+
+/** Percent-escapes of `plus` decoded as strict UTF-8. */
+function decodeEscapes(plus: string, where: string): string {
   if (!plus.includes('%')) return plus;
   const bytes = ENCODER.encode(plus);
   let n = 0;

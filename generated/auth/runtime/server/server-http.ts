@@ -18,7 +18,7 @@ import type { MediaType } from '../wire/content-type.js';
 import { XmlWriter } from '../xml/xml-write.js';
 import { readRequestText } from './server-body-errors.js';
 import { faultFor, httpFaultStatus, SoapFault } from './server-faults.js';
-import { decodeHttpParams, ParamError, parseUrlEncoded } from './server-http-params.js';
+import { decodeHttpParams, decodePathValue, ParamError, parseUrlEncoded } from './server-http-params.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendInternalError, sendText } from './server-respond.js';
 import type { HttpRoute } from './server-routes.js';
@@ -36,9 +36,10 @@ export async function serveHttp(
   route: HttpRoute,
   query: string,
   mediaType: MediaType | undefined,
+  pathValues?: readonly (readonly [name: string, raw: string])[],
 ): Promise<void> {
   try {
-    await serveHttpUnguarded(state, req, res, route, query, mediaType);
+    await serveHttpUnguarded(state, req, res, route, query, mediaType, pathValues);
   } catch {
     sendInternalError(res);
   }
@@ -51,6 +52,7 @@ async function serveHttpUnguarded(
   route: HttpRoute,
   query: string,
   mediaType: MediaType | undefined,
+  pathValues: readonly (readonly [name: string, raw: string])[] | undefined,
 ): Promise<void> {
   let text = query;
   if (route.binding === 'httpPost') {
@@ -61,6 +63,10 @@ async function serveHttpUnguarded(
   let input: Record<string, unknown>;
   try {
     const params = parseUrlEncoded(text, route.binding === 'httpPost' ? 'form body' : 'query string');
+    if (pathValues !== undefined) {
+      // The values in the request path; a query or form pair of the same name is ignored.
+      for (const [name, raw] of pathValues) params.set(name, decodePathValue(raw));
+    }
     input = decodeHttpParams(route.http.params, params);
   } catch (err) {
     if (err instanceof ParamError) {

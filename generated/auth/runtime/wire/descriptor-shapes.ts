@@ -131,6 +131,7 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['value', 'v'],
     ['min', 'n'],
     ['max', 'n'],
+    ['inPath', 'b'],
   ],
   httpIn: [
     ['element', 'element'],

@@ -221,11 +221,19 @@ export interface HttpParamDesc {
   readonly value: ValueDesc;
   readonly min: number;
   readonly max: number;
+  /**
+   * Carried in the request path: `path` cites it as `(name)` (`http:urlReplacement`, WSDL 1.1 §4.7;
+   * a WSDL 2.0 `{name}` template, Part 2 §6.8.1.1), not in the query string or form body.
+   */
+  readonly inPath?: boolean;
 }
 
 /** An operation over an HTTP GET or HTTP POST binding (WSDL 1.1 §4). */
 export interface HttpOperationDesc {
-  /** Path relative to the port address, e.g. `/Login`. */
+  /**
+   * Path relative to the port address, e.g. `/Login`; with parameters `inPath`, a template citing
+   * each as `(name)`, e.g. `/books/(isbn)`.
+   */
   readonly path: string;
   readonly params: readonly HttpParamDesc[];
   /**

@@ -27,6 +27,7 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown, opName =
     typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const params = new URLSearchParams();
   for (const p of op.params) {
+    if (p.inPath === true) continue;
     const path = opName === '' ? p.prop : `${opName}/${p.prop}`;
     const v = obj[p.prop];
     if (v === undefined || v === null) {
@@ -42,4 +43,39 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown, opName =
     }
   }
   return params.toString();
+}
+
+/** Whether some parameter of `op` is carried in its path (`http:urlReplacement`). */
+export function hasPathParams(op: HttpOperationDesc): boolean {
+  for (const p of op.params) if (p.inPath === true) return true;
+  return false;
+}
+
+/**
+ * The operation's path with each `(name)` replaced by that parameter's value, percent-encoded as one
+ * path segment (`http:urlReplacement`, WSDL 1.1 §4.7; RFC 3986 §3.3: every character but the
+ * unreserved ones is escaped, so a value cannot add segments or a query). An absent optional value
+ * is the empty string.
+ * @throws EncodeError when a required parameter is missing or a value does not fit.
+ */
+export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = ''): string {
+  const obj: Readonly<Record<string, unknown>> =
+    typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  let out = op.path;
+  for (const p of op.params) {
+    if (p.inPath !== true) continue;
+    const path = opName === '' ? p.prop : `${opName}/${p.prop}`;
+    const v = obj[p.prop];
+    let text = '';
+    if (v === undefined || v === null) {
+      if (p.min > 0) throw new EncodeError(path, 'missing required parameter');
+    } else text = encodePathSegment(encodeSimpleValue(v, p.value, path));
+    out = out.replace(`(${p.name})`, () => text);
+  }
+  return out;
+}
+
+/** `encodeURIComponent` that also escapes the sub-delimiters it leaves alone (`!'()*`). */
+function encodePathSegment(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
