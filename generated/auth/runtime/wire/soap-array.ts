@@ -8,6 +8,9 @@
  * in SOAP 1.2; read whatever the message declares, since the schema already
  * gives the item type. The declared size is never used to allocate: an array
  * costs what its items cost in the message (references are bounded by the codec).
+ * Partially transmitted and sparse arrays (SOAP 1.1 §5.4.2.1-2: `soapenc:offset`,
+ * `soapenc:position`) are read with holes where items were not sent; arrays
+ * are always written whole.
  *
  * Ships with generated code: imports only sibling runtime files.
  */
@@ -54,6 +57,8 @@ export function writeSoapArray(
   for (let i = 0; i < value.length; i++) {
     const v: unknown = value[i];
     const at = `${path}[${i}]`;
+    if (!(i in value))
+      throw new EncodeError(at, 'a hole in a sparse array: wsdlc reads soapenc:position but writes every item');
     if (level === 0) {
       writeItem(w, v, at);
       continue;
@@ -89,15 +94,64 @@ export function readSoapArray(
   isNil: (el: XmlElement) => boolean,
 ): unknown[] {
   const out: unknown[] = [];
+  // SOAP 1.1 §5.4.2.1-2: a partially transmitted array starts at `offset`, a sparse one places each item at its
+  // `position`; the items not transmitted are holes of the array (read as `undefined`).
+  const size = declaredSize(el, path);
+  const offset = attrOf(el, 'offset');
+  let next = offset === undefined ? 0 : arrayIndex(offset, 'offset', path, size);
   for (const c of el.children) {
     if (typeof c === 'string') {
       // An array's content is its items: text is a value where an array belongs (say, in an array of arrays).
       if (c.trim() !== '') throw new DecodeError(path, 'expected an array of items, got text');
       continue;
     }
-    const at = `${path}/${c.name}[${out.length}]`;
-    if (level === 0) out.push(readItem(c, at));
-    else out.push(follow(c, at, (t) => (isNil(t) ? null : readSoapArray(t, at, level - 1, readItem, follow, isNil))));
+    const position = attrOf(c, 'position');
+    const index = position === undefined ? next : arrayIndex(position, 'position', `${path}/${c.name}`, size);
+    if (index in out)
+      throw new DecodeError(`${path}/${c.name}`, `soapenc:position="${position}" repeats an item already read`);
+    const at = `${path}/${c.name}[${index}]`;
+    out[index] =
+      level === 0
+        ? readItem(c, at)
+        : follow(c, at, (t) => (isNil(t) ? null : readSoapArray(t, at, level - 1, readItem, follow, isNil)));
+    next = index + 1;
   }
   return out;
+}
+
+/** The largest index an array may hold when its message declares no size: a hole costs nothing, but a length does. */
+const MAX_UNDECLARED_INDEX = 1 << 20;
+
+/** A SOAP 1.1 encoding attribute of `el` (also read unqualified, as some stacks write it). */
+function attrOf(el: XmlElement, name: string): string | undefined {
+  for (const a of el.attrs) if (a.name === name && (a.ns === SOAP_11_ENC_NS || a.ns === '')) return a.value;
+  return undefined;
+}
+
+/** The size `soapenc:arrayType="t[n]"` declares for the outermost dimension, if one. */
+function declaredSize(el: XmlElement, path: string): number | undefined {
+  const type = attrOf(el, 'arrayType');
+  if (type === undefined) return undefined;
+  const m = /\[(\d*)\]\s*$/.exec(type);
+  if (m === null || m[1] === '') return undefined;
+  const n = Number(m[1]);
+  if (!Number.isSafeInteger(n)) throw new DecodeError(path, `soapenc:arrayType="${type}" declares no usable size`);
+  return n;
+}
+
+/** The index written as `[n]` by soapenc:offset/position (one dimension), checked against the declared size. */
+function arrayIndex(text: string, what: string, path: string, size: number | undefined): number {
+  const m = /^\s*\[\s*(\d+)\s*\]\s*$/.exec(text);
+  if (m === null)
+    throw new DecodeError(path, `soapenc:${what}="${text}" is not an index like "[2]" (one-dimensional arrays only)`);
+  const n = Number(m[1]);
+  const limit = size ?? MAX_UNDECLARED_INDEX;
+  if (!(n < limit))
+    throw new DecodeError(
+      path,
+      size === undefined
+        ? `soapenc:${what}="${text}" is beyond ${MAX_UNDECLARED_INDEX} items (the array declares no size)`
+        : `soapenc:${what}="${text}" is outside the declared size ${size}`,
+    );
+  return n;
 }
