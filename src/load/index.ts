@@ -39,6 +39,8 @@ class LoadRun {
   readonly documents: SourceDocument[] = [];
   /** Lenient mode: imports that could not be read, as located warnings. */
   readonly skipped: Diagnostic[] = [];
+  /** Lenient mode: unbound conventional prefixes and misnamed `location` attributes read anyway, as located warnings. */
+  readonly recovered: Diagnostic[] = [];
 
   constructor(
     private readonly cwd: string,
@@ -87,7 +89,8 @@ class LoadRun {
       this.unreadable(`cannot load ${via.ref.kind} "${via.ref.location}" (${displayName}): ${err.reason}`, via);
       return;
     }
-    const parsed = parseDocument(raw.bytes, displayName);
+    const parsed = parseDocument(raw.bytes, displayName, this.lenient);
+    this.recovered.push(...parsed.recovered);
     const chameleon =
       via?.ref.includingNamespace !== undefined &&
       parsed.kind === 'xsd' &&
@@ -105,8 +108,15 @@ class LoadRun {
     this.documents.push(doc);
 
     const targets: { identity: string; via: Via }[] = [];
-    for (const ref of findReferences(parsed.root, chameleon)) {
+    for (const ref of findReferences(parsed.root, chameleon, { lenient: this.lenient })) {
       const next: Via = { ref, from: doc };
+      if (ref.fromLocationAttribute) {
+        this.recovered.push({
+          severity: 'warning',
+          message: `${ref.kind} has no schemaLocation attribute, but a "location" attribute (lenient: "${ref.location}" is followed as its schemaLocation)`,
+          location: this.locate(next),
+        });
+      }
       const resolved = resolveLocation(ref.location, raw.base);
       if (!resolved.ok) {
         this.unreadable(`cannot load ${ref.kind} "${ref.location}": ${resolved.reason}`, next);
@@ -136,7 +146,9 @@ class LoadRun {
 /**
  * Loads a contract: the main WSDL (a path or an http(s) URL) and every document
  * reachable through `wsdl:import/@location` and `xsd:import|include|redefine/@schemaLocation`,
- * resolved relative to the referring document, each loaded once.
+ * resolved relative to the referring document, each loaded once. Lenient mode also reads
+ * unbound conventional prefixes (recover-prefixes.ts) and schema imports/includes that
+ * say `location` instead of `schemaLocation`, each recovery a located warning (`recovered`).
  *
  * @param source path (relative to `options.cwd`), `file:` URL or http(s) URL
  * @param options working directory, fetch implementation, document bound
@@ -159,5 +171,10 @@ export async function loadDocuments(source: string, options: LoadOptions = {}): 
   await run.visit(mainIdentity, undefined);
   const main = run.documents[0];
   if (!main) throw new WsdlcError({ severity: 'error', message: `cannot read ${source}` });
-  return { main, documents: run.documents, ...(run.skipped.length > 0 ? { skipped: run.skipped } : {}) };
+  return {
+    main,
+    documents: run.documents,
+    ...(run.skipped.length > 0 ? { skipped: run.skipped } : {}),
+    ...(run.recovered.length > 0 ? { recovered: run.recovered } : {}),
+  };
 }

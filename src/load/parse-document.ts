@@ -4,15 +4,19 @@
  * (`xsd:schema`, XML Schema Part 1 §3.15).
  */
 import { parseXml, XmlParseError, type XmlElement } from '../runtime/xml/xml-parse.js';
+import type { Diagnostic } from '../util/diagnostics.js';
 import { userError } from '../util/errors.js';
 import { decodeXmlBytes } from './decode.js';
 import { WSDL_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';
+import { parseRecoveringPrefixes } from './recover-prefixes.js';
 
 /** A decoded, parsed and classified document (`wsdl` for WSDL 1.1 and WSDL 2.0: the root's namespace tells them apart). */
 export interface ParsedDocument {
   readonly kind: 'wsdl' | 'xsd';
   readonly root: XmlElement;
   readonly text: string;
+  /** Lenient mode: the unbound conventional prefixes read with their namespace, as located warnings. */
+  readonly recovered: readonly Diagnostic[];
 }
 
 /** Deepest nesting accepted in a contract document (large real schemas stay far below). */
@@ -27,14 +31,19 @@ function describeRoot(root: XmlElement): string {
  * Decodes and parses a document, then checks its root.
  * @param bytes raw document bytes
  * @param file display name for error locations
+ * @param lenient read unbound conventional prefixes (`xsd`, `soap`, ...) with their
+ *   namespace, each with a warning (see recover-prefixes.ts); strict refuses them
  * @throws WsdlcError for bad encodings, XML that is not well-formed or refused
  *   (DOCTYPE), or a root that is neither WSDL 1.1, WSDL 2.0 nor XSD
  */
-export function parseDocument(bytes: Uint8Array, file: string): ParsedDocument {
+export function parseDocument(bytes: Uint8Array, file: string, lenient = false): ParsedDocument {
   const { text } = decodeXmlBytes(bytes, file);
   let root: XmlElement;
+  let recovered: readonly Diagnostic[] = [];
+  const parse = (t: string): XmlElement => parseXml(t, { positions: true, maxDepth: MAX_DEPTH, fileName: file });
   try {
-    root = parseXml(text, { positions: true, maxDepth: MAX_DEPTH, fileName: file });
+    if (lenient) ({ root, recovered } = parseRecoveringPrefixes(text, file, parse));
+    else root = parse(text);
   } catch (err) {
     if (err instanceof XmlParseError) {
       const refused = /^(DOCTYPE|elements nested)/.test(err.message);
@@ -44,9 +53,9 @@ export function parseDocument(bytes: Uint8Array, file: string): ParsedDocument {
     throw err;
   }
   const at = { file, line: root.line, column: root.column };
-  if (root.ns === WSDL_NS && root.name === 'definitions') return { kind: 'wsdl', root, text };
-  if (root.ns === WSDL20_NS && root.name === 'description') return { kind: 'wsdl', root, text };
-  if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') return { kind: 'xsd', root, text };
+  if (root.ns === WSDL_NS && root.name === 'definitions') return { kind: 'wsdl', root, text, recovered };
+  if (root.ns === WSDL20_NS && root.name === 'description') return { kind: 'wsdl', root, text, recovered };
+  if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') return { kind: 'xsd', root, text, recovered };
   throw userError(
     `root element is ${describeRoot(root)}; expected wsdl:definitions (${WSDL_NS}), a WSDL 2.0 description (${WSDL20_NS}) or xsd:schema`,
     at,

@@ -23,6 +23,32 @@ export interface DocumentReference {
    * chameleon adoption), which a schema without a targetNamespace takes on.
    */
   readonly includingNamespace?: string;
+  /**
+   * Lenient mode: set when an `xsd:import`/`xsd:include` has no `schemaLocation` but a
+   * `location` attribute (a WSDL habit), which is then followed.
+   */
+  readonly fromLocationAttribute?: true;
+}
+
+/** Whether misnamed `location` attributes of schema imports and includes are followed (lenient mode). */
+export interface ReferenceOptions {
+  readonly lenient?: boolean;
+}
+
+/**
+ * The location of a schema import/include/redefine: `schemaLocation`, or in lenient mode
+ * a `location` attribute on an import or include that has no `schemaLocation`.
+ */
+function schemaLocationOf(
+  el: XmlElement,
+  options: ReferenceOptions,
+): { location: string | undefined; fromLocationAttribute: boolean } {
+  const location = attr(el, 'schemaLocation');
+  if (location !== undefined || options.lenient !== true || el.name === 'redefine') {
+    return { location, fromLocationAttribute: false };
+  }
+  const misnamed = attr(el, 'location');
+  return { location: misnamed, fromLocationAttribute: misnamed !== undefined };
 }
 
 /** True when a location value points at nothing loadable (absent, blank or a same-document fragment). */
@@ -31,20 +57,27 @@ function isLoadable(location: string | undefined): location is string {
 }
 
 /** References made at the top level of one `xsd:schema` element. */
-function schemaReferences(schema: XmlElement, effectiveNamespace: string | undefined, out: DocumentReference[]): void {
+function schemaReferences(
+  schema: XmlElement,
+  effectiveNamespace: string | undefined,
+  out: DocumentReference[],
+  options: ReferenceOptions,
+): void {
   const targetNamespace = attr(schema, 'targetNamespace') ?? effectiveNamespace;
   for (const child of childElements(schema)) {
     if (!XSD_NAMESPACES.has(child.ns)) continue;
     if (child.name !== 'import' && child.name !== 'include' && child.name !== 'redefine') continue;
-    const location = attr(child, 'schemaLocation');
+    const { location, fromLocationAttribute } = schemaLocationOf(child, options);
     if (!isLoadable(location)) continue;
     const kind: ReferenceKind =
       child.name === 'import' ? 'xsd:import' : child.name === 'include' ? 'xsd:include' : 'xsd:redefine';
-    const ref: DocumentReference =
-      kind !== 'xsd:import' && targetNamespace
-        ? { kind, location: location.trim(), element: child, includingNamespace: targetNamespace }
-        : { kind, location: location.trim(), element: child };
-    out.push(ref);
+    out.push({
+      kind,
+      location: location.trim(),
+      element: child,
+      ...(kind !== 'xsd:import' && targetNamespace ? { includingNamespace: targetNamespace } : {}),
+      ...(fromLocationAttribute ? { fromLocationAttribute } : {}),
+    });
   }
 }
 
@@ -52,15 +85,20 @@ function schemaReferences(schema: XmlElement, effectiveNamespace: string | undef
  * All references a document makes, in document order.
  * @param root the document's root element (`wsdl:definitions` or `xsd:schema`)
  * @param chameleonNamespace the namespace a chameleon schema adopted, if any
+ * @param options lenient mode also follows `location` on schema imports and includes
  */
-export function findReferences(root: XmlElement, chameleonNamespace?: string): DocumentReference[] {
+export function findReferences(
+  root: XmlElement,
+  chameleonNamespace?: string,
+  options: ReferenceOptions = {},
+): DocumentReference[] {
   const out: DocumentReference[] = [];
   if (XSD_NAMESPACES.has(root.ns) && root.name === 'schema') {
-    schemaReferences(root, chameleonNamespace, out);
+    schemaReferences(root, chameleonNamespace, out, options);
     return out;
   }
   if (root.ns === WSDL20_NS && root.name === 'description') {
-    wsdl20References(root, out);
+    wsdl20References(root, out, options);
     return out;
   }
   if (root.ns !== WSDL_NS || root.name !== 'definitions') return out;
@@ -70,7 +108,8 @@ export function findReferences(root: XmlElement, chameleonNamespace?: string): D
       if (isLoadable(location)) out.push({ kind: 'wsdl:import', location: location.trim(), element: child });
     } else if (child.name === 'types') {
       for (const schema of childElements(child)) {
-        if (XSD_NAMESPACES.has(schema.ns) && schema.name === 'schema') schemaReferences(schema, undefined, out);
+        if (XSD_NAMESPACES.has(schema.ns) && schema.name === 'schema')
+          schemaReferences(schema, undefined, out, options);
       }
     }
   }
@@ -78,7 +117,7 @@ export function findReferences(root: XmlElement, chameleonNamespace?: string): D
 }
 
 /** WSDL 2.0: `import`/`include` (Part 1 §4.1, §4.2), and schemas and `xs:import` in `types` (§3.1). */
-function wsdl20References(root: XmlElement, out: DocumentReference[]): void {
+function wsdl20References(root: XmlElement, out: DocumentReference[], options: ReferenceOptions): void {
   for (const child of childElements(root, WSDL20_NS)) {
     if (child.name === 'import' || child.name === 'include') {
       const location = attr(child, 'location');
@@ -87,10 +126,17 @@ function wsdl20References(root: XmlElement, out: DocumentReference[]): void {
     } else if (child.name === 'types') {
       for (const c of childElements(child)) {
         if (!XSD_NAMESPACES.has(c.ns)) continue;
-        if (c.name === 'schema') schemaReferences(c, undefined, out);
+        if (c.name === 'schema') schemaReferences(c, undefined, out, options);
         else if (c.name === 'import') {
-          const location = attr(c, 'schemaLocation');
-          if (isLoadable(location)) out.push({ kind: 'xsd:import', location: location.trim(), element: c });
+          const { location, fromLocationAttribute } = schemaLocationOf(c, options);
+          if (isLoadable(location)) {
+            out.push({
+              kind: 'xsd:import',
+              location: location.trim(),
+              element: c,
+              ...(fromLocationAttribute ? { fromLocationAttribute } : {}),
+            });
+          }
         }
       }
     }

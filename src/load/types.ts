@@ -32,6 +32,11 @@ export interface LoadedSet {
   readonly documents: readonly SourceDocument[];
   /** Lenient mode: the imports and includes that could not be read, each a located warning (they were skipped). */
   readonly skipped?: readonly Diagnostic[];
+  /**
+   * Lenient mode: what was read although strict mode refuses it (an unbound conventional
+   * prefix such as `xsd`, an `xsd:include location=`), each a located warning.
+   */
+  readonly recovered?: readonly Diagnostic[];
 }
 
 /** Options for {@link loadDocuments}. */
@@ -46,6 +51,9 @@ export interface LoadOptions {
    * Lenient mode (`--lenient`): an import or include that cannot be read (missing
    * file, unreachable URL, bad location) is skipped with a located warning instead
    * of failing the load; the model builder then treats what it declared as undefined.
+   * It also reads unbound conventional prefixes (`xsd`, `soap`, ... with their usual
+   * namespace) and follows `location` on a schema import or include that lacks
+   * `schemaLocation`, each with a located warning (see {@link LoadedSet.recovered}).
    */
   readonly lenient?: boolean;
 }

@@ -3,6 +3,7 @@
  * the diagnostics collected so far, and QName resolution with error reporting.
  */
 import path from 'node:path';
+import { conventionalNamespace } from '../load/conventional-prefixes.js';
 import type { SourceDocument, LoadedSet } from '../load/types.js';
 import type { XmlElement } from '../runtime/xml/xml-parse.js';
 import { attr, resolveQName } from '../runtime/xml/xml-parse.js';
@@ -160,6 +161,13 @@ export class BuildContext {
     if (!q || q.name === '') {
       const trimmed = value.trim();
       const prefix = trimmed.includes(':') ? trimmed.slice(0, trimmed.indexOf(':')) : '';
+      const conventional = q ? undefined : conventionalNamespace(prefix);
+      const local = trimmed.slice(prefix.length + 1);
+      if (this.lenient && conventional !== undefined && local !== '') {
+        // Lenient mode: an undeclared `xs:`/`xsd:`/`s:` ... read with its conventional namespace.
+        this.unresolved(doc, el, `unbound namespace prefix "${prefix}" in ${what}`, `read as ${conventional}`);
+        return { ns: normalizeXsdNamespace(conventional), name: local };
+      }
       this.unresolved(
         doc,
         el,

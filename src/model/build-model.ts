@@ -48,8 +48,9 @@ export function buildModelCollecting(original: LoadedSet, options: BuildOptions 
     ctx.sink.warnings.push(...lowering.sink.warnings);
     ctx.replaced.push(...lowering.replaced);
   }
-  // Lenient mode: imports the loader could not read were skipped with a warning.
-  for (const w of loaded.skipped ?? []) {
+  // Lenient mode: what the loader read anyway (unbound conventional prefixes, include location=),
+  // and the imports it could not read (skipped), each with a warning.
+  for (const w of [...(loaded.recovered ?? []), ...(loaded.skipped ?? [])]) {
     ctx.sink.warnings.push(w);
     ctx.replaced.push(w.location ? { ...w, location: ctx.modelFromDiag(w.location) } : w);
   }

@@ -27,7 +27,7 @@ export function checkImportNamespaces(ctx: BuildContext): NamespaceNotes {
   const byUrl = new Map<string, SourceDocument>(ctx.loaded.documents.map((d) => [d.url, d]));
   const notes: NamespaceNotes = new Map();
   for (const doc of ctx.loaded.documents) {
-    for (const ref of findReferences(doc.root, doc.chameleonNamespace)) {
+    for (const ref of findReferences(doc.root, doc.chameleonNamespace, { lenient: ctx.lenient })) {
       if (ref.kind !== 'xsd:import' && ref.kind !== 'wsdl:import') continue;
       const resolved = resolveLocation(ref.location, doc.url);
       const target = resolved.ok ? byUrl.get(resolved.identity) : undefined;

@@ -194,6 +194,9 @@ function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, s
     if (typeof child === 'string' || !isXsdNamespace(child.ns)) continue;
     if ((child.name === 'include' || child.name === 'redefine') && attr(child, 'schemaLocation') === undefined) {
       // XML Schema Part 1 §4.2.1, §4.2.2: schemaLocation is required on include and redefine.
+      // Lenient mode: the loader followed an include's `location` instead, with a warning.
+      const misnamed = attr(child, 'location')?.trim();
+      if (ctx.lenient && child.name === 'include' && misnamed && !misnamed.startsWith('#')) continue;
       const wrong =
         attr(child, 'location') !== undefined
           ? ' (it has a "location" attribute; the attribute is schemaLocation)'
