@@ -38,7 +38,7 @@ export function categorize(message: string): Category {
   // A WSDL 2.0 construct with no equivalent in wsdlc (README "WSDL 2.0").
   if (/WSDL 2\.0|SOAP MEP .* is not supported/.test(message)) return 'WSDL-2.0';
   if (/not well-formed|encoding|DOCTYPE/i.test(message)) return 'MALFORMED';
-  if (/not a WSDL 1\.1 document/.test(message)) return 'NOT-WSDL';
+  if (/not a WSDL 1\.1 document|root element is .*; expected wsdl:definitions/.test(message)) return 'NOT-WSDL';
   if (
     /undefined|unbound namespace prefix|does not have|names the element|is not declared|not an XML Schema built-in/.test(
       message,

@@ -195,3 +195,21 @@ describe('lenient mode: xsd:include / xsd:import with location= instead of schem
     expect(set.recovered).toBeUndefined();
   });
 });
+
+describe('lenient mode: the README table of conventional prefixes', () => {
+  it('lists exactly the prefixes and namespaces the loader uses', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { CONVENTIONAL_PREFIXES } = await import('../../src/load/conventional-prefixes.js');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('| prefix | read as | source |'));
+    const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
+    const listed = new Map<string, string>();
+    for (const row of rows) {
+      const [prefixes = '', namespaces = ''] = row.split(' | ');
+      const ps = [...prefixes.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+      const ns = [...namespaces.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+      for (const [i, p] of ps.entries()) listed.set(p, ns[Math.min(i, ns.length - 1)]!);
+    }
+    expect(Object.fromEntries([...listed].sort())).toEqual(Object.fromEntries([...CONVENTIONAL_PREFIXES].sort()));
+  });
+});
