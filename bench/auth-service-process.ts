@@ -69,28 +69,28 @@ export function compiledMain(tree: string): string {
   return main;
 }
 
-/** How the service runs: `tsx` (`npm start`) or `compiled` (`npm run build && npm run start:compiled`, with its V8 flag). */
+/** How the service runs: `tsx` (`npm start`) or `compiled` (`npm run build && npm run start:compiled`), each with its script's node flags. */
 export type RunMode = 'tsx' | 'compiled';
 
 /**
- * The node flags of `tree`'s `start:compiled` script (e.g. `--max-semi-space-size=1`), so a
- * baseline commit runs with its own flags.
+ * The node flags of `tree`'s `start:compiled` script, or of its `start` script under tsx (e.g.
+ * `--expose-gc --max-semi-space-size=1`), so each tree runs with its own flags.
  */
-export function startFlags(tree: string): string[] {
+export function startFlags(tree: string, mode: RunMode = 'compiled'): string[] {
   const pkg = JSON.parse(readFileSync(path.join(tree, 'examples', 'auth-service', 'package.json'), 'utf8')) as {
     scripts?: Record<string, string>;
   };
-  const script = pkg.scripts?.['start:compiled'] ?? '';
+  const script = pkg.scripts?.[mode === 'tsx' ? 'start' : 'start:compiled'] ?? '';
   return script.split(/\s+/).filter((a) => a.startsWith('--'));
 }
 
 /** Starts the service of `tree` with `args` on 127.0.0.1:0; resolves once it listens. */
 export function startService(tree: string, args: readonly string[], mode: RunMode = 'tsx'): Promise<ServiceProcess> {
+  // As examples/auth-service's `npm start` (tsx) and `npm run start:compiled` run it, with their node flags.
   const entry =
     mode === 'tsx'
-      ? ['--import', 'tsx', path.join(tree, 'examples', 'auth-service', 'src', 'main.ts')]
-      : // As examples/auth-service's `npm run start:compiled` runs it.
-        [...startFlags(tree), compiledMain(tree)];
+      ? [...startFlags(tree, 'tsx'), '--import', 'tsx', path.join(tree, 'examples', 'auth-service', 'src', 'main.ts')]
+      : [...startFlags(tree), compiledMain(tree)];
   const child = spawn(process.execPath, [...entry, '--host', '127.0.0.1', '--port', '0', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

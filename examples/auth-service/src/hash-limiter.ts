@@ -18,6 +18,11 @@ export interface HashLimiterOptions {
   readonly maxConcurrent?: number;
   /** Requests waiting for a slot before new ones are refused (default 8). */
   readonly maxQueue?: number;
+  /**
+   * Called when a task has its slot, right before it runs (the service gives the V8 heap's
+   * garbage back here, see heap-release.ts, so a hash's memory adds to the live heap only).
+   */
+  readonly beforeTask?: () => void;
 }
 
 /** Default hashes at once: one scrypt at N = 2^17 (128 MiB) keeps the compiled service at about 204 MB RSS under a flood. */
@@ -31,11 +36,13 @@ export class HashLimiter {
   readonly maxQueue: number;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly beforeTask: (() => void) | undefined;
 
   /** @param options limits (see {@link HashLimiterOptions}). */
   constructor(options: HashLimiterOptions = {}) {
     this.maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT_HASHES;
     this.maxQueue = options.maxQueue ?? DEFAULT_HASH_QUEUE;
+    this.beforeTask = options.beforeTask;
     if (!Number.isSafeInteger(this.maxConcurrent) || this.maxConcurrent < 1)
       throw new RangeError(`concurrent hashes must be a positive integer, got ${this.maxConcurrent}`);
     if (!Number.isSafeInteger(this.maxQueue) || this.maxQueue < 0)
@@ -64,6 +71,7 @@ export class HashLimiter {
       this.running++;
     }
     try {
+      this.beforeTask?.();
       return await task();
     } finally {
       const next = this.waiting.shift();

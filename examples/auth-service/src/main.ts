@@ -5,6 +5,7 @@
  * Options: see {@link SERVICE_USAGE} (`npm start -- --help`).
  */
 import { parseServiceCommandLine, type ServiceConfig } from './config.js';
+import { exposedGc } from './heap-release.js';
 import { runCli } from './run-cli.js';
 import { startAuthService } from './server.js';
 
@@ -13,6 +14,7 @@ export async function serve(config: ServiceConfig): Promise<void> {
   const log = (line: string): void => {
     process.stdout.write(`${line}\n`);
   };
+  const collectGarbage = exposedGc();
   const service = await startAuthService({
     host: config.host,
     port: config.port,
@@ -26,6 +28,8 @@ export async function serve(config: ServiceConfig): Promise<void> {
     redisCommandTimeoutMs: config.redisCommandTimeoutMs,
     maxConcurrentHashes: config.maxConcurrentHashes,
     hashQueue: config.hashQueue,
+    // Defined when node runs with --expose-gc, as the start scripts do (heap-release.ts).
+    ...(collectGarbage ? { collectGarbage } : {}),
     log,
   });
   log(`listening on ${service.url} (users: ${config.usersFile}, sessions: ${config.store})`);

@@ -22,6 +22,7 @@ import { createAuthHandler } from '../../../generated/auth/server.js';
 import { createAuthImpl } from './auth-impl.js';
 import { Authenticator } from './authenticator.js';
 import { HashLimiter } from './hash-limiter.js';
+import { heapReleaser } from './heap-release.js';
 import { LoginThrottle, MemoryFailureStore, type ThrottlePolicy } from './login-throttle.js';
 import type { Clock } from './clock.js';
 import type { ScryptParams } from './password-hash.js';
@@ -77,6 +78,12 @@ export interface AuthServiceOptions {
   readonly maxConcurrentHashes?: number;
   /** Logins waiting for a hash slot before "busy" is answered (default 8). */
   readonly hashQueue?: number;
+  /**
+   * A full garbage collection (`globalThis.gc` under `node --expose-gc`, see `exposedGc`): run before
+   * a hash when the old generation grew by 1 MiB since the last, so the hash's memory adds to the live heap
+   * and not to garbage (heap-release.ts). Default: none, V8 collects as usual.
+   */
+  readonly collectGarbage?: () => void;
   /** Logins in progress per user name and per address (default 2); beyond: 429. */
   readonly maxInProgressPerClient?: number;
   /** Failed-login throttling: policies per user and per address, or `false` to turn it off (default: on). */
@@ -135,6 +142,7 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
     limiter: new HashLimiter({
       ...(options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {}),
       ...(options.hashQueue !== undefined ? { maxQueue: options.hashQueue } : {}),
+      ...(options.collectGarbage ? { beforeTask: heapReleaser({ collect: options.collectGarbage }) } : {}),
     }),
     ...(log
       ? { onRehashError: (err: unknown) => log(`rehash failed: ${err instanceof Error ? err.message : String(err)}`) }

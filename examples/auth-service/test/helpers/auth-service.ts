@@ -40,6 +40,7 @@ export async function startTestService(
       | 'scrypt'
       | 'requestTimeoutMs'
       | 'maxInProgressPerClient'
+      | 'collectGarbage'
     >
   > = {},
 ): Promise<TestService> {
@@ -63,6 +64,7 @@ export async function startTestService(
     ...(opts.requestTimeoutMs !== undefined ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
     ...(opts.redisCommandTimeoutMs !== undefined ? { redisCommandTimeoutMs: opts.redisCommandTimeoutMs } : {}),
     ...(opts.loginThrottle !== undefined ? { loginThrottle: opts.loginThrottle } : {}),
+    ...(opts.collectGarbage ? { collectGarbage: opts.collectGarbage } : {}),
   });
   return {
     service,
