@@ -14,9 +14,11 @@
  * hashed at N=2^17 and the service configured with N=2^14.
  *
  * Each version runs compiled (`npm run build`, as in production) and under tsx (`npm start`;
- * tsx itself costs about 36 MB of RSS).
+ * tsx itself costs 20-35 MB of RSS), each with the node flags of its own start script
+ * (e.g. `--expose-gc --max-semi-space-size=1`).
  * Run: npx tsx bench/login-flood.ts [seconds=10] [rounds=3] [--baseline <commit>]
- * (`--baseline a2c8c53` adds the service before issue 20, from a temp git worktree.)
+ * (`--baseline a2c8c53` adds the service before issue 20, from a temp git worktree;
+ * `--baseline 58e41b9` the service before the collection before each hash.)
  * Target: peak RSS <= 200 MB under the 16-way flood.
  */
 import http from 'node:http';

@@ -25,7 +25,7 @@ export interface HashLimiterOptions {
   readonly beforeTask?: () => void;
 }
 
-/** Default hashes at once: one scrypt at N = 2^17 (128 MiB) keeps the compiled service at about 204 MB RSS under a flood. */
+/** Default hashes at once: one scrypt at N = 2^17 (128 MiB) keeps the compiled service at about 190 MB RSS under a flood. */
 export const DEFAULT_MAX_CONCURRENT_HASHES = 1;
 /** Default queue length. */
 export const DEFAULT_HASH_QUEUE = 8;

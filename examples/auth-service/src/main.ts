@@ -35,6 +35,11 @@ export async function serve(config: ServiceConfig): Promise<void> {
   log(`listening on ${service.url} (users: ${config.usersFile}, sessions: ${config.store})`);
   log(`WSDL: ${service.url}?wsdl`);
   log(`readiness: ${service.baseUrl}/ready`);
+  log(
+    collectGarbage
+      ? 'memory: garbage collected before each hash (node --expose-gc)'
+      : 'memory: garbage not collected before hashes; run node with --expose-gc for a lower peak (README)',
+  );
 
   let signals = 0;
   const stop = (signal: NodeJS.Signals): void => {

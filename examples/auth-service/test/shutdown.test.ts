@@ -3,6 +3,7 @@
  * finishes the request in flight and exits 0.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,14 @@ interface Running {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function start(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+/** The node flags of this folder's `npm start` script (`tsx <flags> src/main.ts`). */
+function startScriptFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return pkg.scripts.start!.split(/\s+/).filter((a) => a.startsWith('--'));
+}
+
+function start(args: string[], nodeFlags: string[] = []): Promise<Running> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '', HOST: '' },
   });
@@ -97,6 +104,21 @@ describe('service process', () => {
   });
   afterAll(async () => {
     await rm(users.dir, { recursive: true, force: true });
+  });
+
+  it("with the start script's node flags, collects garbage before each hash (issue 20, item 9)", async () => {
+    const flags = startScriptFlags();
+    expect(flags).toContain('--expose-gc');
+    const on = await start(['--port', '0', '--users', users.file, '--scrypt-log-n', '8'], flags);
+    await waitFor(() => on.output().includes('memory: '));
+    expect(on.output()).toContain('memory: garbage collected before each hash (node --expose-gc)');
+    on.child.kill('SIGTERM');
+    expect((await on.exit).code).toBe(0);
+    const off = await start(['--port', '0', '--users', users.file, '--scrypt-log-n', '8']);
+    await waitFor(() => off.output().includes('memory: '));
+    expect(off.output()).toContain('memory: garbage not collected before hashes; run node with --expose-gc');
+    off.child.kill('SIGTERM');
+    expect((await off.exit).code).toBe(0);
   });
 
   it('serves, then exits 0 on SIGTERM after finishing the request in flight', async () => {
