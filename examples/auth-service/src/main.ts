@@ -1,7 +1,8 @@
 /**
  * `npm start`: serves the Auth endpoint (all four bindings and `?wsdl`) until
  * SIGINT or SIGTERM, then shuts down gracefully (requests in flight finish) and
- * exits 0. Prints `listening on <url>` once bound, then one line per request.
+ * exits 0. Prints `listening on <url>` once bound, whether garbage is collected
+ * before each hash (with `node --expose-gc`, heap-release.ts), then one line per request.
  * Options: see {@link SERVICE_USAGE} (`npm start -- --help`).
  */
 import { parseServiceCommandLine, type ServiceConfig } from './config.js';
