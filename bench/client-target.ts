@@ -4,7 +4,7 @@
  * see bench/compile.ts), doing SOAP 1.1 Login.
  */
 import { AuthClient } from '../generated/auth/index.js';
-import { createNodeTransport } from '../generated/auth/runtime/client/transport-node.js';
+import { createNodeTransport } from '../src/runtime/client/transport-node.js';
 
 /** The Login call the bench drives. */
 export interface LoginClient {

@@ -4,6 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
+import { isRuntimeFeature, RUNTIME_FEATURE_NAMES, type RuntimeFeature } from '../emit/runtime-features.js';
 import type { ImportExtension, RuntimeFormat, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
 import { parseBindingList, usage, type ContractOverrides } from '../config/options.js';
 import type { Verbosity } from './log.js';
@@ -32,6 +33,7 @@ export interface ContractFlags extends CommonFlags {
   readonly importExtension?: ImportExtension;
   readonly typeImports?: TypeImportStyle;
   readonly runtimeFormat?: RuntimeFormat;
+  readonly runtimeFeatures?: string;
 }
 
 /** Adds --quiet, --verbose and --debug. */
@@ -81,6 +83,10 @@ export function addContractFlags(cmd: Command): Command {
         '--runtime-format <format>',
         'runtime copy: ts (TypeScript sources, default) or js (compiled .js with .d.ts: less work for your tsc)',
       ).choices(RUNTIME_FORMATS),
+    )
+    .option(
+      '--runtime-features <list>',
+      `optional runtime modules to write besides what the contract needs, comma-separated: ${RUNTIME_FEATURE_NAMES.join(', ')}`,
     );
 }
 
@@ -102,6 +108,7 @@ export function checkFlagValues(flags: ContractFlags & { readonly scaffold?: str
     ['--templates', flags.templates],
     ['--scaffold', flags.scaffold],
     ['--bindings', flags.bindings],
+    ['--runtime-features', flags.runtimeFeatures],
   ];
   for (const [name, value] of paths) {
     if (value?.startsWith('-')) {
@@ -141,5 +148,23 @@ export function overridesOf(flags: ContractFlags): ContractOverrides {
     ...(flags.importExtension !== undefined ? { importExtension: flags.importExtension } : {}),
     ...(flags.typeImports !== undefined ? { typeImports: flags.typeImports } : {}),
     ...(flags.runtimeFormat !== undefined ? { runtimeFormat: flags.runtimeFormat } : {}),
+    ...(flags.runtimeFeatures !== undefined ? { runtimeFeatures: parseFeatureList(flags.runtimeFeatures) } : {}),
   };
+}
+
+/**
+ * `--runtime-features cookies,ws-security` as a list.
+ * @throws WsdlcError (usage, exit 2) naming an unknown feature
+ */
+function parseFeatureList(list: string): RuntimeFeature[] {
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const n of names) {
+    if (!isRuntimeFeature(n)) {
+      usage(`--runtime-features: unknown runtime feature "${n}" (expected one of ${RUNTIME_FEATURE_NAMES.join(', ')})`);
+    }
+  }
+  return names as RuntimeFeature[];
 }

@@ -206,12 +206,16 @@ function resolveOne(
   const importExtension = o.importExtension ?? c.importExtension;
   const typeImports = o.typeImports ?? c.typeImports;
   const runtimeFormat = o.runtimeFormat ?? c.runtimeFormat;
+  const runtimeFeatures = o.runtimeFeatures ?? c.runtimeFeatures;
   const emit: EmitOptions = {
     client,
     server,
     ...(importExtension !== undefined ? { importExtension } : {}),
     ...(typeImports !== undefined ? { typeImports } : {}),
     ...(runtimeFormat !== undefined ? { runtimeFormat } : {}),
+    ...(runtimeFeatures !== undefined && runtimeFeatures.length > 0
+      ? { runtimeFeatures: [...new Set(runtimeFeatures)].sort() }
+      : {}),
     ...(bindings ? { bindings } : {}),
     types,
     ...(templates !== undefined ? { templatesDir: templates } : {}),

@@ -9,7 +9,8 @@
  *     { "wsdl": "wsdl/auth.wsdl", "output": "generated/auth", "bindings": ["soap11", "soap12"],
  *       "types": { "long": "bigint" }, "client": true, "server": true,
  *       "templates": "templates-override", "scaffold": "src/service/auth.ts",
- *       "importExtension": "js", "typeImports": "inline", "runtimeFormat": "ts" }
+ *       "importExtension": "js", "typeImports": "inline", "runtimeFormat": "ts",
+ *       "runtimeFeatures": ["cookies", "ws-security"] }
  *   ],
  *   "runtime": "generated/runtime"
  * }
@@ -17,6 +18,7 @@
  * Relative paths are resolved against the folder holding the config file.
  */
 import type { BindingKind } from '../model/types.js';
+import type { RuntimeFeature } from '../emit/runtime-features.js';
 import type { ImportExtension, RuntimeFormat, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
 
 /** The file name searched for from the working directory upward. */
@@ -57,6 +59,12 @@ export interface ContractChoices {
    * that must copy the `.js` files). Contracts sharing one runtime folder must agree.
    */
   readonly runtimeFormat?: RuntimeFormat;
+  /**
+   * Optional runtime modules to write besides those the generated code imports
+   * (default none: the output's runtime is what its contract needs); `all` writes
+   * the whole runtime. See src/emit/runtime-features.ts and the README.
+   */
+  readonly runtimeFeatures?: readonly RuntimeFeature[];
 }
 
 /** One contract entry of the config file, as written (paths relative to the config's folder). */

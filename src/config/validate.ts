@@ -8,6 +8,7 @@ import { WsdlcError } from '../util/errors.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { isRuleSelector } from '../breaking/rules.js';
 import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
+import { isRuntimeFeature, RUNTIME_FEATURE_NAMES, type RuntimeFeature } from '../emit/runtime-features.js';
 import { BINDING_KINDS, type BreakingConfig, type ContractConfig, type WsdlcConfig } from './types.js';
 
 const CONTRACT_KEYS = new Set([
@@ -23,6 +24,7 @@ const CONTRACT_KEYS = new Set([
   'importExtension',
   'typeImports',
   'runtimeFormat',
+  'runtimeFeatures',
 ]);
 const TYPE_CHOICES: Readonly<Record<string, readonly string[]>> = {
   long: ['number', 'bigint', 'string'],
@@ -186,6 +188,23 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
   const importExtension = choice('importExtension', IMPORT_EXTENSIONS);
   const typeImports = choice('typeImports', TYPE_IMPORT_STYLES);
   const runtimeFormat = choice('runtimeFormat', RUNTIME_FORMATS);
+  let runtimeFeatures: RuntimeFeature[] | undefined;
+  const rawFeatures = entry['runtimeFeatures'];
+  if (rawFeatures !== undefined) {
+    if (!Array.isArray(rawFeatures)) {
+      fail('runtimeFeatures', `"runtimeFeatures" must be an array of ${RUNTIME_FEATURE_NAMES.join(', ')}`);
+    } else {
+      runtimeFeatures = rawFeatures.filter((f: unknown, i): f is RuntimeFeature => {
+        if (typeof f === 'string' && isRuntimeFeature(f)) return true;
+        ok = false;
+        report(
+          [...at, 'runtimeFeatures', i],
+          `unknown runtime feature ${JSON.stringify(f)} (expected one of ${RUNTIME_FEATURE_NAMES.join(', ')})`,
+        );
+        return false;
+      });
+    }
+  }
   if (client === false && server === false) fail('server', '"client" and "server" are both false: nothing to generate');
   let bindings: ContractConfig['bindings'];
   const rawBindings = entry['bindings'];
@@ -241,5 +260,6 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
     ...(importExtension !== undefined ? { importExtension } : {}),
     ...(typeImports !== undefined ? { typeImports } : {}),
     ...(runtimeFormat !== undefined ? { runtimeFormat } : {}),
+    ...(runtimeFeatures !== undefined ? { runtimeFeatures } : {}),
   };
 }

@@ -15,7 +15,9 @@ import type { ComplexDesc, ServiceDesc } from '../runtime/wire/descriptors.js';
 import { assignNames } from '../names/index.js';
 import { gateFiles, type RawFile } from './format-gate.js';
 import { applyImportStyle, DEFAULT_IMPORT_STYLE } from './import-style.js';
-import { runtimeSources } from './runtime-files.js';
+import { DEFAULT_RUNTIME_BASE } from './runtime-imports.js';
+import { featureModules } from './runtime-features.js';
+import { RUNTIME_SOURCE_DIR, runtimeClosure, runtimeRoots, runtimeSources } from './runtime-files.js';
 import type { SyntaxChecker } from './syntax-check.js';
 import { buildServiceModel, type ServiceModel } from './service-model.js';
 import { isOverridden, render, type TemplateName } from './templates.js';
@@ -29,6 +31,8 @@ import { serverView } from './view-server.js';
 import { typesView } from './view-types.js';
 
 export type { EmitOptions, GeneratedFile, TypeMappingOptions } from './types.js';
+export { runtimeRoots } from './runtime-files.js';
+export { isRuntimeFeature, RUNTIME_FEATURE_NAMES, type RuntimeFeature } from './runtime-features.js';
 export { DEFAULT_TYPE_MAPPING } from './types.js';
 
 /** Extra inputs of a generation. */
@@ -125,12 +129,12 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
     (n) => declared.has(n),
   );
   const dir = options.templatesDir;
-  const file = (path: string, name: TemplateName, view: object): RawFile => ({
-    path,
-    content: render(name, view, dir),
-    format: true,
-    preformatted: !isOverridden(name, dir),
-  });
+  const own: RawFile[] = [];
+  const file = (path: string, name: TemplateName, view: object): RawFile => {
+    const f: RawFile = { path, content: render(name, view, dir), format: true, preformatted: !isOverridden(name, dir) };
+    own.push(f);
+    return f;
+  };
 
   const rt = options.runtimeImport;
   const headerTypeNames = headerTypes(sm).filter((n) => declared.has(n));
@@ -149,36 +153,44 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   yield file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText));
   if (rt !== undefined) return;
   // Unstyled here: emitFiles applies the import style to every file it returns.
-  for (const f of unstyledRuntimeFiles(options)) yield { path: `runtime/${f.path}`, content: f.content, format: false };
+  const roots = runtimeRoots(own, DEFAULT_RUNTIME_BASE);
+  for (const f of unstyledRuntimeFiles(options, roots))
+    yield { path: `runtime/${f.path}`, content: f.content, format: false };
 }
 
+/** The options that decide an output's runtime files. */
+type RuntimeFileOptions = Pick<
+  EmitOptions,
+  'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'runtimeFormat' | 'runtimeFeatures'
+>;
+
 /**
- * The runtime's files (paths relative to the runtime folder) for the sides
- * `options` asks for, each with a generated header: what an output folder's
- * `runtime/` holds, and what a project's shared runtime folder holds (with the
- * sides any of its contracts needs).
+ * The runtime's files (paths relative to the runtime folder), each with a generated
+ * header: the import closure of `roots` (the runtime modules generated files import,
+ * see {@link runtimeRoots}) and of the optional features `options` asks for, within
+ * the sides it asks for. What an output folder's `runtime/` holds, and what a
+ * project's shared runtime folder holds (with the roots of all its contracts).
  */
 export function runtimeFiles(
-  options: Pick<
-    EmitOptions,
-    'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'importExtension' | 'typeImports' | 'runtimeFormat'
-  >,
+  options: RuntimeFileOptions & Pick<EmitOptions, 'importExtension' | 'typeImports'>,
+  roots: readonly string[],
 ): GeneratedFile[] {
-  if (options.runtimeFormat === 'js') return unstyledRuntimeFiles(options);
-  return applyImportStyle(unstyledRuntimeFiles(options), {
+  if (options.runtimeFormat === 'js') return unstyledRuntimeFiles(options, roots);
+  return applyImportStyle(unstyledRuntimeFiles(options, roots), {
     importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
     typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,
   });
 }
 
 /** The runtime's files as copied, before the import style is applied. */
-function unstyledRuntimeFiles(
-  options: Pick<EmitOptions, 'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'runtimeFormat'>,
-): GeneratedFile[] {
+function unstyledRuntimeFiles(options: RuntimeFileOptions, roots: readonly string[]): GeneratedFile[] {
   const format = options.runtimeFormat ?? 'ts';
   const what = (source: string): string =>
     format === 'ts' ? `runtime copy of src/runtime/${source}` : `runtime compiled from src/runtime/${source}`;
-  return runtimeSources({ client: options.client, server: options.server }, format).map((r) => ({
+  const features = featureModules(options.runtimeFeatures ?? []);
+  const modules = features === undefined ? undefined : runtimeClosure([...roots, ...features]);
+  const roles = { client: options.client, server: options.server };
+  return runtimeSources(roles, format, RUNTIME_SOURCE_DIR, undefined, modules).map((r) => ({
     path: r.name,
     content: `${headerLine(options, what(r.source))}\n${r.text.trimEnd()}\n`,
   }));

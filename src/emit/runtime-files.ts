@@ -9,8 +9,12 @@
  *   declarations only (skipped by `skipLibCheck`) instead of type-checking the
  *   runtime's sources on every build.
  *
- * The runtime is split by role: `xml/` and `wire/` and the shared `index` always
- * ship; `client/` only with a client, `server/` only with a server.
+ * An output gets only the runtime modules it uses (as protoc users get only the
+ * protobuf runtime their messages use): the import closure of the runtime modules
+ * the generated files import ({@link runtimeRoots}), plus the modules of the
+ * optional features asked for (runtime-features.ts). `client/` then only ships with
+ * a client and `server/` only with a server, since only client.ts and server.ts
+ * import them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +37,70 @@ export interface RuntimeSource {
   readonly name: string;
   readonly text: string;
   readonly source: string;
+}
+
+/**
+ * A relative module specifier of an import or export declaration in runtime source
+ * (a statement at the start of a line: `import ... from './x.js';`, `export ... from`,
+ * `import './x.js';`). The runtime only imports itself and `node:`, and never with
+ * `import()` (runtime-files.test.ts checks both).
+ */
+const SPECIFIER = /^(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*'(\.{1,2}\/[^']+)'/gm;
+
+const graphs = new Map<string, Map<string, readonly string[]>>();
+
+/** The runtime modules `name` (a POSIX path below `dir`, `.ts`) imports, read once per `dir`. */
+function importsOf(name: string, dir: string): readonly string[] {
+  let graph = graphs.get(dir);
+  if (graph === undefined) {
+    graph = new Map();
+    graphs.set(dir, graph);
+  }
+  const known = graph.get(name);
+  if (known !== undefined) return known;
+  const text = readFileSync(path.join(dir, name), 'utf8');
+  const found = new Set<string>();
+  for (const m of text.matchAll(SPECIFIER)) {
+    const spec = m[1] as string;
+    found.add(path.posix.normalize(path.posix.join(path.posix.dirname(name), spec)).replace(/\.js$/, '.ts'));
+  }
+  const list = [...found];
+  graph.set(name, list);
+  return list;
+}
+
+/**
+ * The import closure of `roots` (POSIX paths below `dir`, `.ts`): every runtime
+ * module they need to compile and run, sorted.
+ * @throws Error for a root or an import that names no runtime file (a wsdlc bug)
+ */
+export function runtimeClosure(roots: Iterable<string>, dir: string = RUNTIME_SOURCE_DIR): string[] {
+  const seen = new Set<string>();
+  const todo = [...roots];
+  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+    if (seen.has(name)) continue;
+    if (!existsSync(path.join(dir, name))) throw new Error(`runtime module ${name} does not exist in ${dir}`);
+    seen.add(name);
+    todo.push(...importsOf(name, dir));
+  }
+  return [...seen].sort();
+}
+
+/**
+ * The runtime modules (POSIX paths below the runtime folder, `.ts`) that generated
+ * files import from the runtime folder `base` (`./runtime`, `../runtime`): the roots
+ * of the runtime an output needs.
+ */
+export function runtimeRoots(files: Iterable<{ readonly content: string }>, base: string): string[] {
+  const prefix = `${base}/`;
+  const roots = new Set<string>();
+  for (const f of files) {
+    for (const m of f.content.matchAll(/(?:\bfrom|\bimport)\s*'([^']+)'/g)) {
+      const spec = m[1] as string;
+      if (spec.startsWith(prefix)) roots.add(`${spec.slice(prefix.length).replace(/\.(js|ts)$/, '')}.ts`);
+    }
+  }
+  return [...roots].sort();
 }
 
 /** Which role folders to ship. */
@@ -69,7 +137,8 @@ function sourceNames(roles: RuntimeRoles, dir: string): string[] {
 }
 
 /**
- * The runtime files to copy for `roles` in `format`, sorted by path.
+ * The runtime files to copy for `roles` in `format`, sorted by path: all of the
+ * runtime's modules for the roles, or (`modules` given) those modules only.
  * @throws WsdlcError (exit 2) when the compiled runtime is missing or older than its
  *   sources (a wsdlc checkout whose `npm run build` has not run since src/runtime changed)
  */
@@ -78,8 +147,9 @@ export function runtimeSources(
   format: RuntimeFormat = 'ts',
   dir: string = RUNTIME_SOURCE_DIR,
   compiledDir: string = RUNTIME_COMPILED_DIR,
+  modules?: readonly string[],
 ): RuntimeSource[] {
-  const names = sourceNames(roles, dir);
+  const names = modules === undefined ? sourceNames(roles, dir) : modules.filter((n) => wanted(n, roles));
   if (format === 'ts') {
     return names.map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8'), source: name }));
   }

@@ -42,10 +42,14 @@ export const DEFAULT_RUNTIME_BASE = './runtime';
  * folder (`./runtime`, the vendored copy; `../runtime`, a project's shared copy),
  * whose entry points are `index.js`, `client/index.js` and `server/index.js`; or a
  * package path (`wsdlc/runtime`), whose entry points are the package's exports
- * `wsdlc/runtime`, `wsdlc/runtime/client` and `wsdlc/runtime/server`.
+ * `wsdlc/runtime`, `wsdlc/runtime/client` and `wsdlc/runtime/server`, and whose
+ * optional modules are `wsdlc/runtime/<path>` (`wsdlc/runtime/wire/dataset`).
  */
 export function runtimeSpecifier(module: RuntimeModule, base: string = DEFAULT_RUNTIME_BASE): string {
-  if (!base.startsWith('.')) return module === 'shared' ? base : `${base}/${module}`;
+  if (!base.startsWith('.')) {
+    if (module === 'shared') return base;
+    return module === 'client' || module === 'server' ? `${base}/${module}` : `${base}/${RUNTIME_MODULE_PATHS[module]}`;
+  }
   return `${base}/${RUNTIME_MODULE_PATHS[module]}.js`;
 }
 

@@ -3,6 +3,7 @@
  * files in memory; nothing touches the disk until the writer plans and commits them.
  */
 import type { BindingKind } from '../model/types.js';
+import type { RuntimeFeature } from './runtime-features.js';
 
 /** A file the generator wants to exist, relative to the output folder. */
 export interface GeneratedFile {
@@ -54,6 +55,11 @@ export interface EmitOptions {
   readonly typeImports?: TypeImportStyle;
   /** The runtime copy's format: `ts` (default) or `js` (`.js` + `.d.ts`); see {@link RuntimeFormat}. */
   readonly runtimeFormat?: RuntimeFormat;
+  /**
+   * Optional runtime modules to write besides those the generated files import
+   * (default none; `all`: the whole runtime); see runtime-features.ts.
+   */
+  readonly runtimeFeatures?: readonly RuntimeFeature[];
   /**
    * Where the generated files import the runtime from, when not from their own
    * copy: a folder relative to the output folder (`../runtime`: a project's one

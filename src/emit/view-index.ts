@@ -69,7 +69,6 @@ export function indexView(
         client && 'CallOptions',
         client && 'ClientOptions',
         client && 'CallMeta',
-        client && 'inMemoryTransport',
         server && 'HandlerOptions',
         server && 'RequestContext',
         server && 'ServiceHandler',

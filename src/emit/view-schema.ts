@@ -5,7 +5,7 @@
  */
 import { encodeSchema } from './descriptor-encode.js';
 import { tsLiteral, tsString } from './literal.js';
-import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
+import { type RuntimeImportView, runtimeImports, runtimeSpecifier } from './runtime-imports.js';
 import type { ServiceModel } from './service-model.js';
 import type { TypeRegistry } from './type-registry.js';
 import { docBlock } from './view-common.js';
@@ -36,6 +36,12 @@ export interface SchemaView {
   readonly header: string;
   /** The imports from the runtime, one per entry point (`import {clause} from '{from}';`). */
   readonly runtimeImports: readonly RuntimeImportView[];
+  /**
+   * Optional runtime codecs the contract's values need, imported for their
+   * registration with the codec (`import '{specifier}';`, see
+   * runtime/wire/codec-extensions.ts): DataSets, SOAP-encoded arrays.
+   */
+  readonly codecImports: readonly string[];
   /** The encoded descriptors as a TypeScript string literal. */
   readonly dataLiteral: string;
   readonly services: readonly SchemaServiceView[];
@@ -44,15 +50,16 @@ export interface SchemaView {
 /** Builds the schema.ts view. */
 export function schemaView(header: string, registry: TypeRegistry, sm: ServiceModel, runtimeBase?: string): SchemaView {
   const types = [...registry.complexEntries].map((e) => [e.key, registry.toComplexDesc(e)] as const);
-  const data = encodeSchema(
-    types,
-    sm.services.map((s) => ({
-      name: s.names.xmlName,
-      targetNamespace: s.service.name.ns,
-      ports: s.ports,
-      operations: s.operations.map((o) => o.desc),
-    })),
-  );
+  const serviceDescs = sm.services.map((s) => ({
+    name: s.names.xmlName,
+    targetNamespace: s.service.name.ns,
+    ports: s.ports,
+    operations: s.operations.map((o) => o.desc),
+  }));
+  const data = encodeSchema(types, serviceDescs);
+  const usesSoapArray = types.some(([, t]) => t.soapArray !== undefined);
+  // A DataSet is a scalar kind: it may be a field, a part or an operation's element value.
+  const usesDataSet = JSON.stringify([types, serviceDescs]).includes('"scalar":"dataSet"');
   const services = sm.services.map((s, index) => ({
     index,
     doc: docBlock(`Descriptor of the ${s.names.xmlName} service (wsdl:service).`, s.service.documentation),
@@ -67,6 +74,10 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
   return {
     header,
     runtimeImports: runtimeImports(['SchemaData', 'ComplexDesc', 'OperationDesc', 'ServiceDesc'], runtimeBase),
+    codecImports: [
+      ...(usesDataSet ? [runtimeSpecifier('dataset', runtimeBase)] : []),
+      ...(usesSoapArray ? [runtimeSpecifier('soapArray', runtimeBase)] : []),
+    ],
     dataLiteral: tsString(data),
     services,
   };

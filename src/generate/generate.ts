@@ -126,8 +126,15 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
     syntaxChecker?.close();
   }
   for (const shared of sharedRuntimes(contracts)) {
-    const { runtimeFiles } = await import('../emit/index.js');
-    const files = runtimeFiles(shared.emit);
+    const { runtimeFiles, runtimeRoots } = await import('../emit/index.js');
+    // The union of what the folder's contracts import (each from its own relative path to the folder).
+    const roots = new Set<string>();
+    for (const p of out) {
+      const base = p.contract.emit.runtimeImport;
+      if (p.contract.sharedRuntime !== shared.outDir || base === undefined) continue;
+      for (const r of runtimeRoots(p.files, base)) roots.add(r);
+    }
+    const files = runtimeFiles(shared.emit, [...roots].sort());
     if (releases) releases.push(await lockOutput(shared.outDir));
     const plan = await planOutput(shared.outDir, files, { clean: options.clean === true, displayBase: cwd, fs });
     out.push({ contract: shared, plan, files, operations: [], warnings: [] });
@@ -157,6 +164,7 @@ function sharedRuntimes(contracts: readonly ResolvedContract[]): ResolvedContrac
         ...first.emit,
         client: users.some((c) => c.emit.client),
         server: users.some((c) => c.emit.server),
+        runtimeFeatures: [...new Set(users.flatMap((c) => c.emit.runtimeFeatures ?? []))].sort(),
         sourceLabel: "the project's contracts",
       },
     };

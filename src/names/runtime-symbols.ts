@@ -14,11 +14,14 @@
 export type RuntimeSymbolKind = 'value' | 'type';
 
 /**
- * The runtime entry point a symbol is imported from: `shared` is `runtime/index.ts`
+ * The runtime module a symbol is imported from: `shared` is `runtime/index.ts`
  * (xml and wire, shipped with every output), `client` is `runtime/client/index.ts`,
- * `server` is `runtime/server/index.ts` (each shipped only with that side).
+ * `server` is `runtime/server/index.ts` (each shipped only with that side); the
+ * others are optional modules an output gets only when its generated files import
+ * them: `dataset` (wire/dataset.ts, contracts with an ASMX DataSet) and `soapArray`
+ * (wire/soap-array.ts, rpc/encoded arrays; imported for its registration only).
  */
-export type RuntimeModule = 'shared' | 'client' | 'server';
+export type RuntimeModule = 'shared' | 'client' | 'server' | 'dataset' | 'soapArray';
 
 /** A runtime symbol's kind and entry point. */
 export interface RuntimeSymbolInfo {
@@ -35,7 +38,6 @@ export const RUNTIME_SYMBOLS = {
   CallOptions: { kind: 'type', module: 'client' },
   CallOptionsWithHeaders: { kind: 'type', module: 'client' },
   CallMeta: { kind: 'type', module: 'client' },
-  inMemoryTransport: { kind: 'value', module: 'client' },
   isDeclaredFault: { kind: 'value', module: 'client' },
   DeclaredFault: { kind: 'type', module: 'client' },
   // server.ts
@@ -57,7 +59,7 @@ export const RUNTIME_SYMBOLS = {
   BindingKind: { kind: 'type', module: 'shared' },
   XmlElement: { kind: 'type', module: 'shared' },
   XmlAttribute: { kind: 'type', module: 'shared' },
-  DataSet: { kind: 'type', module: 'shared' },
+  DataSet: { kind: 'type', module: 'dataset' },
   OneOf: { kind: 'type', module: 'shared' },
   // index.ts re-exports (errors users catch)
   HttpError: { kind: 'value', module: 'shared' },
@@ -81,4 +83,6 @@ export const RUNTIME_MODULE_PATHS: Readonly<Record<RuntimeModule, string>> = {
   shared: 'index',
   client: 'client/index',
   server: 'server/index',
+  dataset: 'wire/dataset',
+  soapArray: 'wire/soap-array',
 };

@@ -28,7 +28,7 @@ async function runDriver(name: string, wsdl: string, driver: string): Promise<un
   // A corpus contract, or one of the repository's fixtures (a path under test/).
   const source = wsdl.startsWith('test/') ? path.join(ROOT, wsdl) : path.join(CORPUS, wsdl);
   const files = [
-    ...(await generate(source, wsdl.startsWith('test/') ? wsdl : `corpus/${wsdl}`)),
+    ...(await generate(source, wsdl.startsWith('test/') ? wsdl : `corpus/${wsdl}`, { runtimeFeatures: ['in-memory'] })),
     { path: 'driver.ts', content: driver },
   ];
   expect(compileTree(dir, files)).toEqual([]);
@@ -123,7 +123,8 @@ export async function run(): Promise<unknown> {
 describe('client-wide typed SOAP headers (zeep/soap_header.wsdl)', () => {
   it('sends the client-wide header parts on every call, a call overrides them, and meta decodes the response', async () => {
     const driver = `
-import { createStockQuoteServiceHandler, inMemoryTransport, StockQuoteServiceClient, type CallMeta } from './index.js';
+import { createStockQuoteServiceHandler, StockQuoteServiceClient, type CallMeta } from './index.js';
+import { inMemoryTransport } from './runtime/client/transport-memory.js';
 
 export async function run(): Promise<unknown> {
   const seen: unknown[] = [];

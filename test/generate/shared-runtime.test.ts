@@ -68,7 +68,7 @@ describe('a config with several contracts', () => {
     const other = await import(path.join(dir, 'generated/other/index.ts'));
     const client = new auth.AuthClient({
       endpoint: 'http://127.0.0.1:9/ecomm/Auth.asmx',
-      fetch: async () => new Response(FAULT, { status: 500, headers: { 'content-type': 'text/xml; charset=utf-8' } }),
+      transport: async () => ({ status: 500, headers: { 'content-type': 'text/xml; charset=utf-8' }, body: FAULT }),
     });
     const err: unknown = await client.login({ Username: 'u', Password: 'p' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(other.SoapFaultError);

@@ -18,6 +18,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { loadModel } from '../../src/model/index.js';
+import { CookieJar, withCookies } from '../../src/runtime/client/cookies.js';
+import { createHttp1Transport } from '../../src/runtime/client/transport-http1.js';
 import type { DataSet } from '../../src/runtime/wire/dataset.js';
 import { compileTree, ROOT, testOptions } from '../emit/helpers.js';
 import { hasCommand, run, skipWithout, startPeer, type PeerProcess } from './peers.js';
@@ -107,7 +109,7 @@ describe.skipIf(skipWithout(available))('Mono ASMX (System.Web.Services) <- gene
     new gen.DataServiceClient({
       endpoint: `${base}${extra.path ?? '/DataService.asmx'}`,
       binding,
-      ...(extra.cookies === undefined ? {} : { cookies: extra.cookies }),
+      ...(extra.cookies === true ? { transport: withCookies(createHttp1Transport(), new CookieJar()) } : {}),
       ...(extra.auth === undefined ? {} : { auth: extra.auth }),
     });
 

@@ -125,7 +125,11 @@ function recording(handler: (req: IncomingMessage, res: ServerResponse) => void)
 }
 
 beforeAll(async () => {
-  const files = await emitFiles(await loadModel(WSDL), testOptions('Files.wsdl'), {});
+  const files = await emitFiles(
+    await loadModel(WSDL),
+    testOptions('Files.wsdl', { runtimeFeatures: ['fetch', 'node-transport', 'recording'] }),
+    {},
+  );
   expect(compileTree(OUT, files)).toEqual([]);
   gen = (await import(pathToFileURL(path.join(OUT, 'index.ts')).href)) as Generated;
   server = await startServer(recording(gen.createFilesHandler(impl(), { maxBodyBytes: 256 * 1024 })));
@@ -224,11 +228,18 @@ describe.each(['soap11', 'soap12'] as const)('MTOM between our client and server
   });
 
   it('works the same over the fetch transport and the node:http transport', async () => {
-    const rt = (await import(pathToFileURL(path.join(OUT, 'runtime/client/index.ts')).href)) as {
+    // The optional transports are written because the output asked for them (runtimeFeatures).
+    const node = (await import(pathToFileURL(path.join(OUT, 'runtime/client/transport-node.ts')).href)) as {
       createNodeTransport: () => unknown;
     };
+    const fetchModule = (await import(pathToFileURL(path.join(OUT, 'runtime/client/transport-fetch.ts')).href)) as {
+      fetchTransport: (f: typeof fetch) => unknown;
+    };
     const Client = gen.FilesClient as unknown as new (o: object) => FilesClient;
-    for (const extra of [{ fetch: globalThis.fetch }, { transport: rt.createNodeTransport() }]) {
+    for (const extra of [
+      { transport: fetchModule.fetchTransport(globalThis.fetch) },
+      { transport: node.createNodeTransport() },
+    ]) {
       const client = new Client({ baseUrl: server.baseUrl, binding, mtom: true, ...extra });
       const data = bytes(3000, 2);
       expect((await client.upload({ name: 'f', data })).sha256).toBe(sha(data));
@@ -251,10 +262,14 @@ describe.each(['soap11', 'soap12'] as const)('MTOM between our client and server
 
 describe('hooks and recordings see multipart bodies as Latin-1 text and change nothing', () => {
   it('an MTOM call through onRequest/onResponse hooks, then recorded and replayed', async () => {
-    const rt = (await import(pathToFileURL(path.join(OUT, 'runtime/client/index.ts')).href)) as {
-      recordingTransport: (t: unknown) => { transport: unknown; exchanges: { response: { body: string } }[] };
-      replayTransport: (e: unknown) => unknown;
-      createHttp1Transport: () => unknown;
+    const rt = {
+      ...((await import(pathToFileURL(path.join(OUT, 'runtime/client/index.ts')).href)) as {
+        createHttp1Transport: () => unknown;
+      }),
+      ...((await import(pathToFileURL(path.join(OUT, 'runtime/client/transport-record.ts')).href)) as {
+        recordingTransport: (t: unknown) => { transport: unknown; exchanges: { response: { body: string } }[] };
+        replayTransport: (e: unknown) => unknown;
+      }),
     };
     const sent: string[] = [];
     const hooked = new gen.FilesClient({

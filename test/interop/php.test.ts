@@ -16,6 +16,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthHandler } from '../../generated/auth/index.js';
+import { CookieJar, withCookies } from '../../src/runtime/client/cookies.js';
+import { createHttp1Transport } from '../../src/runtime/client/transport-http1.js';
 import { compileTree, generate, ROOT } from '../emit/helpers.js';
 import { countingAuth, SERVICE_PATH, startServer, type TestServer } from './helpers.js';
 import { freePort, hasPhpSoap, run, skipWithout, startPeer, type PeerProcess } from './peers.js';
@@ -202,7 +204,7 @@ describe.skipIf(skipWithout(available))('generated client -> PHP SoapServer (php
     new gen.DataServiceClient({
       endpoint: extra.path === undefined ? endpoint : endpoint.replace('/DataService.asmx', extra.path),
       binding,
-      ...(extra.cookies === undefined ? {} : { cookies: extra.cookies }),
+      ...(extra.cookies === true ? { transport: withCookies(createHttp1Transport(), new CookieJar()) } : {}),
       ...(extra.auth === undefined ? {} : { auth: extra.auth }),
     });
 

@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignedXml } from 'xml-crypto';
 import { describe, expect, it } from 'vitest';
-import { AuthClient, createAuthHandler, inMemoryTransport } from '../../generated/auth/index.js';
-import { recordingTransport } from '../../generated/auth/runtime/client/index.js';
-import { WSSE_NS, wsSecurityHeader } from '../../generated/auth/runtime/index.js';
+import { AuthClient, createAuthHandler } from '../../generated/auth/index.js';
+import { inMemoryTransport } from '../../src/runtime/client/transport-memory.js';
+import { recordingTransport } from '../../src/runtime/client/transport-record.js';
+import { WSSE_NS, wsSecurityHeader } from '../../src/runtime/wire/ws-security.js';
 
 const TLS_DIR = path.join(import.meta.dirname, '../runtime-client/fixtures/tls');
 const cert = readFileSync(path.join(TLS_DIR, 'cert.pem'), 'utf8');

@@ -19,7 +19,6 @@ import {
   AuthClient,
   createAuthHandler,
   HttpError,
-  inMemoryTransport,
   SoapFaultError,
   type AuthService,
   type HandlerOptions,
@@ -30,7 +29,8 @@ import {
   WSSE_NS,
   wsSecurityHeader,
   type WsSecurityOptions,
-} from '../../generated/auth/runtime/index.js';
+} from '../../src/runtime/wire/ws-security.js';
+import { inMemoryTransport } from '../../src/runtime/client/transport-memory.js';
 import { SERVICE_PATH, startServer, type TestServer } from './helpers.js';
 
 const USERS: Readonly<Record<string, string>> = { alice: 's3cret', bob: 'hunter2' };

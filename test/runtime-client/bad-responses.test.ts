@@ -10,6 +10,7 @@ import type { BindingKind, OperationDesc } from '../../src/runtime/wire/descript
 import { HttpError, ResponseError } from '../../src/runtime/wire/faults.js';
 import { SOAP_11_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
 import { createNodeTransport } from '../../src/runtime/client/transport-node.js';
+import { fetchTransport } from '../../src/runtime/client/transport-fetch.js';
 import { AUTH_NS, AUTH_SERVICE, LOGIN } from './fixtures/auth-desc.js';
 import { startStandIn, type StandIn } from './fixtures/stand-in-server.js';
 
@@ -77,7 +78,9 @@ describe('redirects', () => {
         res.writeHead(status, { Location: `${elsewhere.baseUrl}/steal`, 'Content-Length': '0' });
         res.end();
       };
-      const err = await rejection(login(client('soap11', { fetch, headers: { 'X-Api-Key': 'k' } })));
+      const err = await rejection(
+        login(client('soap11', { transport: fetchTransport(fetch), headers: { 'X-Api-Key': 'k' } })),
+      );
       expect(err).toBeInstanceOf(HttpError);
       expect((err as HttpError).status).toBe(status);
     }

@@ -17,16 +17,14 @@ import {
   type AuthBinding,
   type AuthService,
 } from '../../generated/auth/index.js';
+import { inMemoryTransport } from '../../src/runtime/client/transport-memory.js';
 import {
   FixtureError,
-  inMemoryTransport,
   loadFixtures,
   recordingTransport,
   replayTransport,
-  type CallMeta,
-  type ClientLogger,
-  type HookRequest,
-} from '../../generated/auth/runtime/client/index.js';
+} from '../../src/runtime/client/transport-record.js';
+import type { CallMeta, ClientLogger, HookRequest } from '../../generated/auth/runtime/client/index.js';
 
 const stub: AuthService = {
   async login(input, ctx) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/runtime/client/client.js';
+import { fetchTransport } from '../../src/runtime/client/transport-fetch.js';
 import { HttpError, ResponseError, SoapFaultError } from '../../src/runtime/wire/faults.js';
 import { EncodeError } from '../../src/runtime/wire/scalars.js';
 import { SOAP_11_ENV_NS, SOAP_12_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
@@ -163,7 +164,11 @@ describe('ServiceClient wire format', () => {
         headers: { 'Content-Type': 'text/xml; charset=utf-8' },
       });
     };
-    const c = new ServiceClient(AUTH_SERVICE, { baseUrl: 'http://127.0.0.1:9', fetch: fakeFetch }, 'soap11');
+    const c = new ServiceClient(
+      AUTH_SERVICE,
+      { baseUrl: 'http://127.0.0.1:9', transport: fetchTransport(fakeFetch) },
+      'soap11',
+    );
     expect(await c.call(LOGIN, { Username: 'u', Password: 'p' })).toEqual({ ServiceTicket: 'F' });
     expect(seen).toEqual([
       `POST http://127.0.0.1:9/ecomm/Auth.asmx {"Content-Type":"text/xml; charset=utf-8","SOAPAction":"\\"${AUTH_NS}/Login\\""}`,
@@ -172,7 +177,7 @@ describe('ServiceClient wire format', () => {
   it('works with the fetch transport against a real server', async () => {
     server.respond = (_req, res) =>
       send(res, 200, 'application/soap+xml; charset=utf-8', soap12Response(loginResponse('RF')));
-    const c = client('soap12', { fetch: globalThis.fetch });
+    const c = client('soap12', { transport: fetchTransport(globalThis.fetch) });
     expect(await c.call(LOGIN, { Username: 'u', Password: 'p' })).toEqual({ ServiceTicket: 'RF' });
     expect(server.requests.at(-1)!.headers['content-length']).toBeDefined();
   });
@@ -325,7 +330,10 @@ describe('ServiceClient timeout and abort', () => {
   it('aborts the fetch transport too', async () => {
     server.respond = () => undefined;
     const err = await rejection(
-      client('soap11', { fetch: globalThis.fetch, timeoutMs: 50 }).call(LOGIN, { Username: 'u', Password: 'p' }),
+      client('soap11', { transport: fetchTransport(globalThis.fetch), timeoutMs: 50 }).call(LOGIN, {
+        Username: 'u',
+        Password: 'p',
+      }),
     );
     expect(err.name).toBe('TimeoutError');
   });

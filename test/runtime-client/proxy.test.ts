@@ -14,9 +14,10 @@ import { AuthClient, createAuthHandler, type AuthService } from '../../generated
 import {
   bypassesProxy,
   createProxyTransport,
+  envProxyTransport,
   ProxyError,
   proxyFromEnv,
-} from '../../generated/auth/runtime/client/index.js';
+} from '../../src/runtime/client/proxy.js';
 
 const TLS_DIR = path.join(import.meta.dirname, 'fixtures/tls');
 const cert = readFileSync(path.join(TLS_DIR, 'cert.pem'));
@@ -84,10 +85,10 @@ afterEach(() => {
 });
 
 describe('proxy', () => {
-  it('tunnels an http: endpoint through the proxy given as an option, with proxy credentials', async () => {
+  it('tunnels an http: endpoint through the proxy transport, with proxy credentials', async () => {
     const client = new AuthClient({
       baseUrl: `http://127.0.0.1:${httpPort}`,
-      proxy: `http://me:p%40ss@127.0.0.1:${proxyPort}`,
+      transport: createProxyTransport(`http://me:p%40ss@127.0.0.1:${proxyPort}`),
     });
     expect(await client.login({ Username: 'a', Password: 'b' })).toEqual({ ServiceTicket: `a@127.0.0.1:${httpPort}` });
     expect(tunnels).toEqual([
@@ -109,21 +110,26 @@ describe('proxy', () => {
     await expect(untrusted.login({ Username: 's', Password: 'b' })).rejects.toThrow(/self[- ]signed|unable to verify/i);
   });
 
-  it('takes HTTP_PROXY/HTTPS_PROXY from the environment unless NO_PROXY exempts the host, or proxy is false', async () => {
+  it('envProxyTransport takes HTTP_PROXY/HTTPS_PROXY unless NO_PROXY exempts the host; the core ignores them', async () => {
     const saved = { ...process.env };
+    const base = `http://127.0.0.1:${httpPort}`;
     try {
       process.env['HTTP_PROXY'] = `http://127.0.0.1:${proxyPort}`;
       delete process.env['NO_PROXY'];
       delete process.env['no_proxy'];
-      await new AuthClient({ baseUrl: `http://127.0.0.1:${httpPort}` }).login({ Username: 'e', Password: 'b' });
+      const envTransport = envProxyTransport(base);
+      expect(envTransport).toBeDefined();
+      await new AuthClient({ baseUrl: base, transport: envTransport }).login({ Username: 'e', Password: 'b' });
       expect(tunnels).toHaveLength(1);
       process.env['NO_PROXY'] = 'example.com, 127.0.0.1';
-      await new AuthClient({ baseUrl: `http://127.0.0.1:${httpPort}` }).login({ Username: 'e', Password: 'b' });
-      delete process.env['NO_PROXY'];
-      await new AuthClient({ baseUrl: `http://127.0.0.1:${httpPort}`, proxy: false }).login({
+      expect(envProxyTransport(base)).toBeUndefined();
+      await new AuthClient({ baseUrl: base, transport: envProxyTransport(base) }).login({
         Username: 'e',
         Password: 'b',
       });
+      delete process.env['NO_PROXY'];
+      // A client given no transport does not read the environment.
+      await new AuthClient({ baseUrl: base }).login({ Username: 'e', Password: 'b' });
       expect(tunnels).toHaveLength(1);
     } finally {
       for (const k of ['HTTP_PROXY', 'NO_PROXY']) {
@@ -136,7 +142,7 @@ describe('proxy', () => {
   it('reports a refused tunnel as a ProxyError', async () => {
     const client = new AuthClient({
       endpoint: 'http://10.255.255.1:9/ecomm/Auth.asmx',
-      proxy: `http://127.0.0.1:${proxyPort}`,
+      transport: createProxyTransport(`http://127.0.0.1:${proxyPort}`),
     });
     const err = await client.login({ Username: 'a', Password: 'b' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProxyError);

@@ -41,9 +41,6 @@ import {
 } from '../wire/soap-envelope.js';
 import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
 import type { RedactOptions } from './redact.js';
-import { CookieJar, withCookies, type CookieError } from './cookies.js';
-import { createProxyTransport, proxyFromEnv } from './proxy.js';
-import { fetchTransport } from './transport-fetch.js';
 import { http1Transport } from './transport-http1.js';
 import {
   abortReason,
@@ -71,10 +68,15 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   readonly headers?: Readonly<Record<string, string>>;
   /** Per-call time limit in ms (default 60000; 0 disables). */
   readonly timeoutMs?: number;
-  /** Use this `fetch` instead of the default transport (transport-http1.ts). */
-  readonly fetch?: typeof fetch;
-  /** Use this transport (takes precedence over `fetch`). */
-  readonly transport?: Transport;
+  /**
+   * Use this transport instead of the default one (transport-http1.ts). The optional
+   * transports are modules of their own, written to the output when asked for
+   * (`--runtime-features`): `fetchTransport(fetch)` (transport-fetch.ts),
+   * `createProxyTransport(url)` (proxy.ts), `withCookies(transport, jar)`
+   * (cookies.ts), `createNodeTransport()`, `inMemoryTransport(handler)`,
+   * `recordingTransport()`/`replayTransport()`.
+   */
+  readonly transport?: Transport | undefined;
   /** Largest response accepted, in bytes (default 64 MiB). */
   readonly maxResponseBytes?: number;
   /** Deepest XML nesting accepted in responses (default 256). */
@@ -115,18 +117,8 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
    * (`{ bearer }`, RFC 6750; a function is called per call, e.g. to refresh it).
    */
   readonly auth?: HttpAuth;
-  /** Keep cookies across calls (`true`: a jar of this client's own; or a shared {@link CookieJar}). */
-  readonly cookies?: boolean | CookieJar;
-  /** Called with each `Set-Cookie` the jar refuses (another domain, malformed); it is dropped either way. */
-  readonly onCookieRejected?: (error: CookieError) => void;
   /** Ask for gzip/deflate responses (`Accept-Encoding`) and decode them (default false). */
   readonly compression?: boolean;
-  /**
-   * An HTTP(S) proxy URL (`http://user:pass@proxy:3128`) to tunnel through, or `false` for
-   * none. Default: `HTTPS_PROXY`/`HTTP_PROXY` from the environment, unless `NO_PROXY`
-   * exempts the endpoint. Ignored when `transport` or `fetch` is given.
-   */
-  readonly proxy?: string | URL | false;
   /**
    * Send SOAP requests as MTOM (SOAP 1.2 MTOM, SOAP 1.1 Binding for MTOM): a
    * multipart/related XOP package in which each `xsd:base64Binary` element value
@@ -288,8 +280,6 @@ export class ServiceClient {
   private readonly mtom: boolean;
   private readonly mtomThreshold: number;
   private readonly maxParts: number;
-  /** The client's cookie jar, when `cookies` is on. */
-  readonly cookieJar: CookieJar | undefined;
 
   constructor(service: ServiceDesc, options: ClientOptions<BindingKind>, defaultBinding: BindingKind) {
     this.service = service;
@@ -304,17 +294,7 @@ export class ServiceClient {
     else if (options.baseUrl !== undefined) this.base = joinUrl(options.baseUrl, port.path);
     else this.base = port.address;
     new URL(this.base); // fail fast on a malformed URL
-    let transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : undefined);
-    if (transport === undefined) {
-      // The default transport, or a proxy's tunnel: `proxy`, else HTTPS_PROXY/HTTP_PROXY unless NO_PROXY exempts the endpoint.
-      const proxy =
-        options.proxy === false
-          ? undefined
-          : options.proxy === undefined
-            ? proxyFromEnv(new URL(this.base))
-            : new URL(String(options.proxy));
-      transport = proxy === undefined ? http1Transport : createProxyTransport(proxy);
-    }
+    let transport = options.transport ?? http1Transport;
     const own: Record<string, string> = {};
     const auth = options.auth;
     if (auth !== undefined && 'username' in auth) {
@@ -327,10 +307,6 @@ export class ServiceClient {
     }
     if (options.compression === true) own['Accept-Encoding'] = 'gzip, deflate';
     this.decompress = options.compression === true;
-    if (options.cookies !== undefined && options.cookies !== false) {
-      this.cookieJar = options.cookies === true ? new CookieJar() : options.cookies;
-      transport = withCookies(transport, this.cookieJar, options.onCookieRejected);
-    }
     this.instrumented = options.hooks !== undefined || options.logger !== undefined;
     this.transport = this.instrumented
       ? instrument(transport, {

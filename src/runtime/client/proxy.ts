@@ -134,3 +134,19 @@ export function createProxyTransport(proxy: URL | string, options: ProxyTranspor
   (httpsAgent as unknown as { createConnection: Create }).createConnection = viaTunnel(true);
   return createNodeTransport({ httpAgent, httpsAgent });
 }
+
+/**
+ * The proxy transport the environment asks for to reach `endpoint`
+ * (`HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY` exempts it, as curl reads them), or
+ * `undefined` for none: `new AuthClient({ transport: envProxyTransport(url) })`
+ * then uses the default transport. The client core does not read the environment.
+ * @throws ProxyError when the variable is not an http(s) URL
+ */
+export function envProxyTransport(
+  endpoint: URL | string,
+  options: ProxyTransportOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Transport | undefined {
+  const proxy = proxyFromEnv(typeof endpoint === 'string' ? new URL(endpoint) : endpoint, env);
+  return proxy === undefined ? undefined : createProxyTransport(proxy, options);
+}

@@ -32,10 +32,9 @@ import type {
 import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, splitList } from './scalars.js';
 import { attr, lookupNamespace, textOf, type XmlElement } from '../xml/xml-parse.js';
 import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
-import { decodeDataSet, writeDataSet } from './dataset.js';
+import { codecExtensions, extensionMissing } from './codec-extensions.js';
 import { cidUrl } from './multipart.js';
 import { XOP_NS, xopState } from './xop.js';
-import { readSoapArray, writeSoapArray } from './soap-array.js';
 
 export { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 
@@ -448,7 +447,9 @@ export function writeElementContent(
     if (desc.scalar === 'xml' && isXmlElement(value)) {
       w.copyContent(value);
     } else if (desc.scalar === 'dataSet') {
-      writeDataSet(w, value, path);
+      const ds = codecExtensions.dataSet;
+      if (ds === undefined) throw new EncodeError(path, extensionMissing('a DataSet value', 'wire/dataset'));
+      ds.write(w, value, path);
     } else if (desc.scalar === 'base64' && xopState.sink !== undefined && writeXopInclude(w, value, desc)) {
       // MTOM: written as an xop:Include of a new MIME part (xop.ts)
     } else {
@@ -508,7 +509,9 @@ export function writeComplexContent(
   const item = flat.desc.soapArray;
   if (item) {
     const itemName = flat.desc.soapArrayItem;
-    writeSoapArray(w, value, flat.desc, path, flat.desc.soapArrayNesting ?? 0, (iw, v, at) =>
+    const arrays = codecExtensions.soapArray;
+    if (arrays === undefined) throw new EncodeError(path, extensionMissing('a SOAP-encoded array', 'wire/soap-array'));
+    arrays.write(w, value, flat.desc, path, flat.desc.soapArrayNesting ?? 0, (iw, v, at) =>
       writeElement(iw, itemName?.ns ?? '', itemName?.name ?? 'item', v, item, types, at),
     );
     return;
@@ -676,7 +679,9 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
     }
     if (desc.scalar === 'dataSet') {
       recorder?.refuse();
-      return decodeDataSet(el, path);
+      const ds = codecExtensions.dataSet;
+      if (ds === undefined) throw new DecodeError(path, extensionMissing('a DataSet value', 'wire/dataset'));
+      return ds.read(el, path);
     }
     // A simple type has no element content (XML Schema Part 1 §3.3.4): `<Name><b>x</b></Name>` is not a string.
     for (const c of el.children)
@@ -785,7 +790,9 @@ export function readComplexContent(el: XmlElement, typeKey: string, types: TypeR
   const item = flat.desc.soapArray;
   if (item) {
     const arrayDesc: ValueDesc = { complex: typeKey };
-    return readSoapArray(
+    const arrays = codecExtensions.soapArray;
+    if (arrays === undefined) throw new DecodeError(path, extensionMissing('a SOAP-encoded array', 'wire/soap-array'));
+    return arrays.read(
       el,
       path,
       flat.desc.soapArrayNesting ?? 0,

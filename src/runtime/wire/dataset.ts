@@ -12,6 +12,10 @@
  * the current rows of each table with values converted per column type, and
  * the element itself. `diffgr:before` (original values of changed rows) and
  * `diffgr:errors` are kept only in `raw`. Written back as the same two children.
+ *
+ * Ships with generated code whose contract has a DataSet (its schema.ts imports this
+ * module, which registers itself with the codec, see codec-extensions.ts), or when
+ * asked for (`--runtime-features dataset`).
  */
 import { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 import { attr, childElements, textOf } from '../xml/xml-parse.js';
@@ -19,6 +23,7 @@ import type { XmlElement } from '../xml/xml-tree.js';
 import { XSD_NS, XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import type { ScalarKind } from './descriptors.js';
 import { DIFFGRAM_NS, MSDATA_NS } from './namespaces.js';
+import { codecExtensions } from './codec-extensions.js';
 
 /** One column of a DataSet table: its name and XSD built-in type (local name, e.g. `int`). */
 export interface DataSetColumn {
@@ -328,3 +333,5 @@ export function writeDataSet(w: XmlWriter, value: unknown, path: string): void {
   }
   w.end();
 }
+
+codecExtensions.dataSet = { read: decodeDataSet, write: writeDataSet };

@@ -11,16 +11,23 @@
  * `soapenc:position`) are read with holes where items were not sent; arrays
  * are always written whole.
  *
- * Ships with generated code: imports only sibling runtime files.
+ * Ships with generated code whose contract has such arrays (its schema.ts imports
+ * this module, which registers itself with the codec, see codec-extensions.ts);
+ * imports only sibling runtime files.
  */
 import type { XmlElement } from '../xml/xml-parse.js';
 import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import type { ComplexDesc } from './descriptors.js';
 import { SOAP_11_ENC_NS, SOAP_12_ENC_NS, SOAP_12_ENV_NS } from './namespaces.js';
 import { DecodeError, EncodeError } from './scalars.js';
+import {
+  codecExtensions,
+  type SoapArrayItemReader,
+  type SoapArrayItemWriter,
+  type SoapReferenceFollower,
+} from './codec-extensions.js';
 
-/** Writes one item (a value of the array's item type) as an element named `item`. */
-export type SoapArrayItemWriter = (w: XmlWriter, value: unknown, path: string) => void;
+export type { SoapArrayItemReader, SoapArrayItemWriter, SoapReferenceFollower } from './codec-extensions.js';
 
 /** Declares `prefix` for `ns` on the open start tag when `ns` has no prefix in scope and `prefix` is free. */
 function preferPrefix(w: XmlWriter, prefix: string, ns: string): void {
@@ -68,15 +75,6 @@ export function writeSoapArray(
     w.end();
   }
 }
-
-/** Reads one item element of the array's item type. */
-export type SoapArrayItemReader = (el: XmlElement, path: string) => unknown;
-
-/**
- * Follows a multi-reference (`href`/`enc:ref`) accessor to the element holding its value,
- * calling `read` on it (or on `el` itself when it is no reference).
- */
-export type SoapReferenceFollower = (el: XmlElement, path: string, read: (target: XmlElement) => unknown) => unknown;
 
 /**
  * Reads the items of a SOAP array element: its child elements in order, whatever
@@ -154,3 +152,5 @@ function arrayIndex(text: string, what: string, path: string, size: number | und
     );
   return n;
 }
+
+codecExtensions.soapArray = { read: readSoapArray, write: writeSoapArray };
