@@ -1,7 +1,8 @@
 /**
  * The README's runnable examples: every ```ts block right after a `<!-- tested: name -->`
- * marker is extracted, its `./generated/` imports pointed at this repository's
- * generated code, type-checked (strict, NodeNext, as generated code is checked), and
+ * marker is extracted, its `./generated/` imports pointed at the Auth contract generated
+ * as a user who follows the README would (with the optional runtime modules the examples
+ * import, `runtimeFeatures: ['all']`), type-checked (strict, NodeNext, as generated code is checked), and
  * run as a script under tsx in a child process. Each example asserts its own results
  * (node:assert), so an example that no longer works or no longer compiles fails here.
  */
@@ -10,7 +11,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../src/generate/generate.js';
 import { strictOptions } from '../emit/helpers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,6 +35,18 @@ function run(file: string): Promise<{ code: number; stdout: string; stderr: stri
   });
 }
 
+/** The Auth output the examples import: the checked-in one's options, plus every optional runtime module. */
+const GENERATED = path.join(RUN_DIR, 'generated');
+
+beforeAll(async () => {
+  rmSync(RUN_DIR, { recursive: true, force: true });
+  await generate({
+    wsdl: path.join(ROOT, 'wsdl/auth.wsdl'),
+    output: path.join(GENERATED, 'auth'),
+    runtimeFeatures: ['all'],
+    cwd: ROOT,
+  });
+}, 60_000);
 afterAll(() => rmSync(RUN_DIR, { recursive: true, force: true }));
 
 /** Writes an example as a runnable module beside the repository's generated code; returns its path. */
@@ -40,7 +54,7 @@ function writeExample(name: string, code: string): string {
   mkdirSync(RUN_DIR, { recursive: true });
   writeFileSync(path.join(RUN_DIR, 'package.json'), '{ "type": "module" }\n');
   const file = path.join(RUN_DIR, `${name}.mts`);
-  const generated = `${path.relative(RUN_DIR, path.join(ROOT, 'generated')).split(path.sep).join('/')}/`;
+  const generated = `./${path.relative(RUN_DIR, GENERATED).split(path.sep).join('/')}/`;
   writeFileSync(file, `${code.replaceAll("'./generated/", `'${generated}`)}\nconsole.log('example ok');\n`);
   return file;
 }
