@@ -118,7 +118,11 @@ async function main(): Promise<void> {
   rmSync(BASE, { recursive: true, force: true });
   mkdirSync(BASE, { recursive: true });
   writeFileSync(path.join(BASE, 'package.json'), '{ "type": "module" }\n');
-  const runtime = outcomes.find((o) => o.files)?.files?.filter((f) => f.path.startsWith('runtime/')) ?? [];
+  // The union of the contracts' runtime files: each output gets the modules it imports (issue 15).
+  const byPath = new Map<string, { path: string; content: string }>();
+  for (const o of outcomes)
+    for (const f of o.files ?? []) if (f.path.startsWith('runtime/') && !byPath.has(f.path)) byPath.set(f.path, f);
+  const runtime = [...byPath.values()];
   writeTree(
     path.join(BASE, '_runtime'),
     runtime.map((f) => ({ path: f.path.slice('runtime/'.length), content: f.content })),

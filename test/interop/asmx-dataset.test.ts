@@ -73,7 +73,7 @@ afterAll(async () => {
 describe('ASMX DataSet', () => {
   it('types DataSet and DataTable results as DataSet in generated code', () => {
     const types = readFileSync(path.join(OUT, 'types.ts'), 'utf8');
-    expect(types).toMatch(/^import type \{ DataSet \} from '\.\/runtime\/index\.js';$/m);
+    expect(types).toMatch(/^import type \{ DataSet \} from '\.\/runtime\/wire\/dataset\.js';$/m);
     expect(types).toMatch(/export type GetCustomersOutput = DataSet \| undefined;/);
     expect(types).toMatch(/export type GetOrdersOutput = DataSet \| undefined;/);
   });
