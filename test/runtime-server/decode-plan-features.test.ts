@@ -14,6 +14,8 @@ import type { TypeRegistry } from '../../src/runtime/wire/codec.js';
 import { DecodePlan } from '../../src/runtime/server/decode-plan.js';
 import type { FieldDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
 import { byServer, byTree, difference, prng, recordShape, type ReadOutcome } from '../support/decode-compare.js';
+// SOAP-encoded arrays are an optional codec: generated schema.ts imports it when its contract has them.
+import '../../src/runtime/wire/soap-array.js';
 
 const N = 'urn:t';
 const str = { scalar: 'string' } as const;
