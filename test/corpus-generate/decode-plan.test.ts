@@ -15,6 +15,10 @@ import { matchEnvelopeShape, type SoapVersion } from '../../src/runtime/wire/soa
 import { byServer, byTree, difference, prng, recordShape } from '../support/decode-compare.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
 import { SampleBuilder } from './sample-values.js';
+// The runtime's optional codecs, which generated schema.ts imports for contracts that have such values:
+// in-process runs of the runtime against a contract's descriptors load them the same way.
+import '../../src/runtime/wire/dataset.js';
+import '../../src/runtime/wire/soap-array.js';
 
 /** Hole texts a document may carry: plain character data (what a shape matches), valid and invalid for many types. */
 const VALUES = [

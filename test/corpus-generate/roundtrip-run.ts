@@ -25,6 +25,10 @@ import { createServiceHandler } from '../../src/runtime/server/server.js';
 import type { OperationImpl } from '../../src/runtime/server/server-types.js';
 import type { WsdlModel } from '../../src/model/types.js';
 import { canonical, SampleBuilder } from './sample-values.js';
+// The runtime's optional codecs, which generated schema.ts imports for contracts that have such values:
+// in-process runs of the runtime against a contract's descriptors load them the same way.
+import '../../src/runtime/wire/dataset.js';
+import '../../src/runtime/wire/soap-array.js';
 
 /** The outcome of one operation over one binding. */
 export interface RoundTrip {

@@ -16,6 +16,10 @@ import { tsLiteral } from '../../src/emit/literal.js';
 import { decodeSchema } from '../../src/runtime/wire/descriptor-data.js';
 import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { loadModel } from '../../src/model/index.js';
+// The runtime's optional codecs, which generated schema.ts imports for contracts that have such values:
+// in-process runs of the runtime against a contract's descriptors load them the same way.
+import '../../src/runtime/wire/dataset.js';
+import '../../src/runtime/wire/soap-array.js';
 
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
