@@ -23,12 +23,13 @@ import { buildServiceModel, type ServiceModel } from './service-model.js';
 import { isOverridden, render, type TemplateName } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
 import type { EmitOptions, GeneratedFile } from './types.js';
-import { clientView, faultDetailTypes, headerTypes } from './view-client.js';
+import { headerSets } from './header-sets.js';
+import { clientView, faultDetailTypes } from './view-client.js';
 import { headerLine } from './view-common.js';
 import { indexView, wsdlView } from './view-index.js';
 import { schemaView } from './view-schema.js';
 import { serverView } from './view-server.js';
-import { typesView } from './view-types.js';
+import { declaredTypeNames, typesView } from './view-types.js';
 
 export type { EmitOptions, GeneratedFile, TypeMappingOptions } from './types.js';
 export { runtimeRoots } from './runtime-files.js';
@@ -123,7 +124,8 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   const { registry, sm } = prepare(model, options);
 
   const header = headerLine(options);
-  const tv = typesView(header, registry, sm, options.runtimeImport);
+  const hs = headerSets(sm, declaredTypeNames(registry, sm));
+  const tv = typesView(header, registry, sm, hs, options.runtimeImport);
   const declared = new Set(tv.declarations.map((d) => d.name));
   const opTypes = [...new Set(sm.services.flatMap((s) => s.operations.flatMap((o) => [o.inputTs, o.outputTs])))].filter(
     (n) => declared.has(n),
@@ -137,13 +139,17 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   };
 
   const rt = options.runtimeImport;
-  const headerTypeNames = headerTypes(sm).filter((n) => declared.has(n));
+  const headerTypeNames = hs.sets.map((h) => h.name);
   const clientTypes = [
     ...new Set([...opTypes, ...headerTypeNames, ...faultDetailTypes(sm).filter((n) => declared.has(n))]),
   ];
-  const serverTypes = [...new Set([...opTypes, ...headerTypeNames])];
-  const cv = options.client ? clientView(header, sm, clientTypes, declared, rt) : undefined;
-  const sv = options.server ? serverView(header, sm, serverTypes, rt) : undefined;
+  // The server names the operations' sets only (the client-wide one is the client's).
+  const serverHeaderNames = [
+    ...new Set(sm.services.flatMap((s) => s.operations.flatMap((o) => hs.byOperation.get(o) ?? []))),
+  ];
+  const serverTypes = [...new Set([...opTypes, ...serverHeaderNames])];
+  const cv = options.client ? clientView(header, sm, clientTypes, declared, hs, rt) : undefined;
+  const sv = options.server ? serverView(header, sm, serverTypes, hs, rt) : undefined;
   const schemaNames = ['SCHEMA_TYPES', ...sm.services.flatMap((s) => [s.names.descriptor, s.names.operations])];
   yield file('index.ts', 'index', indexView(header, cv, sv, schemaNames, rt));
   yield file('types.ts', 'types', tv);

@@ -77,12 +77,6 @@ export interface OperationInfo {
   readonly headers: readonly { readonly prop: string; readonly ts: string; readonly types: readonly string[] }[];
 }
 
-/** The object type of an operation's header parts (`{ auth?: Authentication }`), all optional; undefined when none. */
-export function headersTs(o: OperationInfo): string | undefined {
-  if (o.headers.length === 0) return undefined;
-  return `{ ${o.headers.map((h) => `${isIdentifierName(h.prop) ? h.prop : JSON.stringify(h.prop)}?: ${h.ts}; `).join('')}}`;
-}
-
 /** One service, ready for the views. */
 export interface ServiceInfo {
   readonly service: Service;

@@ -2,9 +2,9 @@
  * View model of `client.ts`: one class per service over the runtime's
  * `ServiceClient`. Template: `templates/client.hbs`.
  */
-import { isIdentifierName } from '../names/index.js';
 import { tsString } from './literal.js';
-import { headersTs, type OperationInfo, type ServiceInfo, type ServiceModel } from './service-model.js';
+import type { HeaderSets } from './header-sets.js';
+import type { OperationInfo, ServiceInfo, ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsDataSet, mentionsXmlElement } from './view-common.js';
 import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
@@ -14,7 +14,7 @@ export interface ClientMethodView {
   readonly method: string;
   readonly inputType: string;
   readonly outputType: string;
-  /** `CallOptions`, or `CallOptionsWithHeaders<{ … }>` when the operation declares SOAP header parts. */
+  /** `CallOptions`, or `CallOptionsWithHeaders<Set>` (a header set of types.ts) when the operation declares SOAP header parts. */
   readonly optionsType: string;
 }
 
@@ -39,7 +39,7 @@ export interface ClientServiceView {
   readonly className: string;
   /** `<S>Binding`. */
   readonly bindingTypeName: string;
-  /** `ClientOptions<Binding>`, or `ClientOptionsWithHeaders<Binding, { … }>` when operations declare SOAP header parts. */
+  /** `ClientOptions<Binding>`, or `ClientOptionsWithHeaders<Binding, Set>` when operations declare SOAP header parts. */
   readonly clientOptionsType: string;
   /** The union of binding kinds as TypeScript (`'soap11' | 'soap12'`), `never` when none. */
   readonly bindingUnion: string;
@@ -78,23 +78,17 @@ export function faultDetailTypes(sm: ServiceModel): string[] {
   return sm.services.flatMap((s) => s.operations.flatMap((o) => o.faults.map((f) => f.detailTs)));
 }
 
-/** The TypeScript types of declared SOAP header parts (imported from types.ts by client.ts and server.ts). */
-export function headerTypes(sm: ServiceModel): string[] {
-  return sm.services.flatMap((s) => s.operations.flatMap((o) => o.headers.flatMap((h) => h.types)));
+/** The constructor's options type: client-wide `soapHeaders` typed by the service's header set (every part its operations declare). */
+function clientOptionsTypeOf(s: ServiceInfo, hs: HeaderSets): string {
+  const set = hs.byService.get(s);
+  return set === undefined
+    ? `ClientOptions<${s.names.binding}>`
+    : `ClientOptionsWithHeaders<${s.names.binding}, ${set}>`;
 }
 
-/** The constructor's options type: client-wide `soapHeaders` typed to every header part the service's operations declare. */
-function clientOptionsTypeOf(s: ServiceInfo): string {
-  const seen = new Map<string, string>();
-  for (const o of s.operations) for (const h of o.headers) if (!seen.has(h.prop)) seen.set(h.prop, h.ts);
-  if (seen.size === 0) return `ClientOptions<${s.names.binding}>`;
-  const props = [...seen].map(([p, ts]) => `${isIdentifierName(p) ? p : JSON.stringify(p)}?: ${ts}; `).join('');
-  return `ClientOptionsWithHeaders<${s.names.binding}, { ${props}}>`;
-}
-
-function optionsTypeOf(o: OperationInfo): string {
-  const h = headersTs(o);
-  return h === undefined ? 'CallOptions' : `CallOptionsWithHeaders<${h}>`;
+function optionsTypeOf(o: OperationInfo, hs: HeaderSets): string {
+  const set = hs.byOperation.get(o);
+  return set === undefined ? 'CallOptions' : `CallOptionsWithHeaders<${set}>`;
 }
 
 /** Names of the fault unions and guards of every operation, unique against `taken`. */
@@ -141,12 +135,13 @@ export function clientView(
   header: string,
   sm: ServiceModel,
   typeImports: readonly string[],
-  declared: ReadonlySet<string> = new Set(),
+  declared: ReadonlySet<string>,
+  hs: HeaderSets,
   runtimeBase?: string,
 ): ClientView {
   const fnames = faultNames(sm, declared);
   /** Every type text the client mentions, to tell which runtime types it imports. */
-  const mentioned = [...typeTexts(sm), ...faultDetailTypes(sm), ...headerTypes(sm)];
+  const mentioned = [...typeTexts(sm), ...faultDetailTypes(sm)];
   const ops = sm.services.flatMap((s) => s.operations);
   return {
     header,
@@ -175,7 +170,7 @@ export function clientView(
       ),
       className: s.names.client,
       bindingTypeName: s.names.binding,
-      clientOptionsType: clientOptionsTypeOf(s),
+      clientOptionsType: clientOptionsTypeOf(s, hs),
       bindingUnion: s.bindings.length ? s.bindings.map(tsString).join(' | ') : 'never',
       defaultBinding: tsString(s.defaultBinding),
       descriptorName: s.names.descriptor,
@@ -185,7 +180,7 @@ export function clientView(
         method: o.names.method,
         inputType: o.inputTs,
         outputType: o.outputTs,
-        optionsType: optionsTypeOf(o),
+        optionsType: optionsTypeOf(o, hs),
       })),
       faults: s.operations.flatMap((o) => {
         const n = fnames.get(o);

@@ -1,32 +1,28 @@
 /**
  * View model of `server.ts`: per service, the implementation interface and the
- * handler factory over the runtime's `createServiceHandler`.
+ * handler factory over the runtime's `createImplementationHandler` (which
+ * calls the implementation's methods by name: no typed wrapper per operation).
  * Template: `templates/server.hbs`.
  */
-import { objectKey } from './literal.js';
-import { headersTs, type ServiceModel } from './service-model.js';
+import type { HeaderSets } from './header-sets.js';
+import type { ServiceModel } from './service-model.js';
 import { docBlock, importClause, indentLines, mentionsDataSet, mentionsXmlElement } from './view-common.js';
-import { headerTypes, methodDoc, typeTexts } from './view-client.js';
+import { methodDoc, typeTexts } from './view-client.js';
 import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 
-function contextTypes(h: string | undefined): { ctxType: string; ctxArg: string } {
-  return h === undefined
-    ? { ctxType: 'Ctx', ctxArg: 'ctx' }
-    : { ctxType: `Ctx & SoapHeadersContext<${h}>`, ctxArg: `withSoapHeaders<${h}>(ctx)` };
+/** The context parameter's type of an operation with header set `set` (or none). */
+function ctxTypeOf(set: string | undefined): string {
+  return set === undefined ? 'Ctx' : `Ctx & SoapHeadersContext<${set}>`;
 }
 
 /** One operation of a service interface. */
 export interface ServerMethodView {
   readonly doc: string;
   readonly method: string;
-  /** The WSDL operation name as an object key (the handler's implementation map is keyed by it). */
-  readonly operationKey: string;
   readonly inputType: string;
   readonly outputType: string;
-  /** The context parameter's type: `Ctx`, or `Ctx & SoapHeadersContext<{ … }>` when the operation declares SOAP header parts. */
+  /** The context parameter's type: `Ctx`, or `Ctx & SoapHeadersContext<Set>` (a header set of types.ts) when the operation declares SOAP header parts. */
   readonly ctxType: string;
-  /** What the handler passes as the context: `ctx`, or `withSoapHeaders<{ … }>(ctx)`. */
-  readonly ctxArg: string;
 }
 
 /** One service's server stubs. */
@@ -52,7 +48,7 @@ export interface ServerView {
   readonly usesXmlElement: boolean;
   /** The imports from the runtime, one per entry point (`import {clause} from '{from}';`). */
   readonly runtimeImports: readonly RuntimeImportView[];
-  /** Whether an operation declares SOAP header parts (`withSoapHeaders`, `SoapHeadersContext` are imported). */
+  /** Whether an operation declares SOAP header parts (`SoapHeadersContext` is imported). */
   readonly usesHeaders: boolean;
   readonly services: readonly ServerServiceView[];
 }
@@ -62,21 +58,20 @@ export function serverView(
   header: string,
   sm: ServiceModel,
   typeImports: readonly string[],
+  hs: HeaderSets,
   runtimeBase?: string,
 ): ServerView {
-  const mentioned = [...typeTexts(sm), ...headerTypes(sm)];
+  const mentioned = typeTexts(sm);
   const usesXmlElement = mentionsXmlElement(mentioned);
   const usesHeaders = sm.services.some((s) => s.operations.some((o) => o.headers.length > 0));
   return {
     header,
     runtimeImports: runtimeImports(
       [
-        'createServiceHandler',
-        'defineOperation',
+        'createImplementationHandler',
         'HandlerOptions',
         'RequestContext',
         'ServiceHandler',
-        usesHeaders && 'withSoapHeaders',
         usesHeaders && 'SoapHeadersContext',
         usesXmlElement && 'XmlElement',
         mentionsDataSet(mentioned) && 'DataSet',
@@ -101,10 +96,9 @@ export function serverView(
       methods: s.operations.map((o) => ({
         doc: indentLines(methodDoc(o, s), '  '),
         method: o.names.method,
-        operationKey: objectKey(o.op.name),
         inputType: o.inputTs,
         outputType: o.outputTs,
-        ...contextTypes(headersTs(o)),
+        ctxType: ctxTypeOf(hs.byOperation.get(o)),
       })),
     })),
   };

@@ -5,6 +5,7 @@
  */
 import { selectableMembers } from '../runtime/wire/codec.js';
 import { propertyKey, tsString } from './literal.js';
+import { headerSetDoc, type HeaderSets } from './header-sets.js';
 import type { ServiceModel } from './service-model.js';
 import { useTs } from './service-model.js';
 import type { ComplexEntry, PropInfo, TypeRegistry } from './type-registry.js';
@@ -50,9 +51,12 @@ export interface TypesView {
 function propDoc(p: PropInfo): string {
   const where =
     p.kind === 'attribute'
-      ? `XML attribute${p.xmlName !== p.prop ? ` \`${p.xmlName}\`` : ''}${p.ns ? ` (namespace ${p.ns})` : ''}.`
+      ? // Which properties are attributes the type's JSDoc says once (attributesNote); a property says so only for a name or namespace of its own.
+        p.xmlName !== p.prop || p.ns
+        ? `XML attribute${p.xmlName !== p.prop ? ` \`${p.xmlName}\`` : ''}${p.ns ? ` (namespace ${p.ns})` : ''}.`
+        : undefined
       : p.kind === 'text'
-        ? 'The text content of the element.'
+        ? undefined // `$value`: the README's naming convention (simple content)
         : p.kind === 'any'
           ? 'Elements matched by `xsd:any`, as parsed XML.'
           : p.ordered === 'group'
@@ -111,8 +115,9 @@ function typeTagProp(e: ComplexEntry, descendants: ReadonlyMap<string, readonly 
   const below = descendants.get(e.key);
   if (!e.baseKey && below === undefined) return undefined;
   const names = [e.tsName, ...(below ?? [])];
+  // Undocumented per property (it is on most types of a large contract): `$type` is a naming convention of the README.
   return {
-    doc: indentLines(docBlock('Derived type, sent as `xsi:type` (set when reading).'), '  '),
+    doc: '',
     key: '$type',
     optional: true,
     type: names.map(tsString).join(' | '),
@@ -135,6 +140,17 @@ function descendantsOf(registry: TypeRegistry): Map<string, string[]> {
   return out;
 }
 
+/**
+ * The type's own attribute properties, said once in its JSDoc (`XML attributes: \`a\`, \`b\`.`)
+ * rather than on each property: the same information at a fraction of the text a
+ * large contract's types.ts (and its user's compiler) would carry.
+ */
+function attributesNote(e: ComplexEntry): string | undefined {
+  const keys = e.props.filter((p) => p.kind === 'attribute').map((p) => `\`${p.prop}\``);
+  if (keys.length === 0) return undefined;
+  return `XML ${keys.length === 1 ? 'attribute' : 'attributes'}: ${keys.join(', ')}.`;
+}
+
 function complexDecl(
   e: ComplexEntry,
   registry: TypeRegistry,
@@ -154,6 +170,7 @@ function complexDecl(
   const doc = docBlock(
     e.documentation,
     !e.anonymous && e.xmlName.name !== e.tsName ? `XML type \`${e.xmlName.name}\`.` : undefined,
+    attributesNote(e),
   );
   const tag = typeTagProp(e, descendants);
   const items = registry.isItemList(e) ? e.props[0] : undefined;
@@ -229,8 +246,23 @@ function choiceAlias(e: ComplexEntry, base: string, tag: PropView | undefined): 
   return parts.length === 0 ? '{}' : parts.join(' & ');
 }
 
+/** The names types.ts declares for the registry's types and the operation aliases (header sets come after, named against these). */
+export function declaredTypeNames(registry: TypeRegistry, sm: ServiceModel): Set<string> {
+  const names = new Set<string>();
+  for (const e of registry.complexEntries) if (e.declare) names.add(e.tsName);
+  for (const s of registry.simpleEntries) names.add(s.tsName);
+  for (const a of sm.aliases) names.add(a.name);
+  return names;
+}
+
 /** Builds the types.ts view. */
-export function typesView(header: string, registry: TypeRegistry, sm: ServiceModel, runtimeBase?: string): TypesView {
+export function typesView(
+  header: string,
+  registry: TypeRegistry,
+  sm: ServiceModel,
+  hs: HeaderSets,
+  runtimeBase?: string,
+): TypesView {
   const declarations: DeclView[] = [];
   const descendants = descendantsOf(registry);
   for (const e of registry.complexEntries) if (e.declare) declarations.push(complexDecl(e, registry, descendants));
@@ -255,6 +287,18 @@ export function typesView(header: string, registry: TypeRegistry, sm: ServiceMod
       extends: '',
       props: [],
       aliasOf: a.aliasOf,
+    });
+  }
+  for (const set of hs.sets) {
+    // A type alias, not an interface: the runtime takes `soapHeaders` as a `Record<string, unknown>`,
+    // which an object literal type satisfies (implicit index signature) and an interface does not.
+    declarations.push({
+      doc: docBlock(headerSetDoc(set)),
+      isInterface: false,
+      name: set.name,
+      extends: '',
+      props: [],
+      aliasOf: objectType(set.props.map((p) => ({ doc: '', key: p.key, optional: true, type: p.ts }))),
     });
   }
   const mentioned = declarations.flatMap((d) => [d.aliasOf, ...d.props.map((p) => p.type)]);

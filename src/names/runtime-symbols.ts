@@ -42,6 +42,7 @@ export const RUNTIME_SYMBOLS = {
   DeclaredFault: { kind: 'type', module: 'client' },
   // server.ts
   createServiceHandler: { kind: 'value', module: 'server' },
+  createImplementationHandler: { kind: 'value', module: 'server' },
   defineOperation: { kind: 'value', module: 'server' },
   withSoapHeaders: { kind: 'value', module: 'server' },
   HandlerOptions: { kind: 'type', module: 'server' },

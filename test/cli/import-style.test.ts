@@ -28,7 +28,7 @@ describe('import style options', () => {
     const dir = project();
     expect((await runCli(['generate'], dir, {})).code).toBe(0);
     expect(read(dir, 'server.ts')).toMatch(
-      /import \{\n {2}createServiceHandler,[^}]*type HandlerOptions,[^}]*\} from '\.\/runtime\/server\/index\.js';/,
+      /import \{\n {2}createImplementationHandler,[^}]*type HandlerOptions,[^}]*\} from '\.\/runtime\/server\/index\.js';/,
     );
     expect(read(dir, 'runtime/index.ts')).toContain("from './xml/xml-parse.js';");
   });
@@ -38,7 +38,7 @@ describe('import style options', () => {
     const r = await runCli(['generate', '--import-extension', 'none', '--type-imports', 'separate'], dir, {});
     expect(r.code).toBe(0);
     const server = read(dir, 'server.ts');
-    expect(server).toContain("import { createServiceHandler, defineOperation } from './runtime/server/index';");
+    expect(server).toContain("import { createImplementationHandler } from './runtime/server/index';");
     expect(server).toContain(
       "import type { HandlerOptions, RequestContext, ServiceHandler } from './runtime/server/index';",
     );

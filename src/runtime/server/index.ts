@@ -4,6 +4,7 @@
  */
 export { withSoapHeaders, type SoapHeadersContext } from './soap-headers.js';
 export { addResponseAttachment } from './response-attachments.js';
+export { createImplementationHandler } from './impl-handler.js';
 export {
   createServiceHandler,
   defineOperation,

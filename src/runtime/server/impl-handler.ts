@@ -1,0 +1,50 @@
+/**
+ * The request handler of a service from an implementation object whose methods
+ * are named like the operations' `method` (what generated `create<S>Handler`
+ * functions call): the generated code passes the object as is, so the user's
+ * compiler checks one call per service instead of one typed wrapper per
+ * operation. The method types are the generated `<S>Service` interface's: the
+ * runtime decodes each input according to the descriptor before calling them.
+ *
+ * Ships with generated code: imports only sibling runtime files.
+ */
+import type { OperationDesc, ServiceDesc } from '../wire/descriptors.js';
+import { createServiceHandler } from './server.js';
+import type { HandlerOptions, OperationImpl, RequestContext, ServiceHandler } from './server-types.js';
+import { withSoapHeaders } from './soap-headers.js';
+
+/** A method of an implementation object, as the runtime calls it. */
+type ImplMethod = (this: object, input: unknown, ctx: RequestContext) => unknown;
+
+/** Whether an operation declares SOAP header parts (WSDL 1.1 §3.7): its method then gets `ctx.soapHeaders` always set. */
+function declaresHeaders(op: OperationDesc): boolean {
+  return op.soap11?.input.headers !== undefined || op.soap12?.input.headers !== undefined;
+}
+
+/**
+ * Creates the request handler of `service` answering with the methods of `impl`,
+ * found by each operation's `method` name (own or inherited, called with `impl`
+ * as `this`). Operations with declared SOAP header parts get a context whose
+ * `soapHeaders` is set (`{}` when none was sent), as {@link withSoapHeaders} gives.
+ *
+ * @throws TypeError when an operation the service serves has no method (see `createServiceHandler`).
+ */
+export function createImplementationHandler(
+  service: ServiceDesc,
+  impl: object,
+  options: HandlerOptions = {},
+): ServiceHandler {
+  const methods = impl as Readonly<Record<string, unknown>>;
+  const inherited = Object.prototype as unknown as Readonly<Record<string, unknown>>;
+  const impls: Record<string, OperationImpl> = {};
+  for (const op of service.operations) {
+    const found = methods[op.method];
+    // An Object.prototype member (`toString`) is no implementation: createServiceHandler reports it missing.
+    if (typeof found !== 'function' || found === inherited[op.method]) continue;
+    const fn = found as ImplMethod;
+    impls[op.name] = declaresHeaders(op)
+      ? (input, ctx) => fn.call(impl, input, withSoapHeaders(ctx))
+      : (input, ctx) => fn.call(impl, input, ctx);
+  }
+  return createServiceHandler(service, impls, options);
+}
