@@ -2,7 +2,7 @@
  * createImplementationHandler (what generated `create<S>Handler` functions call):
  * methods found by the operations' `method` names, own or inherited, called with
  * the implementation as `this`; a context with `soapHeaders` for operations with
- * declared header parts; missing methods reported by operation name.
+ * declared header parts; a missing method is an implementation error at call time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImplementationHandler } from '../../src/runtime/server/impl-handler.js';
@@ -67,19 +67,43 @@ describe('createImplementationHandler', () => {
     ]);
   });
 
-  it('reports a missing method by operation name', () => {
-    expect(() => createImplementationHandler(authService, { login: impl.login })).toThrow(
-      /createServiceHandler\(Auth\): no implementation for operation\(s\) Logout/,
+  it('answers a call whose method is missing with a server fault, as calling impl.method(…) would, and keeps serving', async () => {
+    const partial = await startServer(
+      createImplementationHandler(authService, { login: impl.login.bind(impl) }, { debug: true }),
     );
+    try {
+      const r = await rawRequest(partial.port, 'GET /ecomm/Auth.asmx/Logout?ServiceTicket=t HTTP/1.1');
+      expect(r.status).toBe(500);
+      expect(r.body).toContain('the implementation has no method logout (operation Logout)');
+      expect((await rawRequest(partial.port, 'GET /ecomm/Auth.asmx/Login?Username=a&Password=b HTTP/1.1')).status).toBe(
+        200,
+      );
+    } finally {
+      await partial.close();
+    }
   });
 
-  it('does not take an Object.prototype member for an implementation', () => {
+  it('does not take an Object.prototype member for an implementation', async () => {
     const service: ServiceDesc = {
       ...authService,
       operations: authService.operations.map((op) => (op.name === 'Logout' ? { ...op, method: 'toString' } : op)),
     };
-    expect(() => createImplementationHandler(service, { login: impl.login })).toThrow(/operation\(s\) Logout/);
-    // An own method of that name is one.
-    expect(() => createImplementationHandler(service, { login: impl.login, toString: impl.logout })).not.toThrow();
+    const inherited = await startServer(
+      createImplementationHandler(service, { login: impl.login.bind(impl) }, { debug: true }),
+    );
+    const own = await startServer(
+      createImplementationHandler(service, { login: impl.login.bind(impl), toString: impl.logout.bind(impl) }),
+    );
+    try {
+      const logout = 'GET /ecomm/Auth.asmx/Logout?ServiceTicket=t HTTP/1.1';
+      const r = await rawRequest(inherited.port, logout);
+      expect(r.status).toBe(500);
+      expect(r.body).toContain('no method toString');
+      // An own method of that name is one.
+      expect((await rawRequest(own.port, logout)).status).toBe(200);
+    } finally {
+      await inherited.close();
+      await own.close();
+    }
   });
 });

@@ -22,30 +22,35 @@ function declaresHeaders(op: OperationDesc): boolean {
   return op.soap11?.input.headers !== undefined || op.soap12?.input.headers !== undefined;
 }
 
+/** The method of `impl` that implements `op`, looked up per call (as `impl.method(…)` would be). */
+function methodOf(impl: object, op: OperationDesc): ImplMethod {
+  const found = (impl as Readonly<Record<string, unknown>>)[op.method];
+  // An Object.prototype member (`toString`) is no implementation.
+  if (typeof found !== 'function' || found === (Object.prototype as unknown as Record<string, unknown>)[op.method]) {
+    throw new TypeError(`the implementation has no method ${op.method} (operation ${op.name})`);
+  }
+  return found as ImplMethod;
+}
+
 /**
  * Creates the request handler of `service` answering with the methods of `impl`,
- * found by each operation's `method` name (own or inherited, called with `impl`
- * as `this`). Operations with declared SOAP header parts get a context whose
- * `soapHeaders` is set (`{}` when none was sent), as {@link withSoapHeaders} gives.
- *
- * @throws TypeError when an operation the service serves has no method (see `createServiceHandler`).
+ * found by each operation's `method` name when a request calls it (own or
+ * inherited, called with `impl` as `this`), as a wrapper calling `impl.method(…)`
+ * would: a method missing at that time is an implementation error (a generic
+ * server fault; the message only with `debug`). Operations with declared SOAP
+ * header parts get a context whose `soapHeaders` is set (`{}` when none was
+ * sent), as {@link withSoapHeaders} gives.
  */
 export function createImplementationHandler(
   service: ServiceDesc,
   impl: object,
   options: HandlerOptions = {},
 ): ServiceHandler {
-  const methods = impl as Readonly<Record<string, unknown>>;
-  const inherited = Object.prototype as unknown as Readonly<Record<string, unknown>>;
   const impls: Record<string, OperationImpl> = {};
   for (const op of service.operations) {
-    const found = methods[op.method];
-    // An Object.prototype member (`toString`) is no implementation: createServiceHandler reports it missing.
-    if (typeof found !== 'function' || found === inherited[op.method]) continue;
-    const fn = found as ImplMethod;
     impls[op.name] = declaresHeaders(op)
-      ? (input, ctx) => fn.call(impl, input, withSoapHeaders(ctx))
-      : (input, ctx) => fn.call(impl, input, ctx);
+      ? (input, ctx) => methodOf(impl, op).call(impl, input, withSoapHeaders(ctx))
+      : (input, ctx) => methodOf(impl, op).call(impl, input, ctx);
   }
   return createServiceHandler(service, impls, options);
 }
