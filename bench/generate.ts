@@ -42,7 +42,7 @@ const USER_TSC_FLAGS = ['--strict', '--noEmit', '--skipLibCheck', '--target', 'e
 const PRELOAD =
   'data:text/javascript,' +
   encodeURIComponent(
-    `process.on('exit', () => { process.stderr.write('\\n@@maxrss=' + process.resourceUsage().maxRSS + '\\n'); });`,
+    `process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\n@@maxrss=' + u.maxRSS + ' cpu=' + Math.round((u.userCPUTime + u.systemCPUTime) / 1000) + '\\n'); });`,
   );
 
 const CONTRACTS: readonly { readonly name: string; readonly wsdl: string }[] = [
@@ -59,6 +59,8 @@ interface Run {
   /** Bytes of TypeScript written (runtime/ excluded). */
   readonly outBytes?: number;
   readonly rssKiB: number;
+  /** CPU time of the child (user + system, ms): steadier than wall time on a loaded machine. */
+  readonly cpuMs: number;
   readonly code: number;
   readonly stderr: string;
 }
@@ -139,7 +141,9 @@ async function userTsc(name: string, wsdl: string, runs: number): Promise<string
         results.get(v)!.push(await runOnce(TSC, [...USER_TSC_FLAGS, ...tsFiles(dirs[v])], 600_000));
     }
     const ms = (r: readonly Run[]): number => median(r.map((x) => x.ms));
+    const cpu = (r: readonly Run[]): number => median(r.map((x) => x.cpuMs));
     const peer = ms(results.get('tsclient')!);
+    const peerCpu = cpu(results.get('tsclient')!);
     return TSC_VARIANTS.map((v) => {
       const r = results.get(v)!;
       return [
@@ -151,6 +155,9 @@ async function userTsc(name: string, wsdl: string, runs: number): Promise<string
         (Math.max(...r.map((x) => x.rssKiB)) / 1024).toFixed(0),
         String(r[0]?.code),
         `${(ms(r) / peer).toFixed(2)}`,
+        cpu(r).toFixed(0),
+        `${Math.min(...r.map((x) => x.cpuMs)).toFixed(0)}-${Math.max(...r.map((x) => x.cpuMs)).toFixed(0)}`,
+        `${(cpu(r) / peerCpu).toFixed(2)}`,
       ];
     });
   } finally {
@@ -198,12 +205,13 @@ function runOnce(
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = performance.now() - started;
-      const m = /@@maxrss=(\d+)/.exec(stderr);
+      const m = /@@maxrss=(\d+) cpu=(\d+)/.exec(stderr);
       resolveRun({
         ms,
         rssKiB: m?.[1] !== undefined ? Number(m[1]) : NaN,
+        cpuMs: m?.[2] !== undefined ? Number(m[2]) : NaN,
         code: code ?? -1,
-        stderr: stderr.replace(/\n?@@maxrss=\d+\n/, ''),
+        stderr: stderr.replace(/\n?@@maxrss=\d+ cpu=\d+\n/, ''),
       });
     });
   });
@@ -240,6 +248,7 @@ async function measure(tool: 'wsdlc' | 'wsdlc-cold' | 'wsdl-tsclient', wsdl: str
   return {
     ms: median(results.map((r) => r.ms)),
     rssKiB: Math.max(...results.map((r) => r.rssKiB)),
+    cpuMs: median(results.map((r) => r.cpuMs)),
     code: last.code,
     stderr: last.stderr,
     outBytes,
@@ -317,7 +326,21 @@ async function benchMain(): Promise<void> {
     );
   for (const f of failures) process.stdout.write(`failure: ${f}\n`);
   if (process.argv.includes('--tsc') || tscOnly) {
-    const tscRows: string[][] = [['contract', 'output', 'KiB', 'tsc ms', 'range', 'MiB', 'exit', 'vs tsclient']];
+    const tscRows: string[][] = [
+      [
+        'contract',
+        'output',
+        'KiB',
+        'tsc ms',
+        'range',
+        'MiB',
+        'exit',
+        'vs tsclient',
+        'cpu ms',
+        'range',
+        'cpu vs tsclient',
+      ],
+    ];
     for (const c of CONTRACTS) {
       if (only && !only.includes(c.name)) continue;
       tscRows.push(...(await userTsc(c.name, c.wsdl, runs)));
@@ -328,7 +351,8 @@ async function benchMain(): Promise<void> {
     process.stdout.write(
       `(${runs} round(s), each variant in turn per round; median wall time, range, peak RSS of the runs; KiB = every file written, runtime included;\n` +
         ` ts = runtime copied as TypeScript (default), js = --runtime-format js (.js + .d.ts), pkg = "runtime": "package" (wsdlc/runtime);\n` +
-        ` vs tsclient = tsc time / tsc time on wsdl-tsclient's output, within the same rounds; a tsclient exit of 2: its imports lack extensions under nodenext)\n`,
+        ` vs tsclient = tsc time / tsc time on wsdl-tsclient's output, within the same rounds; a tsclient exit of 2: its imports lack extensions under nodenext;\n` +
+        ` cpu ms = tsc's CPU time, user + system, read inside the process: steadier than wall time when the machine is loaded)\n`,
     );
   }
   process.stdout.write(
