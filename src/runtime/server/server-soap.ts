@@ -44,6 +44,7 @@ import { takeResponseAttachments } from './response-attachments.js';
 import { attr, type XmlElement } from '../xml/xml-parse.js';
 import { checkSecurityHeader, findSecurityHeader, WSSE_NS, WsSecurityError } from '../wire/ws-security.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
+import { WritePlan } from './write-plan.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
 import { clientFault, faultFor, sendFault, SoapFault, type SoapVersion } from './server-faults.js';
 import { readRequestTextThen, type TextRequest } from './server-body-errors.js';
@@ -448,7 +449,7 @@ function respond(
   }
   let xml: string;
   try {
-    xml = responseXml(state, version, route, result);
+    xml = responseXml(state, version, route, result, true);
   } catch (err) {
     reportError(state, err, ctx);
     sendFault(res, version, faultFor(err, state.debug), state);
@@ -457,14 +458,29 @@ function respond(
   send(res, 200, version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8, xml);
 }
 
-/** The response envelope of `result`. @throws EncodeError when it does not fit the output */
-function responseXml(state: HandlerState, version: SoapVersion, route: SoapRoute, result: unknown): string {
+/**
+ * The response envelope of `result`: by the output's write plan when it has one
+ * and the value fits it (`plan`: not while MTOM parts are collected), else by the codec.
+ * @throws EncodeError when it does not fit the output
+ */
+function responseXml(
+  state: HandlerState,
+  version: SoapVersion,
+  route: SoapRoute,
+  result: unknown,
+  plan: boolean,
+): string {
   const output = route.soap.output!;
   const wrapped = output.result === undefined ? result : { [output.result]: result };
   const soap = route.soap;
   if (soap.use === 'literal' || ('complex' in output.value && wrapped !== null && wrapped !== undefined)) {
     // The usual case: resume from the constant start (declaration, Envelope, Body, the open response element).
-    const w = XmlWriter.resume(responseStart(soap, version));
+    const start = responseStart(soap, version, state);
+    if (plan && start.plan !== undefined) {
+      const xml = start.plan.write(wrapped);
+      if (xml !== undefined) return xml;
+    }
+    const w = XmlWriter.resume(start.snapshot);
     if (soap.use === 'literal') writeElementContent(w, wrapped, output.value, state.types, output.element.name);
     else
       writeComplexContent(w, wrapped, (output.value as { complex: string }).complex, state.types, output.element.name);
@@ -488,7 +504,7 @@ function respondMime(
   let body: { contentType: string; body: Buffer };
   try {
     const sink = new XopSink(mtom ? state.mtomThreshold : Number.POSITIVE_INFINITY);
-    const xml = writeWithXop(sink, () => responseXml(state, version, route, result));
+    const xml = writeWithXop(sink, () => responseXml(state, version, route, result, false));
     body = writeMimeMessage({
       version,
       xml,
@@ -503,12 +519,29 @@ function respondMime(
   send(res, 200, body.contentType, body.body);
 }
 
-/** The writer state after the start tag of each operation's response element was opened, per SOAP version (made on first use). */
-const responseStarts = new WeakMap<SoapRoute['soap'], { '1.1'?: XmlWriterSnapshot; '1.2'?: XmlWriterSnapshot }>();
+/** The constant start of a response envelope and the write plan of its content (`undefined`: the codec writes it). */
+interface ResponseStart {
+  readonly snapshot: XmlWriterSnapshot;
+  readonly plan: WritePlan | undefined;
+}
 
-/** The writer state of a response envelope of `soap` in `version` up to its open response element (rpc/encoded ones carry `encodingStyle`, as requests do). */
-function responseStart(soap: SoapRoute['soap'], version: SoapVersion): XmlWriterSnapshot {
+/** The response start of each operation, per SOAP version (made on first use). */
+const responseStarts = new WeakMap<SoapRoute['soap'], { '1.1'?: ResponseStart; '1.2'?: ResponseStart }>();
+
+/**
+ * The writer state of a response envelope of `soap` in `version` up to its open
+ * response element (rpc/encoded ones carry `encodingStyle`, as requests do), and
+ * the write plan of a complex output from there.
+ */
+function responseStart(soap: SoapRoute['soap'], version: SoapVersion, state: HandlerState): ResponseStart {
   let starts = responseStarts.get(soap);
   if (starts === undefined) responseStarts.set(soap, (starts = {}));
-  return (starts[version] ??= operationStart(version, soap.output!.element, soap.use));
+  let start = starts[version];
+  if (start === undefined) {
+    const output = soap.output!;
+    const snapshot = operationStart(version, output.element, soap.use);
+    const plan = 'complex' in output.value ? WritePlan.record(snapshot, output.value.complex, state.types) : undefined;
+    starts[version] = start = { snapshot, plan };
+  }
+  return start;
 }
