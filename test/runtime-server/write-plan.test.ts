@@ -171,6 +171,19 @@ describe('write plans', () => {
               written++;
               expect({ xml: got, value }).toEqual({ xml: expected.xml, value });
             } else declined++;
+            // The same object as a single result field (the server's `output.result`), without the wrapper object.
+            const prop = types[key]!.fields[0]?.prop;
+            if (prop !== undefined && typeof value === 'object' && value !== null) {
+              const result = (value as Record<string, unknown>)[prop];
+              const viaResult = plan!.writeResult(prop, result);
+              if (viaResult !== undefined) {
+                written++;
+                expect({ xml: viaResult, result }).toEqual({
+                  xml: general(start, { [prop]: result }, key, use).xml,
+                  result,
+                });
+              }
+            }
           }
           // Most random values fill every field with something writable: the plan must write those
           // (and the values it declines, written or refused by the codec above, must occur).
@@ -229,7 +242,7 @@ describe('the server writes responses by plan', () => {
     `<${op}Response xmlns="${AUTH_NS}"><${op}Result>${ticket}</${op}Result></${op}Response></soap:Body></soap:Envelope>`;
 
   it('by plan when the value fits it, by the codec when not: the same bytes', async () => {
-    const write = vi.spyOn(WritePlan.prototype, 'write');
+    const write = vi.spyOn(WritePlan.prototype, 'writeResult');
     try {
       const cases: [string, string, 'Login' | 'Logout', boolean][] = [
         ['t-1', '<ServiceTicket>t-1</ServiceTicket>', 'Login', true],

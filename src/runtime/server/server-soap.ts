@@ -471,15 +471,20 @@ function responseXml(
   plan: boolean,
 ): string {
   const output = route.soap.output!;
-  const wrapped = output.result === undefined ? result : { [output.result]: result };
   const soap = route.soap;
-  if (soap.use === 'literal' || ('complex' in output.value && wrapped !== null && wrapped !== undefined)) {
-    // The usual case: resume from the constant start (declaration, Envelope, Body, the open response element).
+  if (plan) {
+    // The usual case: the output's write plan, when it has one and the value fits it (else the codec below).
     const start = responseStart(soap, version, state);
-    if (plan && start.plan !== undefined) {
-      const xml = start.plan.write(wrapped);
+    if (start.plan !== undefined) {
+      const xml =
+        output.result === undefined ? start.plan.write(result) : start.plan.writeResult(output.result, result);
       if (xml !== undefined) return xml;
     }
+  }
+  const wrapped = output.result === undefined ? result : { [output.result]: result };
+  if (soap.use === 'literal' || ('complex' in output.value && wrapped !== null && wrapped !== undefined)) {
+    // Resume from the constant start (declaration, Envelope, Body, the open response element).
+    const start = responseStart(soap, version, state);
     const w = XmlWriter.resume(start.snapshot);
     if (soap.use === 'literal') writeElementContent(w, wrapped, output.value, state.types, output.element.name);
     else

@@ -180,10 +180,33 @@ export class WritePlan {
    */
   write(value: unknown): string | undefined {
     if (!plainObject(value, this.root.key)) return undefined;
+    return this.run(value, undefined, undefined);
+  }
+
+  /**
+   * {@link write} of the object `{ [prop]: result }` (the output element's content when
+   * the caller's value is its single result field), without making that object.
+   */
+  writeResult(prop: string, result: unknown): string | undefined {
+    // A `$type` property would be the object's type tag, not a field: the codec's business.
+    if (prop === '$type') return undefined;
+    return this.run(undefined, prop, result);
+  }
+
+  /** Writes the root's fields, read from `obj`, or (no `obj`) `value` for field `prop` and nothing for the others. */
+  private run(
+    obj: Readonly<Record<string, unknown>> | undefined,
+    prop: string | undefined,
+    value: unknown,
+  ): string | undefined {
     this.out = this.pieces[0]!;
     this.next = 1;
     try {
-      this.writeFields(this.root, value);
+      const fields = this.root.fields;
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i]!;
+        this.writeField(f, obj !== undefined ? obj[f.prop] : f.prop === prop ? value : undefined);
+      }
       return this.out;
     } catch {
       // OFF_PLAN, or an encoding or XML character error: the codec reports those with the value's path.
@@ -193,27 +216,23 @@ export class WritePlan {
     }
   }
 
-  private writeFields(type: PlanType, obj: Readonly<Record<string, unknown>>): void {
-    const fields = type.fields;
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i]!;
-      const v = obj[f.prop];
-      if (f.type !== undefined) {
-        if (!plainObject(v, f.type.key)) throw OFF_PLAN;
-        this.writeFields(f.type, v);
-        continue;
-      }
-      let text: string;
-      if (f.simple === undefined) {
-        if (typeof v !== 'string') throw OFF_PLAN;
-        text = v;
-      } else {
-        if (v === undefined || v === null) throw OFF_PLAN;
-        text = encodeSimpleValue(v, f.simple, f.path);
-      }
-      // The codec writes `<x/>` for an empty text.
-      if (text === '') throw OFF_PLAN;
-      this.out += escapeText(text) + this.pieces[this.next++]!;
+  private writeField(f: PlanField, v: unknown): void {
+    if (f.type !== undefined) {
+      if (!plainObject(v, f.type.key)) throw OFF_PLAN;
+      const fields = f.type.fields;
+      for (let i = 0; i < fields.length; i++) this.writeField(fields[i]!, v[fields[i]!.prop]);
+      return;
     }
+    let text: string;
+    if (f.simple === undefined) {
+      if (typeof v !== 'string') throw OFF_PLAN;
+      text = v;
+    } else {
+      if (v === undefined || v === null) throw OFF_PLAN;
+      text = encodeSimpleValue(v, f.simple, f.path);
+    }
+    // The codec writes `<x/>` for an empty text.
+    if (text === '') throw OFF_PLAN;
+    this.out += escapeText(text) + this.pieces[this.next++]!;
   }
 }
