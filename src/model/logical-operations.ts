@@ -19,6 +19,7 @@ import type { BoundOperation, WireLookups, WireResult } from './wire-message.js'
 import { httpWire, paramsAreSimple, soapWire } from './wire-message.js';
 import { qkey } from './qname-key.js';
 import { optional } from './schema-convert.js';
+import { splitPathTemplate } from '../runtime/wire/http-encoding.js';
 
 interface Linked {
   readonly bound: BoundOperation;
@@ -150,28 +151,6 @@ function unsupportedHttpInput(lookups: WireLookups, ob: OperationBinding): strin
 }
 
 /**
- * The names a location cites as `(name)` for `http:urlReplacement` (WSDL 1.1 §4.7), in order, or a
- * string saying why the location is not a usable template (an unclosed or nested parenthesis).
- */
-export function citedPathParams(location: string): readonly string[] | { readonly error: string } {
-  const names: string[] = [];
-  let open = -1;
-  for (let i = 0; i < location.length; i++) {
-    const c = location[i];
-    if (c === '(') {
-      if (open >= 0) return { error: `a "(" at offset ${i} opens a second parameter before the first is closed` };
-      open = i;
-    } else if (c === ')') {
-      if (open < 0) return { error: `the ")" at offset ${i} closes no "("` };
-      names.push(location.slice(open + 1, i));
-      open = -1;
-    }
-  }
-  if (open >= 0) return { error: `the "(" at offset ${open} is not closed` };
-  return names;
-}
-
-/**
  * Why an operation's `http:urlReplacement` location cannot be used, or undefined: every `(name)` must
  * name one single-valued input field, each at most once (WSDL 1.1 §4.7: the search patterns are the
  * part names enclosed in parentheses).
@@ -180,7 +159,7 @@ function unsupportedPathParams(linked: Linked): string | undefined {
   const names = linked.ob.pathParams;
   if (names === undefined) return undefined;
   const location = linked.ob.httpLocation ?? '';
-  const cited = citedPathParams(location);
+  const cited = splitPathTemplate(location);
   if ('error' in cited) return `http:urlReplacement location "${location}" is not a template: ${cited.error}`;
   const seen = new Set<string>();
   for (const name of names) {
@@ -210,8 +189,8 @@ function logicalFault(messages: ReadonlyMap<string, Message>, name: string, mess
 
 /** The names `location` cites, or none when it is not a template (reported by {@link unsupportedPathParams}). */
 function pathParamsOf(location: string): readonly string[] {
-  const cited = citedPathParams(location);
-  return 'error' in cited ? [] : cited;
+  const cited = splitPathTemplate(location);
+  return 'error' in cited ? [] : cited.names;
 }
 
 function link(lookups: WireLookups, bound: BoundOperation): Linked {

@@ -50,6 +50,43 @@ export function hasPathParams(op: HttpOperationDesc): boolean {
   return false;
 }
 
+/** A location split at its `(name)` citations (`http:urlReplacement`, WSDL 1.1 §4.7). */
+export interface PathTemplate {
+  /** The text around the citations: one more than `names`. */
+  readonly literals: readonly string[];
+  /** The cited names, in order. */
+  readonly names: readonly string[];
+}
+
+/**
+ * Splits `location` at its `(name)` citations (WSDL 1.1 §4.7: the search patterns are the part
+ * names enclosed in parentheses), or says why it is not a template (an unclosed or nested
+ * parenthesis). The one reader of the syntax: the model checks templates with it, the client
+ * fills them in, the server matches requests against them.
+ */
+export function splitPathTemplate(location: string): PathTemplate | { readonly error: string } {
+  const literals: string[] = [];
+  const names: string[] = [];
+  let open = -1;
+  let last = 0;
+  for (let i = 0; i < location.length; i++) {
+    const c = location[i];
+    if (c === '(') {
+      if (open >= 0) return { error: `a "(" at offset ${i} opens a second parameter before the first is closed` };
+      open = i;
+    } else if (c === ')') {
+      if (open < 0) return { error: `the ")" at offset ${i} closes no "("` };
+      literals.push(location.slice(last, open));
+      names.push(location.slice(open + 1, i));
+      last = i + 1;
+      open = -1;
+    }
+  }
+  if (open >= 0) return { error: `the "(" at offset ${open} is not closed` };
+  literals.push(location.slice(last));
+  return { literals, names };
+}
+
 /**
  * The operation's path with each `(name)` replaced by that parameter's value, percent-encoded as one
  * path segment (`http:urlReplacement`, WSDL 1.1 §4.7; RFC 3986 §3.3: every character but the
@@ -58,18 +95,24 @@ export function hasPathParams(op: HttpOperationDesc): boolean {
  * @throws EncodeError when a required parameter is missing or a value does not fit.
  */
 export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = ''): string {
+  const template = splitPathTemplate(op.path);
+  if ('error' in template) return op.path;
   const obj: Readonly<Record<string, unknown>> =
     typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  let out = op.path;
-  for (const p of op.params) {
-    if (p.inPath !== true) continue;
-    const path = opName === '' ? p.prop : `${opName}/${p.prop}`;
-    const v = obj[p.prop];
-    let text = '';
-    if (v === undefined || v === null) {
-      if (p.min > 0) throw new EncodeError(path, 'missing required parameter');
-    } else text = encodePathSegment(encodeSimpleValue(v, p.value, path));
-    out = out.replace(`(${p.name})`, () => text);
+  let out = template.literals[0] ?? '';
+  for (let i = 0; i < template.names.length; i++) {
+    const name = template.names[i]!;
+    const p = op.params.find((q) => q.inPath === true && q.name === name);
+    let text = `(${name})`;
+    if (p !== undefined) {
+      const path = opName === '' ? p.prop : `${opName}/${p.prop}`;
+      const v = obj[p.prop];
+      text = '';
+      if (v === undefined || v === null) {
+        if (p.min > 0) throw new EncodeError(path, 'missing required parameter');
+      } else text = encodePathSegment(encodeSimpleValue(v, p.value, path));
+    }
+    out += text + (template.literals[i + 1] ?? '');
   }
   return out;
 }

@@ -13,6 +13,7 @@ import type {
   ServiceDesc,
   SoapOperationDesc,
 } from '../wire/descriptors.js';
+import { splitPathTemplate } from '../wire/http-encoding.js';
 
 /** An operation as served over one SOAP version. */
 export interface SoapRoute {
@@ -102,16 +103,11 @@ export function matchTemplate(
 }
 
 /** A template path's pattern: literal text matched case-insensitively, each `(name)` one path segment's text. */
-function templatePattern(template: string): { readonly pattern: RegExp; readonly names: string[] } {
-  const names: string[] = [];
-  let source = '';
-  let last = 0;
-  for (const m of template.matchAll(/\(([^()]*)\)/g)) {
-    source += escapeRegExp(template.slice(last, m.index)) + '([^/]*)';
-    names.push(m[1] ?? '');
-    last = m.index + m[0].length;
-  }
-  source += escapeRegExp(template.slice(last));
+function templatePattern(template: string): { readonly pattern: RegExp; readonly names: readonly string[] } {
+  const split = splitPathTemplate(template);
+  // The model leaves operations with malformed templates out; one that got here anyway matches as written.
+  const { literals, names } = 'error' in split ? { literals: [template], names: [] } : split;
+  const source = literals.map(escapeRegExp).join('([^/]*)');
   return { pattern: new RegExp(`^${source}/?$`, 'i'), names };
 }
 
