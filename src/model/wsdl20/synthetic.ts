@@ -5,21 +5,14 @@
  * it point into the WSDL 2.0 document. QName-valued attributes are written with
  * prefixes the element itself declares, so they resolve exactly (XML Namespaces §6).
  */
-import type { XmlAttribute, XmlElement } from '../../runtime/xml/xml-parse.js';
+import type { XmlElement } from '../../runtime/xml/xml-parse.js';
 import type { QName } from '../types.js';
 
-/** An element under construction (the parsed tree's shape, writable). */
-interface Draft {
-  ns: string;
-  name: string;
-  prefix: string;
-  attrs: XmlAttribute[];
-  nsDecls: Record<string, string>;
-  children: (XmlElement | string)[];
+/** An element under construction: the parsed tree's shape with its parent and declarations writable. */
+type Draft = Omit<XmlElement, 'parent' | 'nsDecls'> & {
   parent: XmlElement | undefined;
-  line: number;
-  column: number;
-}
+  nsDecls: Record<string, string>;
+};
 
 /** An attribute value: plain text, or QNames (a space-separated list) to write with declared prefixes. */
 export type SyntheticValue = string | QName | readonly QName[];
