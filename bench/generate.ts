@@ -8,8 +8,10 @@
  * `--tsc` adds a second table (`--tsc-only`: only that table): the user's
  * TypeScript compiler on each output alone, as a user's build runs it (`tsc
  * --strict --noEmit --skipLibCheck --target es2022 --module nodenext`), for
- * wsdlc's output with the runtime as TypeScript (default), as `.js` + `.d.ts`
- * (`--runtime-format js`) and from the package (`"runtime": "package"`), and for
+ * wsdlc's output with the runtime as TypeScript (default: its files marked
+ * `// @ts-nocheck`; also with `--ts-nocheck none`, every file checked, and
+ * `--ts-nocheck all`), as `.js` + `.d.ts` (`--runtime-format js`) and from the
+ * package (`"runtime": "package"`), and for
  * wsdl-tsclient's: median wall time, range and peak RSS of the runs, the
  * output's total size (runtime included), tsc's exit code (the peer's output
  * does not compile under nodenext: its imports lack extensions; tsc checks it all
@@ -90,7 +92,7 @@ function tsFiles(dir: string): string[] {
 }
 
 /** The outputs whose user's tsc is measured: wsdlc's three runtime setups and the peer's. */
-const TSC_VARIANTS = ['wsdlc ts', 'wsdlc js', 'wsdlc pkg', 'tsclient'] as const;
+const TSC_VARIANTS = ['wsdlc ts', 'wsdlc ts none', 'wsdlc ts all', 'wsdlc js', 'wsdlc pkg', 'tsclient'] as const;
 type TscVariant = (typeof TSC_VARIANTS)[number];
 
 /**
@@ -121,17 +123,25 @@ async function userTsc(name: string, wsdl: string, runs: number): Promise<string
     linkNodeModules(base);
     const dirs: Record<TscVariant, string> = {
       'wsdlc ts': join(base, 'ts'),
+      'wsdlc ts none': join(base, 'ts-none'),
+      'wsdlc ts all': join(base, 'ts-all'),
       'wsdlc js': join(base, 'js'),
       'wsdlc pkg': join(base, 'pkg'),
       tsclient: join(base, 'tsclient'),
     };
     await runOnce(WSDLC, ['generate', wsdl, '-o', dirs['wsdlc ts'], '--quiet'], 600_000);
+    for (const [v, scope] of [
+      ['wsdlc ts none', 'none'],
+      ['wsdlc ts all', 'all'],
+    ] as const) {
+      await runOnce(WSDLC, ['generate', wsdl, '-o', dirs[v], '--ts-nocheck', scope, '--quiet'], 600_000);
+    }
     await runOnce(WSDLC, ['generate', wsdl, '-o', dirs['wsdlc js'], '--runtime-format', 'js', '--quiet'], 600_000);
     const config = join(base, 'wsdlc.config.json');
     writeFileSync(config, JSON.stringify({ contracts: [{ wsdl, output: 'pkg' }], runtime: 'package' }));
     await runOnce(WSDLC, ['generate', '-c', config, '--quiet'], 600_000);
     // Generated ESM, as a user's package would declare it.
-    for (const v of ['wsdlc ts', 'wsdlc js', 'wsdlc pkg'] as const) {
+    for (const v of ['wsdlc ts', 'wsdlc ts none', 'wsdlc ts all', 'wsdlc js', 'wsdlc pkg'] as const) {
       writeFileSync(join(dirs[v], 'package.json'), '{ "type": "module" }\n');
     }
     await runOnce(TSCLIENT, [wsdl, '-o', dirs.tsclient], 600_000);
@@ -350,7 +360,8 @@ async function benchMain(): Promise<void> {
     printTable(tscRows);
     process.stdout.write(
       `(${runs} round(s), each variant in turn per round; median wall time, range, peak RSS of the runs; KiB = every file written, runtime included;\n` +
-        ` ts = runtime copied as TypeScript (default), js = --runtime-format js (.js + .d.ts), pkg = "runtime": "package" (wsdlc/runtime);\n` +
+        ` ts = runtime copied as TypeScript, marked // @ts-nocheck (default); ts none / ts all = --ts-nocheck none (every file checked) / all;\n` +
+        ` js = --runtime-format js (.js + .d.ts), pkg = "runtime": "package" (wsdlc/runtime);\n` +
         ` vs tsclient = tsc time / tsc time on wsdl-tsclient's output, within the same rounds; a tsclient exit of 2: its imports lack extensions under nodenext;\n` +
         ` cpu ms = tsc's CPU time, user + system, read inside the process: steadier than wall time when the machine is loaded)\n`,
     );

@@ -3,9 +3,15 @@
  * API's options (the CLI only maps flags to options; the API does the work).
  */
 import { Option, type Command } from 'commander';
-import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
+import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TS_NOCHECK_SCOPES, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
 import { isRuntimeFeature, RUNTIME_FEATURE_NAMES, type RuntimeFeature } from '../emit/runtime-features.js';
-import type { ImportExtension, RuntimeFormat, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
+import type {
+  ImportExtension,
+  RuntimeFormat,
+  TsNocheckScope,
+  TypeImportStyle,
+  TypeMappingOptions,
+} from '../emit/types.js';
 import { parseBindingList, usage, type ContractOverrides } from '../config/options.js';
 import type { Verbosity } from './log.js';
 
@@ -33,6 +39,7 @@ export interface ContractFlags extends CommonFlags {
   readonly importExtension?: ImportExtension;
   readonly typeImports?: TypeImportStyle;
   readonly runtimeFormat?: RuntimeFormat;
+  readonly tsNocheck?: TsNocheckScope;
   readonly runtimeFeatures?: string;
 }
 
@@ -83,6 +90,12 @@ export function addContractFlags(cmd: Command): Command {
         '--runtime-format <format>',
         'runtime copy: ts (TypeScript sources, default) or js (compiled .js with .d.ts: less work for your tsc)',
       ).choices(RUNTIME_FORMATS),
+    )
+    .addOption(
+      new Option(
+        '--ts-nocheck <scope>',
+        'which .ts files start with // @ts-nocheck, so your tsc does not re-check them: runtime (the runtime copy, default), all, none',
+      ).choices(TS_NOCHECK_SCOPES),
     )
     .option(
       '--runtime-features <list>',
@@ -148,6 +161,7 @@ export function overridesOf(flags: ContractFlags): ContractOverrides {
     ...(flags.importExtension !== undefined ? { importExtension: flags.importExtension } : {}),
     ...(flags.typeImports !== undefined ? { typeImports: flags.typeImports } : {}),
     ...(flags.runtimeFormat !== undefined ? { runtimeFormat: flags.runtimeFormat } : {}),
+    ...(flags.tsNocheck !== undefined ? { tsNocheck: flags.tsNocheck } : {}),
     ...(flags.runtimeFeatures !== undefined ? { runtimeFeatures: parseFeatureList(flags.runtimeFeatures) } : {}),
   };
 }

@@ -96,6 +96,12 @@ function withSharedRuntime(
       `the contracts share one runtime folder but ask for different "runtimeFormat"s (${[...formats].join(', ')}); give them all the same`,
     );
   }
+  const nochecks = new Set(contracts.map((c) => (c.emit.tsNocheck ?? 'runtime') !== 'none'));
+  if (nochecks.size > 1) {
+    usage(
+      'the contracts share one runtime folder but some ask for "tsNocheck": "none" and others do not; give them all the same',
+    );
+  }
   const dir =
     runtime !== undefined ? resolve(baseDir, runtime) : join(commonFolder(contracts.map((c) => c.outDir)), 'runtime');
   for (const c of contracts) {
@@ -206,6 +212,7 @@ function resolveOne(
   const importExtension = o.importExtension ?? c.importExtension;
   const typeImports = o.typeImports ?? c.typeImports;
   const runtimeFormat = o.runtimeFormat ?? c.runtimeFormat;
+  const tsNocheck = o.tsNocheck ?? c.tsNocheck;
   const runtimeFeatures = o.runtimeFeatures ?? c.runtimeFeatures;
   const emit: EmitOptions = {
     client,
@@ -213,6 +220,7 @@ function resolveOne(
     ...(importExtension !== undefined ? { importExtension } : {}),
     ...(typeImports !== undefined ? { typeImports } : {}),
     ...(runtimeFormat !== undefined ? { runtimeFormat } : {}),
+    ...(tsNocheck !== undefined ? { tsNocheck } : {}),
     ...(runtimeFeatures !== undefined && runtimeFeatures.length > 0
       ? { runtimeFeatures: [...new Set(runtimeFeatures)].sort() }
       : {}),

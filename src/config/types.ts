@@ -19,7 +19,13 @@
  */
 import type { BindingKind } from '../model/types.js';
 import type { RuntimeFeature } from '../emit/runtime-features.js';
-import type { ImportExtension, RuntimeFormat, TypeImportStyle, TypeMappingOptions } from '../emit/types.js';
+import type {
+  ImportExtension,
+  RuntimeFormat,
+  TsNocheckScope,
+  TypeImportStyle,
+  TypeMappingOptions,
+} from '../emit/types.js';
 
 /** The file name searched for from the working directory upward. */
 export const CONFIG_FILE_NAME = 'wsdlc.config.json';
@@ -59,6 +65,12 @@ export interface ContractChoices {
    * that must copy the `.js` files). Contracts sharing one runtime folder must agree.
    */
   readonly runtimeFormat?: RuntimeFormat;
+  /**
+   * Which generated `.ts` files start with `// @ts-nocheck` (the project's
+   * compiler then does not re-check them): `runtime` (default: the runtime
+   * copy), `all` or `none`. Contracts sharing one runtime folder must agree.
+   */
+  readonly tsNocheck?: TsNocheckScope;
   /**
    * Optional runtime modules to write besides those the generated code imports
    * (default none: the output's runtime is what its contract needs); `all` writes

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { isRuleSelector } from '../breaking/rules.js';
-import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
+import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TS_NOCHECK_SCOPES, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
 import { isRuntimeFeature, RUNTIME_FEATURE_NAMES, type RuntimeFeature } from '../emit/runtime-features.js';
 import { BINDING_KINDS, type BreakingConfig, type ContractConfig, type WsdlcConfig } from './types.js';
 
@@ -24,6 +24,7 @@ const CONTRACT_KEYS = new Set([
   'importExtension',
   'typeImports',
   'runtimeFormat',
+  'tsNocheck',
   'runtimeFeatures',
 ]);
 const TYPE_CHOICES: Readonly<Record<string, readonly string[]>> = {
@@ -188,6 +189,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
   const importExtension = choice('importExtension', IMPORT_EXTENSIONS);
   const typeImports = choice('typeImports', TYPE_IMPORT_STYLES);
   const runtimeFormat = choice('runtimeFormat', RUNTIME_FORMATS);
+  const tsNocheck = choice('tsNocheck', TS_NOCHECK_SCOPES);
   let runtimeFeatures: RuntimeFeature[] | undefined;
   const rawFeatures = entry['runtimeFeatures'];
   if (rawFeatures !== undefined) {
@@ -260,6 +262,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
     ...(importExtension !== undefined ? { importExtension } : {}),
     ...(typeImports !== undefined ? { typeImports } : {}),
     ...(runtimeFormat !== undefined ? { runtimeFormat } : {}),
+    ...(tsNocheck !== undefined ? { tsNocheck } : {}),
     ...(runtimeFeatures !== undefined ? { runtimeFeatures } : {}),
   };
 }

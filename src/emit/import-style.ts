@@ -13,13 +13,16 @@
  */
 import type { ts as TS } from 'ts-morph';
 import { typescript, type TypeScriptApi } from './typescript.js';
-import type { GeneratedFile, ImportExtension, RuntimeFormat, TypeImportStyle } from './types.js';
+import type { GeneratedFile, ImportExtension, RuntimeFormat, TsNocheckScope, TypeImportStyle } from './types.js';
 
 /** Every value of {@link ImportExtension} (for config and flag validation). */
 export const IMPORT_EXTENSIONS: readonly ImportExtension[] = ['js', 'none', 'ts'];
 
 /** Every value of {@link RuntimeFormat}. */
 export const RUNTIME_FORMATS: readonly RuntimeFormat[] = ['ts', 'js'];
+
+/** Every value of {@link TsNocheckScope}. */
+export const TS_NOCHECK_SCOPES: readonly TsNocheckScope[] = ['runtime', 'all', 'none'];
 
 /** Every value of {@link TypeImportStyle}. */
 export const TYPE_IMPORT_STYLES: readonly TypeImportStyle[] = ['inline', 'separate'];

@@ -19,6 +19,7 @@ import { DEFAULT_RUNTIME_BASE } from './runtime-imports.js';
 import { featureModules } from './runtime-features.js';
 import { RUNTIME_SOURCE_DIR, runtimeClosure, runtimeRoots, runtimeSources } from './runtime-files.js';
 import type { SyntaxChecker } from './syntax-check.js';
+import { nocheckContract, nocheckRuntime, withNocheck } from './ts-nocheck.js';
 import { buildServiceModel, type ServiceModel } from './service-model.js';
 import { isOverridden, render, type TemplateName } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
@@ -63,10 +64,15 @@ export async function emitFiles(
   options: EmitOptions,
   extras: EmitExtras = {},
 ): Promise<GeneratedFile[]> {
-  const files = await gateFiles(renderFileStream(model, options, extras), {
+  const gated = await gateFiles(renderFileStream(model, options, extras), {
     ...(extras.syntaxChecker ? { checker: extras.syntaxChecker } : {}),
     ...(extras.verify !== undefined ? { verify: extras.verify } : {}),
   });
+  const files = nocheckContract(options.tsNocheck)
+    ? gated.map((f) =>
+        f.path.startsWith('runtime/') || !f.path.endsWith('.ts') ? f : { ...f, content: withNocheck(f.content) },
+      )
+    : gated;
   const style = {
     importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
     typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,
@@ -167,7 +173,7 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
 /** The options that decide an output's runtime files. */
 type RuntimeFileOptions = Pick<
   EmitOptions,
-  'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'runtimeFormat' | 'runtimeFeatures'
+  'client' | 'server' | 'toolVersion' | 'sourceLabel' | 'runtimeFormat' | 'runtimeFeatures' | 'tsNocheck'
 >;
 
 /**
@@ -196,8 +202,10 @@ function unstyledRuntimeFiles(options: RuntimeFileOptions, roots: readonly strin
   const features = featureModules(options.runtimeFeatures ?? []);
   const modules = features === undefined ? undefined : runtimeClosure([...roots, ...features]);
   const roles = { client: options.client, server: options.server };
-  return runtimeSources(roles, format, RUNTIME_SOURCE_DIR, undefined, modules).map((r) => ({
-    path: r.name,
-    content: `${headerLine(options, what(r.source))}\n${r.text.trimEnd()}\n`,
-  }));
+  // Only TypeScript sources: a compiled runtime's .d.ts files are skipped by skipLibCheck already.
+  const nocheck = format === 'ts' && nocheckRuntime(options.tsNocheck);
+  return runtimeSources(roles, format, RUNTIME_SOURCE_DIR, undefined, modules).map((r) => {
+    const content = `${headerLine(options, what(r.source))}\n${r.text.trimEnd()}\n`;
+    return { path: r.name, content: nocheck ? withNocheck(content) : content };
+  });
 }

@@ -34,6 +34,16 @@ export type TypeImportStyle = 'inline' | 'separate';
  */
 export type RuntimeFormat = 'ts' | 'js';
 
+/**
+ * Which generated `.ts` files start with `// @ts-nocheck`, so that the
+ * project's compiler does not type-check them on every build (it still reads
+ * their types where the project uses them): `runtime` (default: the vendored
+ * runtime copy, which wsdlc's own tests check under strict settings, as
+ * `skipLibCheck` skips a package's declarations), `all` (the contract's files
+ * too, like protoc-gen-es's `ts_nocheck`) or `none` (every file checked).
+ */
+export type TsNocheckScope = 'runtime' | 'all' | 'none';
+
 /** Options of one generation. */
 export interface EmitOptions {
   /** Emit the typed client (default true). */
@@ -55,6 +65,8 @@ export interface EmitOptions {
   readonly typeImports?: TypeImportStyle;
   /** The runtime copy's format: `ts` (default) or `js` (`.js` + `.d.ts`); see {@link RuntimeFormat}. */
   readonly runtimeFormat?: RuntimeFormat;
+  /** Which `.ts` files tell the project's compiler not to check them (default `runtime`); see {@link TsNocheckScope}. */
+  readonly tsNocheck?: TsNocheckScope;
   /**
    * Optional runtime modules to write besides those the generated files import
    * (default none; `all`: the whole runtime); see runtime-features.ts.

@@ -24,9 +24,21 @@ import '../../src/runtime/wire/soap-array.js';
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Fixed emit options for tests (the label is what file headers show). */
+/**
+ * Fixed emit options for tests (the label is what file headers show). The runtime
+ * copy carries no `// @ts-nocheck` here (`tsNocheck: 'none'`), so that every test
+ * that compiles an output checks the runtime as well, under its own settings.
+ */
 export function testOptions(sourceLabel: string, extra: Partial<EmitOptions> = {}): EmitOptions {
-  return { client: true, server: true, types: DEFAULT_TYPE_MAPPING, sourceLabel, toolVersion: '0.0.0-test', ...extra };
+  return {
+    client: true,
+    server: true,
+    types: DEFAULT_TYPE_MAPPING,
+    sourceLabel,
+    toolVersion: '0.0.0-test',
+    tsNocheck: 'none',
+    ...extra,
+  };
 }
 
 /** Loads `wsdlPath` (relative to the repo root or absolute) and emits it. */
