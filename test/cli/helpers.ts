@@ -3,7 +3,16 @@
  * (so writer logic is tested independently of src/emit), in-process CLI runs
  * with captured output, and temporary folders.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -111,4 +120,22 @@ export function snapshotTree(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * A project folder (registered in `dirs` for cleanup) with the Auth contract as
+ * wsdl/auth.wsdl and `config` as its wsdlc.config.json.
+ */
+export function authProject(dirs: string[], config: Record<string, unknown>): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  mkdirSync(join(dir, 'wsdl'));
+  copyFileSync(join(ROOT, 'wsdl/auth.wsdl'), join(dir, 'wsdl/auth.wsdl'));
+  writeFileSync(join(dir, 'wsdlc.config.json'), `${JSON.stringify(config, null, 2)}\n`);
+  return dir;
+}
+
+/** A config generating wsdl/auth.wsdl into generated/auth, with `extra` settings on the contract. */
+export function authConfig(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'generated/auth', ...extra }] };
 }

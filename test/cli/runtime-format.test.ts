@@ -5,28 +5,18 @@
  * style, the output is deterministic, `check` finds a stale or edited copy, and
  * bad values or a shared runtime asked in two formats are usage errors.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runtimeSources } from '../../src/emit/runtime-files.js';
-import { ROOT, cleanup, runCli, tempDir } from './helpers.js';
+import { ROOT, authConfig, authProject, cleanup, runCli } from './helpers.js';
 
 const dirs: string[] = [];
 afterEach(() => cleanup(dirs));
 
-function project(config: Record<string, unknown>): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  mkdirSync(join(dir, 'wsdl'));
-  copyFileSync(join(ROOT, 'wsdl/auth.wsdl'), join(dir, 'wsdl/auth.wsdl'));
-  writeFileSync(join(dir, 'wsdlc.config.json'), `${JSON.stringify(config, null, 2)}\n`);
-  return dir;
-}
-
-const auth = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'generated/auth', ...extra }],
-});
+const project = (config: Record<string, unknown>): string => authProject(dirs, config);
+const auth = authConfig;
 
 /** Every file under `dir` (POSIX paths, sorted) with its text. */
 function tree(dir: string, sub = ''): [string, string][] {

@@ -5,26 +5,16 @@
  * contracts, and bad values or contracts that disagree on a shared runtime are
  * usage errors.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, cleanup, runCli, tempDir } from './helpers.js';
+import { authConfig, authProject, cleanup, runCli } from './helpers.js';
 
 const dirs: string[] = [];
 afterEach(() => cleanup(dirs));
 
-function project(config: Record<string, unknown>): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  mkdirSync(join(dir, 'wsdl'));
-  copyFileSync(join(ROOT, 'wsdl/auth.wsdl'), join(dir, 'wsdl/auth.wsdl'));
-  writeFileSync(join(dir, 'wsdlc.config.json'), `${JSON.stringify(config, null, 2)}\n`);
-  return dir;
-}
-
-const auth = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'generated/auth', ...extra }],
-});
+const project = (config: Record<string, unknown>): string => authProject(dirs, config);
+const auth = authConfig;
 
 const secondLine = (file: string): string | undefined => readFileSync(file, 'utf8').split('\n')[1];
 
