@@ -29,6 +29,24 @@ export function encodeSchema(
   types: readonly (readonly [string, ComplexDesc])[],
   services: readonly ServiceToEncode[],
 ): string {
+  return encodeSchemaData(types, services).json;
+}
+
+/** What {@link encodeSchemaData} returns: the JSON text and what the encoding met on the way. */
+export interface EncodedSchema {
+  readonly json: string;
+  /** The scalar kinds of every value the descriptors hold (`ValueDesc.scalar`), each once. */
+  readonly scalarKinds: ReadonlySet<string>;
+}
+
+/**
+ * {@link encodeSchema}, also telling which scalar kinds the values use (the
+ * encoder visits every property, so a view needs no second walk to find them).
+ */
+export function encodeSchemaData(
+  types: readonly (readonly [string, ComplexDesc])[],
+  services: readonly ServiceToEncode[],
+): EncodedSchema {
   const enc = new Encoder(types.map(([k]) => k));
   const complex = types.map(([, d]) => enc.record('complex', d));
   const svc = services.map((s) => [
@@ -37,8 +55,16 @@ export function encodeSchema(
     s.ports.map((p) => enc.record('port', p)),
     s.operations.map((o) => enc.record('operation', o)),
   ]);
-  return JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc, enc.fields]);
+  return {
+    json: JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc, enc.fields]),
+    scalarKinds: enc.scalarKinds,
+  };
 }
+
+/** Each shape's property names, for the strictness check of {@link Encoder.record}. */
+const SHAPE_NAMES = new Map<ShapeName, ReadonlySet<string>>(
+  (Object.keys(SHAPES) as ShapeName[]).map((shape) => [shape, new Set(SHAPES[shape].map(([name]) => name))]),
+);
 
 /** Tables of one document, filled in order of first use. */
 class Encoder {
@@ -50,6 +76,8 @@ class Encoder {
   readonly #nsIndex = new Map<string, number>();
   readonly #enumIndex = new Map<string, number>();
   readonly #keyIndex: Map<string, number>;
+  /** The scalar kinds met in values. */
+  readonly scalarKinds = new Set<string>();
 
   constructor(readonly keys: readonly string[]) {
     this.#keyIndex = new Map(keys.map((k, i) => [k, i]));
@@ -58,19 +86,28 @@ class Encoder {
   /** One record of `shape` as an array (absent properties `null`, trailing ones left out). */
   record(shape: ShapeName, obj: object): unknown[] {
     const props = SHAPES[shape];
+    const names = SHAPE_NAMES.get(shape)!;
     const data = obj as Record<string, unknown>;
-    for (const k of Object.keys(data)) {
-      if (data[k] !== undefined && !props.some(([name]) => name === k)) {
+    for (const k in data) {
+      if (data[k] !== undefined && !names.has(k)) {
         throw new Error(`internal error: descriptor property ${shape}.${k} has no compact encoding`);
       }
     }
-    const out: unknown[] = props.map(([name, enc]) => {
+    const out: unknown[] = new Array(props.length);
+    let length = 0;
+    for (let i = 0; i < props.length; i++) {
+      const [name, enc] = props[i]!;
       const v = data[name];
-      if (v === undefined) return null;
-      if (enc === 'prop') return v === data.name ? 0 : v;
-      return this.#property(enc, v);
-    });
-    while (out.length > 0 && out[out.length - 1] === null) out.pop();
+      if (v === undefined) {
+        out[i] = null;
+        continue;
+      }
+      const encoded = enc === 'prop' ? (v === data.name ? 0 : v) : this.#property(enc, v);
+      out[i] = encoded;
+      if (encoded !== null) length = i + 1;
+    }
+    // Trailing absent properties are left out.
+    out.length = length;
     return out;
   }
 
@@ -102,6 +139,7 @@ class Encoder {
 
   #value(v: ValueDesc): unknown {
     if ('complex' in v) return this.#key(v.complex);
+    this.scalarKinds.add(v.scalar);
     const code = SCALAR_KINDS.indexOf(v.scalar);
     if (code < 0) throw new Error(`internal error: scalar kind ${v.scalar} has no code`);
     if (v.enum === undefined && v.list === undefined && v.range === undefined) return -code - 1;

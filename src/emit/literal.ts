@@ -45,6 +45,7 @@ const LINE_BREAKS = /\r\n|[\r\n\u2028\u2029\u0085]/;
 
 /** Text made safe inside a block comment: `*\/` cannot close it. */
 function commentSafe(s: string): string {
+  if (!s.includes('*/')) return s;
   return s.replace(/\*\//g, '*\\/');
 }
 
@@ -55,6 +56,11 @@ function commentSafe(s: string): string {
  */
 export function jsdocLines(text: string | undefined): string[] {
   if (text === undefined) return [];
+  if (!LINE_BREAKS.test(text)) {
+    // One line (most texts: tags, short documentation): the general path below, without its arrays.
+    const line = commentSafe(text.replace(/\s+$/u, ''));
+    return line === '' ? [] : [line.slice(/^[ \t]*/.exec(line)![0].length)];
+  }
   const lines = text.split(LINE_BREAKS).map((l) => commentSafe(l.replace(/\s+$/u, '')));
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();

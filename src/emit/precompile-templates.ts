@@ -14,14 +14,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fnv1a } from '../util/fnv.js';
-import { BUILTIN_TEMPLATES_DIR, COMPILE_OPTIONS, TEMPLATE_NAMES } from './templates.js';
+import { BUILTIN_COMPILE_OPTIONS, BUILTIN_TEMPLATES_DIR, TEMPLATE_NAMES } from './templates.js';
 
 /** The module text of the precompiled templates. */
 export function precompiledModule(): string {
   const handlebars = createRequire(import.meta.url)('handlebars') as typeof import('handlebars');
   const entries = TEMPLATE_NAMES.map((name) => {
     const source = readFileSync(path.join(BUILTIN_TEMPLATES_DIR, `${name}.hbs`), 'utf8');
-    const spec = handlebars.precompile(source, COMPILE_OPTIONS);
+    const spec = handlebars.precompile(source, BUILTIN_COMPILE_OPTIONS);
     return `  ${JSON.stringify(name)}: { fingerprint: ${JSON.stringify(fnv1a(source))}, spec: ${String(spec)} },`;
   });
   return [

@@ -47,7 +47,10 @@ import type {
   WsdlModel,
 } from '../model/types.js';
 import { newPropertyScope, qnameKey, toPropertyName, type NamePlan, type NameScope } from '../names/index.js';
-import type { ComplexDesc, ScalarKind, ValueDesc } from '../runtime/wire/descriptors.js';
+import type { AttrDesc, ComplexDesc, FieldDesc, ScalarKind, ValueDesc } from '../runtime/wire/descriptors.js';
+
+/** `T` with its properties writable (descriptors are built by assignment, then handed out read-only). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 import { userError } from '../util/errors.js';
 import { tsString } from './literal.js';
 import { builtinRange, builtinScalar, SCALAR_TS } from './type-map.js';
@@ -359,32 +362,33 @@ export class TypeRegistry {
 
   /** Builds the `ComplexDesc` of an entry. */
   toComplexDesc(e: ComplexEntry): ComplexDesc {
-    const fields = e.props
-      .filter((p) => p.kind === 'element')
-      .map((p) => ({
-        prop: p.prop,
-        name: p.xmlName,
-        ns: p.ns,
-        value: p.resolved.value,
-        min: p.min,
-        max: p.max,
-        ...(p.nillable ? { nillable: true } : {}),
-        ...(p.choice !== undefined ? { choice: p.choice } : {}),
-        ...(p.branch !== undefined ? { branch: p.branch } : {}),
-        ...(p.subst ? { subst: p.subst.map((m) => ({ name: m.xmlName, ns: m.ns, value: m.resolved.value })) } : {}),
-        ...(p.abstractHead ? { abstract: true } : {}),
-        ...(p.ordered ? { ordered: p.ordered } : {}),
-        ...(p.wild ? { wild: true } : {}),
-      }));
-    const attrs = e.props
-      .filter((p) => p.kind === 'attribute')
-      .map((p) => ({
-        prop: p.prop,
-        name: p.xmlName,
-        ns: p.ns,
-        value: p.resolved.value,
-        ...(p.min > 0 ? { required: true } : {}),
-      }));
+    // Built by assignment in the order of the spread form it replaces (fewer short-lived objects: NetSuite has 18,469 fields).
+    const fields: FieldDesc[] = [];
+    const attrs: AttrDesc[] = [];
+    for (const p of e.props) {
+      if (p.kind === 'element') {
+        const f: Mutable<FieldDesc> = {
+          prop: p.prop,
+          name: p.xmlName,
+          ns: p.ns,
+          value: p.resolved.value,
+          min: p.min,
+          max: p.max,
+        };
+        if (p.nillable) f.nillable = true;
+        if (p.choice !== undefined) f.choice = p.choice;
+        if (p.branch !== undefined) f.branch = p.branch;
+        if (p.subst) f.subst = p.subst.map((m) => ({ name: m.xmlName, ns: m.ns, value: m.resolved.value }));
+        if (p.abstractHead) f.abstract = true;
+        if (p.ordered) f.ordered = p.ordered;
+        if (p.wild) f.wild = true;
+        fields.push(f);
+      } else if (p.kind === 'attribute') {
+        const a: Mutable<AttrDesc> = { prop: p.prop, name: p.xmlName, ns: p.ns, value: p.resolved.value };
+        if (p.min > 0) a.required = true;
+        attrs.push(a);
+      }
+    }
     const text = e.props.find((p) => p.kind === 'text');
     const any = e.props.find((p) => p.kind === 'any');
     const anyAttr = e.props.find((p) => p.kind === 'anyAttribute');
@@ -577,7 +581,7 @@ export class TypeRegistry {
           p.location,
         );
         const head = p.ref ? this.#elements.get(qnameKey(p.ref)) : undefined;
-        props.push({
+        const prop: Mutable<PropInfo> = {
           kind: 'element',
           prop: scope.claim(toPropertyName(p.name.name)),
           xmlName: p.name.name,
@@ -586,13 +590,17 @@ export class TypeRegistry {
           min: p.minOccurs * minF,
           max: mulMax(maxOf(p.maxOccurs), maxF),
           nillable: p.nillable,
-          ...(inChoice ? { choice: inChoice.group, branch: inChoice.branch } : {}),
-          ...(p.documentation ? { documentation: p.documentation } : {}),
-          ...(p.default !== undefined ? { defaultValue: p.default } : {}),
-          ...(p.fixed !== undefined ? { fixedValue: p.fixed } : {}),
-          // Members are resolved once every type is built: a member's type often derives from the type being built here.
-          ...(head && this.#hasMembers(head) ? { substHead: head } : {}),
-        });
+        };
+        if (inChoice) {
+          prop.choice = inChoice.group;
+          prop.branch = inChoice.branch;
+        }
+        if (p.documentation) prop.documentation = p.documentation;
+        if (p.default !== undefined) prop.defaultValue = p.default;
+        if (p.fixed !== undefined) prop.fixedValue = p.fixed;
+        // Members are resolved once every type is built: a member's type often derives from the type being built here.
+        if (head && this.#hasMembers(head)) prop.substHead = head;
+        props.push(prop);
       } else if (p.kind === 'any') {
         if (!props.some((x) => x.kind === 'any')) {
           props.push({

@@ -19,13 +19,17 @@ export function headerLine(options: Pick<EmitOptions, 'toolVersion' | 'sourceLab
  */
 export function docBlock(text: string | undefined, ...extra: readonly (string | undefined)[]): string {
   const lines = jsdocLines(text);
-  const tags = extra.filter((t): t is string => t !== undefined && t !== '').flatMap((t) => jsdocLines(t));
-  if (lines.length > 0 && tags.length > 0) lines.push('');
+  let tags: string[] | undefined;
+  for (const t of extra) if (t !== undefined && t !== '') (tags ??= []).push(...jsdocLines(t));
+  if (tags === undefined || tags.length === 0) return jsdocBlock(lines);
+  if (lines.length > 0) lines.push('');
   return jsdocBlock([...lines, ...tags]);
 }
 
 /** Every non-empty line of `text` prefixed with `prefix` (to nest a doc block inside a declaration). */
 export function indentLines(text: string, prefix: string): string {
+  if (text === '') return text;
+  if (!text.includes('\n')) return `${prefix}${text}`;
   return text
     .split('\n')
     .map((line) => (line === '' ? line : `${prefix}${line}`))

@@ -3,7 +3,7 @@
  * in their compact encoding (one string, see descriptor-encode.ts) and the typed
  * constants that decode it on first use. Template: `templates/schema.hbs`.
  */
-import { encodeSchema } from './descriptor-encode.js';
+import { encodeSchemaData } from './descriptor-encode.js';
 import { tsLiteral, tsString } from './literal.js';
 import { type RuntimeImportView, runtimeImports, runtimeSpecifier } from './runtime-imports.js';
 import type { ServiceModel } from './service-model.js';
@@ -56,10 +56,10 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
     ports: s.ports,
     operations: s.operations.map((o) => o.desc),
   }));
-  const data = encodeSchema(types, serviceDescs);
+  const { json: data, scalarKinds } = encodeSchemaData(types, serviceDescs);
   const usesSoapArray = types.some(([, t]) => t.soapArray !== undefined);
   // A DataSet is a scalar kind: it may be a field, a part or an operation's element value.
-  const usesDataSet = JSON.stringify([types, serviceDescs]).includes('"scalar":"dataSet"');
+  const usesDataSet = scalarKinds.has('dataSet');
   const services = sm.services.map((s, index) => ({
     index,
     doc: docBlock(`Descriptor of the ${s.names.xmlName} service (wsdl:service).`, s.service.documentation),

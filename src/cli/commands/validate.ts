@@ -1,6 +1,5 @@
 /** `wsdlc validate <wsdl>`: load and model only; report every problem as `file:line:column: severity: message`. */
 import type { Command } from 'commander';
-import { validate } from '../../index.js';
 import { formatDiagnostic } from '../../util/errors.js';
 import { addCommonFlags, verbosityOf, type CommonFlags } from '../flags.js';
 import { CliLog } from '../log.js';
@@ -45,7 +44,10 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.`,
       const run = (): Promise<Diagnostic[]> =>
         ctx.deps.load
           ? validateWith(ctx.deps.load, wsdl, ctx.io.cwd, lenient)
-          : validate(wsdl, { cwd: ctx.io.cwd, ...(lenient ? { lenient } : {}) });
+          : // Loaded on demand: the API barrel pulls in every command's modules (breaking, vendor, watch).
+            import('../../index.js').then(({ validate }) =>
+              validate(wsdl, { cwd: ctx.io.cwd, ...(lenient ? { lenient } : {}) }),
+            );
       if (flags.format !== 'human') {
         await runMachine(ctx, 'validate', flags.format, async () => {
           const diagnostics = await run();
