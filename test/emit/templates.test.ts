@@ -1,11 +1,12 @@
 /** Template overrides, the ts-morph gate, and emit options (client/server/bindings). */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { gateFiles, GeneratedSyntaxError } from '../../src/emit/format-gate.js';
 import { loadModel } from '../../src/model/index.js';
+import { BUILTIN_TEMPLATES_DIR, TEMPLATE_NAMES } from '../../src/emit/templates.js';
 import { WsdlcError } from '../../src/util/errors.js';
 import { ROOT, schemaText, testOptions } from './helpers.js';
 import { buildFixtureModel, el, xsd } from './model-fixture.js';
@@ -24,6 +25,18 @@ describe('template override', () => {
     expect(index).toContain("export const CUSTOM = 'custom';");
     // Other templates stay built-in.
     expect(files.find((f) => f.path === 'client.ts')?.content).toContain('export class SvcClient');
+  });
+
+  it('the built-in templates, rendered as user templates (plain options, full gate), give the same files', async () => {
+    const dir = path.join(TMP, 'copies');
+    mkdirSync(dir, { recursive: true });
+    for (const name of TEMPLATE_NAMES)
+      copyFileSync(path.join(BUILTIN_TEMPLATES_DIR, `${name}.hbs`), path.join(dir, `${name}.hbs`));
+    const auth = await loadModel(path.join(ROOT, 'wsdl/auth.wsdl'));
+    const builtin = await emitFiles(auth, testOptions('auth.wsdl'), {});
+    const copied = await emitFiles(auth, testOptions('auth.wsdl', { templatesDir: dir }), {});
+    expect(copied.map((f) => f.path)).toEqual(builtin.map((f) => f.path));
+    for (const [i, f] of builtin.entries()) expect(copied[i]?.content, f.path).toBe(f.content);
   });
 
   it('reports a template that uses an unknown field as a user error', async () => {
