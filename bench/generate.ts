@@ -19,8 +19,11 @@
  *
  * Peak RSS is read inside each child: a `--import` preload prints
  * `process.resourceUsage().maxRSS` when the process exits, so both tools are
- * measured the same way (whole process, Node included). The time is the median
- * wall-clock time of the runs as seen by this parent (spawn to exit).
+ * measured the same way (whole process, Node included), and so is CPU time (user
+ * + system, all threads). The tools run side by side: each round runs every tool
+ * once in turn, so load from other processes falls on all of them alike. The
+ * table gives the median and range of wall-clock time as seen by this parent
+ * (spawn to exit) and of CPU time; the ratios compare medians of the same rounds.
  *
  * wsdlc keeps a V8 code cache of the TypeScript compiler in
  * `node_modules/.cache/wsdlc` (written by its first run). The "cold" column runs
@@ -232,36 +235,69 @@ function median(values: readonly number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-async function measure(tool: 'wsdlc' | 'wsdlc-cold' | 'wsdl-tsclient', wsdl: string, runs: number): Promise<Run> {
-  const results: Run[] = [];
-  let outBytes = 0;
-  for (let i = 0; i < runs; i++) {
-    const out = mkdtempSync(join(tmpdir(), `bench-${tool}-`));
-    try {
-      const r =
-        tool === 'wsdl-tsclient'
-          ? await runOnce(TSCLIENT, [wsdl, '-o', out], 600_000)
-          : await runOnce(
-              WSDLC,
-              ['generate', wsdl, '-o', join(out, 'gen'), '--quiet'],
-              600_000,
-              tool === 'wsdlc-cold' ? { WSDLC_CACHE_DIR: join(out, 'cache') } : {},
-            );
-      results.push(r);
-      outBytes = tsBytes(out);
-      if (r.code !== 0) break;
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+/** One run of `tool` on `wsdl` into a fresh temporary folder (removed after). */
+async function runTool(tool: 'wsdlc' | 'wsdlc-cold' | 'wsdl-tsclient', wsdl: string): Promise<Run> {
+  const out = mkdtempSync(join(tmpdir(), `bench-${tool}-`));
+  try {
+    const r =
+      tool === 'wsdl-tsclient'
+        ? await runOnce(TSCLIENT, [wsdl, '-o', out], 600_000)
+        : await runOnce(
+            WSDLC,
+            ['generate', wsdl, '-o', join(out, 'gen'), '--quiet'],
+            600_000,
+            tool === 'wsdlc-cold' ? { WSDLC_CACHE_DIR: join(out, 'cache') } : {},
+          );
+    return { ...r, outBytes: tsBytes(out) };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
+}
+
+const TOOLS = ['wsdlc', 'wsdlc-cold', 'wsdl-tsclient'] as const;
+type Tool = (typeof TOOLS)[number];
+
+/** The runs of one tool, summarised: median and range of wall and CPU time, peak RSS. */
+interface Summary {
+  readonly ms: number;
+  readonly msRange: string;
+  readonly cpuMs: number;
+  readonly cpuRange: string;
+  readonly rssKiB: number;
+  readonly outBytes: number;
+  readonly code: number;
+  readonly stderr: string;
+}
+
+function summarise(results: readonly Run[]): Summary {
   const last = results[results.length - 1]!;
+  const range = (xs: readonly number[]): string => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
   return {
     ms: median(results.map((r) => r.ms)),
-    rssKiB: Math.max(...results.map((r) => r.rssKiB)),
+    msRange: range(results.map((r) => r.ms)),
     cpuMs: median(results.map((r) => r.cpuMs)),
-    code: last.code,
-    stderr: last.stderr,
-    outBytes,
+    cpuRange: range(results.map((r) => r.cpuMs)),
+    rssKiB: Math.max(...results.map((r) => r.rssKiB)),
+    outBytes: last.outBytes ?? 0,
+    code: results.find((r) => r.code !== 0)?.code ?? 0,
+    stderr: results.find((r) => r.code !== 0)?.stderr ?? last.stderr,
+  };
+}
+
+/**
+ * The tools side by side: `runs` rounds, each round every tool once in turn, so
+ * that a change in the machine's load falls on all of them alike.
+ */
+async function measureRounds(wsdl: string, runs: number): Promise<Record<Tool, Summary>> {
+  const results: Record<Tool, Run[]> = { wsdlc: [], 'wsdlc-cold': [], 'wsdl-tsclient': [] };
+  for (let i = 0; i < runs; i++) {
+    for (const tool of TOOLS) results[tool].push(await runTool(tool, wsdl));
+    if (TOOLS.some((t) => results[t][i]!.code !== 0)) break;
+  }
+  return {
+    wsdlc: summarise(results.wsdlc),
+    'wsdlc-cold': summarise(results['wsdlc-cold']),
+    'wsdl-tsclient': summarise(results['wsdl-tsclient']),
   };
 }
 
@@ -282,13 +318,20 @@ async function benchMain(): Promise<void> {
     [
       'contract',
       'wsdlc ms',
+      'range',
+      'cpu ms',
+      'range',
       'cold ms',
       'wsdlc MiB',
       'out KiB',
       'tsclient ms',
+      'range',
+      'cpu ms',
+      'range',
       'tsclient MiB',
       'out KiB',
       'speed-up',
+      'cpu ratio',
       'cold speed-up',
       'memory ratio',
       'notes',
@@ -298,9 +341,7 @@ async function benchMain(): Promise<void> {
   const tscOnly = process.argv.includes('--tsc-only');
   for (const c of CONTRACTS) {
     if (tscOnly || (only && !only.includes(c.name))) continue;
-    const a = await measure('wsdlc', c.wsdl, runs);
-    const cold = await measure('wsdlc-cold', c.wsdl, runs);
-    const b = await measure('wsdl-tsclient', c.wsdl, runs);
+    const { wsdlc: a, 'wsdlc-cold': cold, 'wsdl-tsclient': b } = await measureRounds(c.wsdl, runs);
     const notes: string[] = [];
     if (a.code !== 0) {
       notes.push(`wsdlc exit ${a.code}`);
@@ -312,17 +353,25 @@ async function benchMain(): Promise<void> {
     }
     const speed = b.ms / a.ms;
     if (a.code === 0 && b.code === 0 && speed < 2) notes.push('below 2x target');
+    if (a.code === 0 && a.ms >= 1000) notes.push('over 1 s');
     const ok = a.code === 0 && b.code === 0;
     rows.push([
       c.name,
       a.ms.toFixed(0),
+      a.msRange,
+      a.cpuMs.toFixed(0),
+      a.cpuRange,
       cold.ms.toFixed(0),
       (a.rssKiB / 1024).toFixed(0),
-      ((a.outBytes ?? 0) / 1024).toFixed(0),
+      (a.outBytes / 1024).toFixed(0),
       b.ms.toFixed(0),
+      b.msRange,
+      b.cpuMs.toFixed(0),
+      b.cpuRange,
       (b.rssKiB / 1024).toFixed(0),
-      ((b.outBytes ?? 0) / 1024).toFixed(0),
+      (b.outBytes / 1024).toFixed(0),
       ok ? `${speed.toFixed(2)}x` : 'n/a',
+      ok ? `${(b.cpuMs / a.cpuMs).toFixed(2)}x` : 'n/a',
       ok ? `${(b.ms / cold.ms).toFixed(2)}x` : 'n/a',
       ok ? `${(a.rssKiB / b.rssKiB).toFixed(2)}` : 'n/a',
       notes.join('; '),
@@ -332,7 +381,9 @@ async function benchMain(): Promise<void> {
   if (!tscOnly) printTable(rows);
   if (!tscOnly)
     process.stdout.write(
-      `\n(${runs} run(s) each, median time; speed-up = wsdl-tsclient time / wsdlc time (cold: empty code cache); out KiB = TypeScript written; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`,
+      `\n(${runs} round(s), each tool once per round in turn; median wall time and range, median CPU time (user + system, read inside each process) and range;\n` +
+        ` speed-up = wsdl-tsclient time / wsdlc time; cpu ratio = the same for CPU time (steadier on a loaded machine); cold: wsdlc with an empty code cache;\n` +
+        ` out KiB = TypeScript written; memory ratio = wsdlc / wsdl-tsclient peak RSS)\n`,
     );
   for (const f of failures) process.stdout.write(`failure: ${f}\n`);
   if (process.argv.includes('--tsc') || tscOnly) {
