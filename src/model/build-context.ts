@@ -146,6 +146,11 @@ export class BuildContext {
   qnameAttr(doc: SourceDocument, el: XmlElement, name: string, chameleonNs?: string): QName | undefined {
     const value = attr(el, name);
     if (value === undefined) return undefined;
+    // The common case without building the error message's text (qnameValue's fast path).
+    const q = resolveQName(el, value);
+    if (q !== undefined && q.name !== '') {
+      return { ns: q.ns === '' && chameleonNs !== undefined ? chameleonNs : normalizeXsdNamespace(q.ns), name: q.name };
+    }
     return this.qnameValue(doc, el, value, `${name}="${value}"`, chameleonNs);
   }
 

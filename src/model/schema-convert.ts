@@ -196,13 +196,9 @@ export class SchemaConverter {
 
   /** Whether a type name resolves (built-in, SOAP encoding, or declared). */
   hasType(name: QName): boolean {
+    if (isBuiltinType(name) || isSoapEncodingName(name)) return true;
     const k = qkey(name);
-    return (
-      isBuiltinType(name) ||
-      isSoapEncodingName(name) ||
-      this.index.components.complexType.has(k) ||
-      this.index.components.simpleType.has(k)
-    );
+    return this.index.components.complexType.has(k) || this.index.components.simpleType.has(k);
   }
 
   /** The raw named complex type `name`, if declared. */
@@ -448,17 +444,22 @@ export class SchemaConverter {
     }
     const form = attr(el, 'form');
     const qualified = form === undefined ? scope.elementFormQualified : form === 'qualified';
-    return {
+    // Built by assignment, keys in the order the model's JSON has always had (the commonest particle of large schemas).
+    const particle: Mutable<ElementParticle> = {
       kind: 'element',
       name: { ns: qualified ? scope.tns : '', name: localName },
       type: this.declaredType(scope, el, 'complexOrSimple') ?? ANY_TYPE,
-      ...occurs,
+      minOccurs: occurs.minOccurs,
+      maxOccurs: occurs.maxOccurs,
       nillable: attr(el, 'nillable') === 'true',
-      ...optional('default', attr(el, 'default')),
-      ...optional('fixed', attr(el, 'fixed')),
-      ...optional('documentation', documentation),
-      location: loc,
-    };
+    } as Mutable<ElementParticle>;
+    const def = attr(el, 'default');
+    if (def !== undefined) particle.default = def;
+    const fixed = attr(el, 'fixed');
+    if (fixed !== undefined) particle.fixed = fixed;
+    if (documentation !== undefined) particle.documentation = documentation;
+    particle.location = loc;
+    return particle;
   }
 
   private occurs(scope: SchemaScope, el: XmlElement): Occurs {

@@ -202,21 +202,29 @@ function checkNesting(ctx: BuildContext, schema: SchemaModel): void {
   );
 }
 
-/** The children of a nesting node that are nesting nodes themselves. */
+/**
+ * The children of a nesting node that are nesting nodes themselves. An element
+ * adds no level: its anonymous complex type stands in for it, and an element
+ * of a named or simple type (a leaf, depth 0) is left out, as is a wildcard, so
+ * the walk visits (and memoises) only what can nest.
+ */
 function nestedChildren(n: Nested): Nested[] {
   const out: Nested[] = [];
-  const ofType = (t: TypeRef | undefined): void => {
-    if (t?.kind === 'complex') out.push(t.type);
-  };
   if ('attributes' in n) {
-    if (n.particle) out.push(n.particle);
-    ofType(n.simpleContent);
+    if (n.particle) pushNested(n.particle, out);
+    if (n.simpleContent?.kind === 'complex') out.push(n.simpleContent.type);
   } else if (n.kind === 'element') {
-    ofType(n.type);
+    if (n.type.kind === 'complex') out.push(n.type.type);
   } else if (n.kind !== 'any') {
-    out.push(...n.particles);
+    for (const p of n.particles) pushNested(p, out);
   }
   return out;
+}
+
+function pushNested(p: Particle, out: Nested[]): void {
+  if (p.kind === 'element') {
+    if (p.type.kind === 'complex') out.push(p.type.type);
+  } else if (p.kind !== 'any') out.push(p);
 }
 
 /** How many complex types and groups deep `root` goes (elements add no level of their own). Iterative, memoised by identity. */
