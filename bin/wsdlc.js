@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // wsdlc command-line launcher: runs the compiled CLI (dist/, built by `npm run build` / `prepare`).
+import { statSync } from 'node:fs';
+
 const argv = process.argv.slice(2);
 if (
   (argv[0] === 'generate' || argv[0] === 'check') &&
@@ -9,5 +11,21 @@ if (
   // itself loads. A plain generate never loads it.
   (await import('../dist/emit/syntax-check.js')).prestartSyntaxChecker();
 }
-const { main } = await import('../dist/cli/main.js');
+const { main } = await import(cliModule());
 process.exitCode = await main(argv);
+
+/**
+ * The CLI as one bundled module (build/bundle-cli.mjs: about 40 ms less start-up than
+ * loading its modules one by one) when it is at least as new as the compiled CLI
+ * (tsc rewrites every output, so a build by tsc alone leaves it older and it is not used).
+ */
+function cliModule() {
+  const bundle = new URL('../dist/emit/cli.bundle.js', import.meta.url);
+  const modules = new URL('../dist/cli/main.js', import.meta.url);
+  try {
+    if (statSync(bundle).mtimeMs >= statSync(modules).mtimeMs) return bundle.href;
+  } catch {
+    // No bundle (or no build at all: the import below reports that).
+  }
+  return modules.href;
+}

@@ -4,7 +4,16 @@
  * to the package, not the working directory), with the real loader and emitter.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, snapshotTree, tempDir } from './helpers.js';
@@ -22,7 +31,7 @@ function wsdlc(args: string[], cwd = dir): { code: number; stdout: string; stder
 }
 
 beforeAll(() => {
-  // Same as `npm run build` (the package's `prepare`): tsc, then the templates' precompilation.
+  // Same as `npm run build` (the package's `prepare`): tsc, the templates' precompilation, the CLI bundle.
   const build = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
@@ -35,6 +44,9 @@ beforeAll(() => {
   });
   if (precompile.status !== 0)
     throw new Error(`precompiling the templates failed:\n${precompile.stdout}${precompile.stderr}`);
+  // And the CLI bundle, which bin/wsdlc.js runs from then on (it is newer than the modules tsc wrote).
+  const bundle = spawnSync(process.execPath, [join(ROOT, 'build/bundle-cli.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (bundle.status !== 0) throw new Error(`bundling the CLI failed:\n${bundle.stdout}${bundle.stderr}`);
   dir = tempDir();
   mkdirSync(join(dir, 'wsdl'));
   writeFileSync(join(dir, 'package.json'), '{}\n');
@@ -217,4 +229,69 @@ describe('the built generator: precompiled templates, worker gate, code cache', 
       rmSync(cacheDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+/**
+ * The CLI bundle (build/bundle-cli.mjs): bin/wsdlc.js runs it when it is at least
+ * as new as dist/cli/main.js, and it must behave as the modules it bundles.
+ */
+describe('the CLI bundle', () => {
+  /** Runs the CLI from `entry` (the bundle or dist/cli/main.js) in a child process, in `cwd`. */
+  function runEntry(entry: string, args: readonly string[], cwd: string): { code: number; stderr: string } {
+    const script = `const { main } = await import(${JSON.stringify(join(ROOT, entry))}); process.exitCode = await main(${JSON.stringify(args)});`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd, encoding: 'utf8' });
+    return { code: r.status ?? -1, stderr: r.stderr };
+  }
+
+  it.each([
+    ['auth', join(ROOT, 'wsdl/auth.wsdl')],
+    ['sf-partner', join(ROOT, '../shared/corpus/large/salesforce/partner_v58.wsdl')],
+  ])(
+    '%s: the bundle writes the same files as the modules, and reports a bad contract the same way',
+    (_name, wsdl) => {
+      const base = tempDir();
+      try {
+        const viaBundle = runEntry('dist/emit/cli.bundle.js', ['generate', wsdl, '-o', 'b', '--quiet'], base);
+        const viaModules = runEntry('dist/cli/main.js', ['generate', wsdl, '-o', 'm', '--quiet'], base);
+        expect([viaBundle.code, viaModules.code]).toEqual([0, 0]);
+        expect(snapshotTree(join(base, 'b'))).toEqual(snapshotTree(join(base, 'm')));
+        writeFileSync(join(base, 'bad.wsdl'), '<definitions xmlns="http://schemas.xmlsoap.org/wsdl/">\n  <oops>\n');
+        const badBundle = runEntry('dist/emit/cli.bundle.js', ['generate', 'bad.wsdl', '-o', 'x'], base);
+        const badModules = runEntry('dist/cli/main.js', ['generate', 'bad.wsdl', '-o', 'x'], base);
+        expect(badBundle.code).toBe(1);
+        expect(badBundle.stderr).toMatch(/bad\.wsdl:\d+:\d+: /);
+        expect(badBundle).toEqual(badModules);
+      } finally {
+        rmSync(base, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it('bin/wsdlc.js runs the bundle only when it is at least as new as the compiled modules', () => {
+    // A copy of the launcher beside stand-ins for the two entry points, which say which one ran.
+    const base = tempDir();
+    try {
+      mkdirSync(join(base, 'bin'));
+      mkdirSync(join(base, 'dist/cli'), { recursive: true });
+      mkdirSync(join(base, 'dist/emit'), { recursive: true });
+      copyFileSync(BIN, join(base, 'bin/wsdlc.js'));
+      const stub = (name: string): string =>
+        `export async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`;
+      writeFileSync(join(base, 'dist/cli/main.js'), stub('modules'));
+      writeFileSync(join(base, 'dist/emit/cli.bundle.js'), stub('bundle'));
+      const run = (): string =>
+        spawnSync(process.execPath, [join(base, 'bin/wsdlc.js'), '--version'], { encoding: 'utf8' }).stdout;
+      const at = (file: string, seconds: number): void => utimesSync(join(base, file), seconds, seconds);
+      at('dist/cli/main.js', 1_000_000);
+      at('dist/emit/cli.bundle.js', 1_000_000);
+      expect(run()).toBe('bundle');
+      at('dist/cli/main.js', 1_000_001); // rebuilt by tsc alone: the bundle is stale
+      expect(run()).toBe('modules');
+      rmSync(join(base, 'dist/emit/cli.bundle.js'));
+      expect(run()).toBe('modules');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
 });
