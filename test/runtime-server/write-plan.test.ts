@@ -7,6 +7,7 @@
  * (`undefined`) when the codec writes something else or throws; and it must not
  * decline the values it exists for.
  */
+import { serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceHandler } from '../../src/runtime/server/server.js';
 import { AUTH_NS, authService, LOGIN_ACTION, LOGOUT_ACTION } from './fixtures/auth-desc.js';
@@ -170,6 +171,8 @@ describe('write plans', () => {
             if (got !== undefined) {
               written++;
               expect({ xml: got, value }).toEqual({ xml: expected.xml, value });
+              // The plan's count of the response's UTF-8 bytes is its Content-Length.
+              expect({ bytes: plan!.bytes, value }).toEqual({ bytes: Buffer.byteLength(got), value });
             } else declined++;
             // The same object as a single result field (the server's `output.result`), without the wrapper object.
             const prop = types[key]!.fields[0]?.prop;
@@ -178,6 +181,7 @@ describe('write plans', () => {
               const viaResult = plan!.writeResult(prop, result);
               if (viaResult !== undefined) {
                 written++;
+                expect(plan!.bytes).toBe(Buffer.byteLength(viaResult));
                 expect({ xml: viaResult, result }).toEqual({
                   xml: general(start, { [prop]: result }, key, use).xml,
                   result,
@@ -208,6 +212,27 @@ describe('write plans', () => {
     expect(plan.write({ LoginResult: { ServiceTicket: '' } })).toBeUndefined();
     expect(plan.write({ LoginResult: {} })).toBeUndefined();
     expect(plan.write(null)).toBeUndefined();
+  });
+
+  it('writes ASCII responses as one-byte strings (the pieces are cut from two-byte markup)', () => {
+    // V8 serializes a one-byte string with the tag '"' and a two-byte one with 'c' (after the version header
+    // and any padding bytes, 0): a two-byte response costs twice the bytes to flatten and a slower UTF-8
+    // encoding on every write.
+    const tag = (s: string): string =>
+      String.fromCharCode(
+        serialize(s)
+          .subarray(2)
+          .find((b) => b !== 0)!,
+      );
+    const start = operationStart('1.1', { ns: N, name: 'LoginResponse' }, 'literal');
+    const plan = WritePlan.record(start, 'LoginResponse', types)!;
+    const xml = plan.write({ LoginResult: { ServiceTicket: 'ticket-alice' } })!;
+    expect(tag(xml)).toBe('"');
+    expect(plan.bytes).toBe(Buffer.byteLength(xml));
+    // A value outside Latin-1 makes a two-byte response, counted right.
+    const wide = plan.write({ LoginResult: { ServiceTicket: 'é€😀' } })!;
+    expect(tag(wide)).toBe('c');
+    expect(plan.bytes).toBe(Buffer.byteLength(wide));
   });
 
   for (const key of refused) {

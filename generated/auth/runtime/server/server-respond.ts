@@ -34,6 +34,20 @@ export function send(
   res.end(body);
 }
 
+/**
+ * {@link send} of a 200 response whose body's UTF-8 length is already known (a write
+ * plan counts it): the body, often a tree of concatenated strings, is flattened
+ * only once, when the socket writes it, instead of also to count its bytes.
+ */
+export function sendCounted(res: ServerResponse, contentType: string, body: string, byteLength: number): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(200, ['Content-Type', contentType, 'Content-Length', String(byteLength)]);
+  res.end(body);
+}
+
 /** Sends a text/plain response whose body is exactly `message` (as ASMX sends a fault reason over HTTP GET/POST). */
 export function sendText(
   res: ServerResponse,

@@ -57,7 +57,7 @@ import {
   SOAP12_XML_UTF8,
   TEXT_XML_UTF8,
 } from '../wire/namespaces.js';
-import { send, sendInternalError } from './server-respond.js';
+import { send, sendCounted, sendInternalError } from './server-respond.js';
 import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
 
@@ -457,12 +457,18 @@ function respond(
     sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }
-  send(res, 200, version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8, xml);
+  const contentType = version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8;
+  if (plannedBytes >= 0) sendCounted(res, contentType, xml, plannedBytes);
+  else send(res, 200, contentType, xml);
 }
+
+/** The UTF-8 length of the last {@link responseXml} when a write plan wrote it, else -1 (then count the string). */
+let plannedBytes = -1;
 
 /**
  * The response envelope of `result`: by the output's write plan when it has one
  * and the value fits it (`plan`: not while MTOM parts are collected), else by the codec.
+ * Sets {@link plannedBytes}.
  * @throws EncodeError when it does not fit the output
  */
 function responseXml(
@@ -474,13 +480,17 @@ function responseXml(
 ): string {
   const output = route.soap.output!;
   const soap = route.soap;
+  plannedBytes = -1;
   if (plan) {
     // The usual case: the output's write plan, when it has one and the value fits it (else the codec below).
     const start = responseStart(soap, version, state);
     if (start.plan !== undefined) {
       const xml =
         output.result === undefined ? start.plan.write(result) : start.plan.writeResult(output.result, result);
-      if (xml !== undefined) return xml;
+      if (xml !== undefined) {
+        plannedBytes = start.plan.bytes;
+        return xml;
+      }
     }
   }
   const wrapped = output.result === undefined ? result : { [output.result]: result };

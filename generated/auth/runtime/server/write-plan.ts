@@ -127,6 +127,19 @@ function plainObject(v: unknown, key: string): v is Readonly<Record<string, unkn
   return tag === undefined || tag === key;
 }
 
+/**
+ * `s` as a one-byte (Latin-1) string when its characters allow. Cut from markup that held
+ * the markers (private-use characters), the pieces are two-byte strings even when all
+ * their characters are ASCII, and so would be every response built from them: twice
+ * the bytes to flatten, and a slower UTF-8 encoding and length count for each response.
+ * A UTF-8 round trip makes a fresh string in the narrowest representation; a string it
+ * would change (an unpaired surrogate) is kept as it is.
+ */
+function oneByte(s: string): string {
+  const copy = Buffer.from(s, 'utf8').toString('utf8');
+  return copy === s ? copy : s;
+}
+
 /** Thrown inside {@link WritePlan.write} when the value leaves the plan. */
 const OFF_PLAN: unique symbol = Symbol('off plan');
 
@@ -138,12 +151,23 @@ export class WritePlan {
   private readonly root: PlanType;
   /** The constant pieces: one more than the values. */
   private readonly pieces: readonly string[];
+  /** The UTF-8 length of all pieces together. */
+  private readonly piecesBytes: number;
   private out = '';
   private next = 0;
+  /**
+   * The UTF-8 length of the string the last {@link write} or {@link writeResult}
+   * returned: its `Content-Length`, counted from the pieces' lengths and the values'
+   * texts, so that the response (a tree of concatenations) is not flattened to count it.
+   */
+  bytes = 0;
 
   private constructor(root: PlanType, pieces: readonly string[]) {
     this.root = root;
     this.pieces = pieces;
+    let n = 0;
+    for (const p of pieces) n += Buffer.byteLength(p, 'utf8');
+    this.piecesBytes = n;
   }
 
   /**
@@ -168,7 +192,7 @@ export class WritePlan {
         if (p !== String((i - 1) / 2)) return undefined;
       } else {
         if (p.includes(MARK_OPEN) || p.includes(MARK_CLOSE)) return undefined;
-        pieces.push(p);
+        pieces.push(oneByte(p));
       }
     }
     return new WritePlan(root, pieces);
@@ -203,6 +227,7 @@ export class WritePlan {
   ): string | undefined {
     this.out = this.pieces[0]!;
     this.next = 1;
+    this.bytes = this.piecesBytes;
     try {
       const fields = this.root.fields;
       for (let i = 0; i < fields.length; i++) {
@@ -235,6 +260,25 @@ export class WritePlan {
     }
     // The codec writes `<x/>` for an empty text.
     if (text === '') throw OFF_PLAN;
-    this.out += escapeText(text) + this.pieces[this.next++]!;
+    const escaped = escapeText(text);
+    this.bytes += utf8Length(escaped);
+    this.out += escaped + this.pieces[this.next++]!;
   }
+}
+
+/** The UTF-8 length of `s` (an unpaired surrogate counts 3 bytes, as Buffer writes U+FFFD); short strings counted here, without a call into node. */
+function utf8Length(s: string): number {
+  const n = s.length;
+  if (n > 64) return Buffer.byteLength(s, 'utf8');
+  let bytes = n;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a pair: 4 bytes for 2 code units
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }
