@@ -65,6 +65,9 @@ function splitParams(header: string): string[] {
  */
 const cache = new Map<string, MediaType>();
 const CACHE_LIMIT = 64;
+/** The header last looked up in the cache, and its result. */
+let lastHeader = '';
+let lastParsed: MediaType = EMPTY_MEDIA_TYPE;
 /** Longer headers are not cached (they are unusual, and would make the cache's memory unbounded). */
 const CACHEABLE_LENGTH = 256;
 
@@ -75,8 +78,14 @@ const CACHEABLE_LENGTH = 256;
  */
 export function parseContentType(header: string | undefined): MediaType {
   if (header === undefined) return EMPTY_MEDIA_TYPE;
+  // Most often the header is the one before: comparing the strings costs less than hashing a new one.
+  if (header === lastHeader) return lastParsed;
   const cached = cache.get(header);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    lastHeader = header;
+    lastParsed = cached;
+    return cached;
+  }
   const parsed = parseUncached(header);
   if (header.length <= CACHEABLE_LENGTH) {
     if (cache.size >= CACHE_LIMIT) cache.clear();
