@@ -627,10 +627,17 @@ function httpDesc(
   let output: HttpOperationDesc['output'];
   if (b.output && b.output.mode === 'xml' && b.output.element) {
     const decl = registry.element(b.output.element);
+    const resultChild = b.output.resultChild;
+    // The document is the element the SOAP bindings unwrap: the caller's value is its one child's.
+    const entry = resultChild ? elementEntry(decl, registry, { hint: decl.name.name }, false) : undefined;
+    const result = entry?.props.find(
+      (p) => p.kind === 'element' && p.xmlName === resultChild?.name && p.ns === resultChild.ns,
+    )?.prop;
     output = {
       element: { name: decl.name.name, ns: decl.name.ns },
-      value: elementValue(decl, registry).value,
+      value: entry ? { complex: entry.key } : elementValue(decl, registry).value,
       ...(decl.nillable ? { nillable: true } : {}),
+      ...(result ? { result } : {}),
     };
   } else if (b.output && b.output.mode !== 'none' && b.output.mode !== 'params') {
     const part = b.output.parts[0];

@@ -93,6 +93,7 @@ export function linkOperations(
     for (const [name, list] of byName) {
       const primary = list.find((l) => l.ob.kind === 'soap11' || l.ob.kind === 'soap12') ?? list[0];
       if (!primary) continue;
+      for (let i = 0; i < list.length; i++) list[i] = unwrapLikeSoap(list[i]!, primary);
       const inKey = inputKey(primary.input);
       const outKey = outputKey(primary.output);
       const disagreeing = list.filter((l) => inputKey(l.input) !== inKey || outputKey(l.output) !== outKey);
@@ -130,6 +131,28 @@ export function linkOperations(
     }
   }
   return result;
+}
+
+/**
+ * An HTTP binding whose output document is the element the primary SOAP binding unwraps (a
+ * wrapper with one child, whose value the SOAP caller receives), made to return that child too:
+ * the element and its one child carry the same value, so every binding of the operation keeps the
+ * one shape (seed §4.3 rule 4). This is how WSDL 2.0 contracts come (one output element per
+ * operation, bound to SOAP and HTTP side by side, as Apache Axis2 writes `?wsdl2`), and WSDL 1.1
+ * contracts whose `mime:mimeXml` part is the SOAP body's element. Any other binding is returned as is.
+ */
+function unwrapLikeSoap(l: Linked, primary: Linked): Linked {
+  const soap = primary.ob.output;
+  const http = l.ob.output;
+  if (l.ob.kind !== 'httpGet' && l.ob.kind !== 'httpPost') return l;
+  if (!soap || !http || soap.mode !== 'wrapped' || !soap.resultChild || !soap.element) return l;
+  if (http.mode !== 'xml' || !http.element || qkey(http.element) !== qkey(soap.element)) return l;
+  if (!primary.output?.single || inputKey(l.input) !== inputKey(primary.input)) return l;
+  return {
+    ...l,
+    ob: { ...l.ob, output: { ...http, resultChild: soap.resultChild } },
+    output: primary.output,
+  };
 }
 
 /**

@@ -344,7 +344,10 @@ export interface WireMessage {
   readonly mode: 'wrapped' | 'bare' | 'params' | 'xml' | 'none';
   /** The wrapper or root element. */
   readonly element?: QName;
-  /** For `wrapped` outputs with a single result child: that child's name. */
+  /**
+   * For `wrapped` outputs with a single result child: that child's name. For an HTTP `xml` output
+   * whose root is the element the SOAP bindings unwrap, the same child: the caller receives its value.
+   */
   readonly resultChild?: QName;
   /** Parts in the SOAP body / parameters, in order. */
   readonly parts: readonly MessagePart[];

@@ -84,17 +84,14 @@ function firstDifference(a: unknown, b: unknown, path = ''): string {
  * The sample output an implementation returns for `op` over `binding`, built from
  * that binding's wire description (the logical `OperationDesc.output` does not
  * say whether a single result is repeated): the unwrapped `XResult` field of a
- * sample wrapper, the wrapper's content, or the HTTP response element's value.
+ * sample wrapper (SOAP, or an HTTP response element the SOAP bindings unwrap), the
+ * wrapper's content, or the HTTP response element's value.
  */
 function outputSample(samples: SampleBuilder, op: OperationDesc, binding: BindingKind): unknown {
-  if (binding === 'soap11' || binding === 'soap12') {
-    const out = op[binding]?.output;
-    if (!out) return undefined;
-    const whole = samples.value(out.value);
-    return out.result === undefined ? whole : (whole as Record<string, unknown>)[out.result];
-  }
   const out = op[binding]?.output;
-  return out ? samples.value(out.value) : undefined;
+  if (!out) return undefined;
+  const whole = samples.value(out.value);
+  return out.result === undefined ? whole : (whole as Record<string, unknown>)[out.result];
 }
 
 /** Runs every round trip of one service. */

@@ -175,7 +175,7 @@ describe('WSDL 2.0 onto the operation model', () => {
     expect(m.operations[0]!.input.fields.map((f) => f.name)).toEqual(['id']);
   });
 
-  it('an HTTP endpoint whose output would differ from the SOAP one (single-child wrapper) is left out of the operation, with a warning', () => {
+  it('an HTTP endpoint whose output element the SOAP endpoints unwrap (one child) returns that child too, as they do', () => {
     const bindings = `${SOAP_BINDING}
   <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
     <operation ref="tns:Get" whttp:location="get"/>
@@ -185,18 +185,19 @@ describe('WSDL 2.0 onto the operation model', () => {
     <endpoint name="ES" binding="tns:B" address="http://example.com/svc/"/>
     <endpoint name="EP" binding="tns:P" address="http://example.com/svc/"/>
   </service>`;
-    const text = doc(IFACE + bindings + svc);
-    const m = model(text);
-    expect(m.operations[0]!.bindings.map((b) => b.port)).toEqual(['ES']);
-    expect(m.operations[0]!.consistent).toBe(true);
-    expect(m.warnings).toEqual([
-      expect.objectContaining({
-        message: expect.stringMatching(
-          /operation Get of port EP \(httpPost\): its output type differs from port ES \(soap12\).*does not offer the operation over this binding/,
-        ),
-        location: { file: 'c.wsdl', ...at(text, 'operation ref="tns:Get" whttp:location="get"') },
-      }),
-    ]);
+    const m = model(doc(IFACE + bindings + svc));
+    const op = m.operations[0]!;
+    expect(op.bindings.map((b) => b.port)).toEqual(['ES', 'EP']);
+    expect(op.consistent).toBe(true);
+    expect(m.warnings).toEqual([]);
+    expect(op.output?.single?.element).toEqual({ ns: 'urn:t', name: 'value' });
+    const [soap, http] = op.bindings;
+    expect(soap!.output).toMatchObject({ mode: 'wrapped', resultChild: { ns: 'urn:t', name: 'value' } });
+    expect(http!.output).toMatchObject({
+      mode: 'xml',
+      element: { ns: 'urn:t', name: 'GetResponse' },
+      resultChild: { ns: 'urn:t', name: 'value' },
+    });
   });
 
   it('an HTTP binding using GET (wsdlx:safe) and POST becomes two bindings, its endpoint two ports', () => {

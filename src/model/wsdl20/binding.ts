@@ -15,7 +15,9 @@
  *   both GET and POST becomes two bindings. Refused with a located error: other methods,
  *   `{!name}` (unencoded) citations, citations in the query part or with an XML input,
  *   `whttp:ignoreUncited`, a query parameter separator other than `&`, `whttp:header`,
- *   other serializations, and in-only/robust-in-only operations (no HTTP response body to map).
+ *   other serializations. In-only and robust-in-only operations have no output message, so the
+ *   server answers 202 with no body (Part 2 §6.4.1 maps the output message, if any, to the HTTP
+ *   response's body), and a fault as the HTTP bindings answer every fault.
  */
 import type { SourceDocument } from '../../load/types.js';
 import type { XmlElement } from '../../runtime/xml/xml-parse.js';
@@ -337,12 +339,6 @@ function httpBinding(
     }
     let group = byMethod.get(method);
     if (!group) byMethod.set(method, (group = { ops: [], locations: [] }));
-    if (op.pattern !== 'in-out') {
-      refuse(
-        `pattern ${op.pattern} is not supported over HTTP (wsdlc's HTTP bindings answer every request with the output)`,
-      );
-      continue;
-    }
     const inSer =
       (bop ? attr(bop, 'inputSerialization', WSDL20_HTTP_NS) : undefined) ??
       (method === 'GET' ? FORM : 'application/xml');

@@ -732,7 +732,10 @@ export class ServiceClient {
       );
     }
     try {
-      return readValue(root, out.value, this.service.types);
+      const value = readValue(root, out.value, this.service.types);
+      if (out.result === undefined) return value;
+      if (value === null || typeof value !== 'object') return undefined;
+      return (value as Record<string, unknown>)[out.result];
     } catch (err) {
       if (err instanceof DecodeError)
         throw new ResponseError(`${op.name}: invalid response: ${err.message}`, {

@@ -102,15 +102,18 @@ export async function answerHttp(
   }
   const output = route.http.output;
   if (!output) {
-    res.statusCode = 200;
+    // A one-way operation (WSDL 1.1 §2.4.1; WSDL 2.0 in-only, robust-in-only) answers as SOAP's do: 202, no body.
+    res.statusCode = route.op.output === undefined ? 202 : 200;
     res.setHeader('Content-Length', 0);
     res.end();
     return;
   }
   let xml: string;
   try {
+    // A result the SOAP bindings unwrap is the one child of the element (absent when it is).
+    if (output.result !== undefined) result = { [output.result]: result };
     // No result (an optional SOAP result left out) is written as ASMX writes a null one: xsi:nil where allowed.
-    if (result === undefined || result === null) {
+    else if (result === undefined || result === null) {
       if (!output.nillable)
         throw new EncodeError(
           output.element.name,

@@ -141,6 +141,7 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['element', 'element'],
     ['value', 'v'],
     ['nillable', 'b'],
+    ['result', 's'],
   ],
   httpOp: [
     ['path', 's'],

@@ -245,7 +245,16 @@ export interface HttpOperationDesc {
    */
   readonly input?: { readonly element: ElementName; readonly value: ValueDesc; readonly part?: string };
   /** The response document's root element and value; absent when the output has no XML body. */
-  readonly output?: { readonly element: ElementName; readonly value: ValueDesc; readonly nillable?: boolean };
+  readonly output?: {
+    readonly element: ElementName;
+    readonly value: ValueDesc;
+    readonly nillable?: boolean;
+    /**
+     * The element is the wrapper the SOAP bindings unwrap (WSDL 2.0: one output element for every
+     * binding): the caller's value is the property `result` of its content, as {@link SoapMessageDesc.result}.
+     */
+    readonly result?: string;
+  };
 }
 
 /** The binding kinds. */
