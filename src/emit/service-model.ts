@@ -660,7 +660,9 @@ function httpDesc(
     inPath.size === 0 ? params : params.map((p) => (inPath.has(p.name) ? { ...p, inPath: true as const } : p));
   return {
     path: b.httpLocation,
-    params: located,
+    // WSDL 2.0 whttp:ignoreUncited (Part 2 §6.8.1.2): the values the location does not cite are not sent.
+    params: b.ignoreUncited ? located.filter((p) => p.inPath === true) : located,
+    ...(b.querySeparator !== undefined && b.querySeparator !== '&' ? { separator: b.querySeparator } : {}),
     ...(xmlInput ? { input: xmlInput } : {}),
     ...(output ? { output } : {}),
   };

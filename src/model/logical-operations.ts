@@ -77,7 +77,8 @@ export function linkOperations(
         const abstract = portType.operations.find((o) => o.name === operation.name);
         if (!abstract) continue;
         const linked = link(lookups, { port, binding, operation, abstract });
-        const unsupported = unsupportedHttpInput(lookups, linked.ob) ?? unsupportedPathParams(linked);
+        const unsupported =
+          unsupportedHttpInput(lookups, linked.ob) ?? unsupportedPathParams(linked) ?? unsentRequired(linked);
         if (unsupported) {
           ctx.sink.warning(
             `operation ${operation.name} of port ${port.name} (${binding.kind}): ${unsupported}; generated code does not offer the operation over this binding`,
@@ -200,6 +201,19 @@ function unsupportedPathParams(linked: Linked): string | undefined {
   return undefined;
 }
 
+/**
+ * Why an operation whose uncited values are not sent (WSDL 2.0 `whttp:ignoreUncited="true"`, Part 2
+ * §6.8.1.2) cannot be offered, or undefined: a required input field the location does not cite would
+ * never reach the server.
+ */
+function unsentRequired(linked: Linked): string | undefined {
+  if (!linked.ob.ignoreUncited || linked.ob.input.mode !== 'params') return undefined;
+  const cited = new Set(linked.ob.pathParams ?? []);
+  const lost = linked.input.fields.filter((f) => !cited.has(f.name) && f.type.minOccurs > 0).map((f) => f.name);
+  if (lost.length === 0) return undefined;
+  return `whttp:ignoreUncited="true" and the location "${linked.ob.httpLocation ?? ''}" does not cite the required input ${lost.map((n) => `"${n}"`).join(', ')}, which would never be sent`;
+}
+
 function logicalFault(messages: ReadonlyMap<string, Message>, name: string, message: Message['name']): LogicalFault {
   const part = messages.get(qkey(message))?.parts[0];
   return {
@@ -235,6 +249,8 @@ function link(lookups: WireLookups, bound: BoundOperation): Linked {
     ...(!soap ? optional('httpLocation', operation.httpLocation) : {}),
     ...(!soap ? optional('requestContentType', operation.input?.mimeContentType) : {}),
     ...(!soap && operation.input?.urlReplacement ? { pathParams: pathParamsOf(operation.httpLocation ?? '') } : {}),
+    ...(!soap && operation.httpIgnoreUncited ? { ignoreUncited: true } : {}),
+    ...(!soap ? optional('querySeparator', operation.httpQuerySeparator) : {}),
     input: input.wire,
     ...optional('output', output?.wire),
   };

@@ -129,6 +129,10 @@ export interface BindingOperation {
   readonly style?: 'document' | 'rpc';
   /** HTTP: `http:operation/@location` (WSDL 1.1 §4.5). */
   readonly httpLocation?: string;
+  /** HTTP (WSDL 2.0 `whttp:ignoreUncited="true"`, Part 2 §6.8.1.2): input values the location does not cite are not sent. */
+  readonly httpIgnoreUncited?: boolean;
+  /** HTTP (WSDL 2.0 `whttp:queryParameterSeparator`, Part 2 §6.8.2): the pair separator when not `&`. */
+  readonly httpQuerySeparator?: string;
   readonly input?: BindingMessage;
   readonly output?: BindingMessage;
   readonly faults: readonly BindingFault[];
@@ -319,6 +323,10 @@ export interface OperationBinding {
   readonly httpLocation?: string;
   /** HTTP: the request content type for POST, e.g. `application/x-www-form-urlencoded`. */
   readonly requestContentType?: string;
+  /** HTTP: input fields the location does not cite are not sent (WSDL 2.0 `whttp:ignoreUncited`). */
+  readonly ignoreUncited?: boolean;
+  /** HTTP: the separator of URL-encoded pairs when not `&` (WSDL 2.0 `whttp:queryParameterSeparator`). */
+  readonly querySeparator?: string;
   /**
    * HTTP: the input fields carried in the request path, in the order `httpLocation` cites them as
    * `(name)` (`http:urlReplacement`, WSDL 1.1 §4.7; a WSDL 2.0 `whttp:location` template's `{name}`,

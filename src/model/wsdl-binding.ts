@@ -6,7 +6,7 @@
 import type { SourceDocument } from '../load/types.js';
 import type { XmlElement } from '../runtime/xml/xml-parse.js';
 import { attr, childElements, firstChild, resolveQName } from '../runtime/xml/xml-parse.js';
-import { WSDL20_SOAP_NS } from '../load/namespaces.js';
+import { WSDL20_HTTP_NS, WSDL20_SOAP_NS } from '../load/namespaces.js';
 import type { BuildContext } from './build-context.js';
 import type {
   AbstractOperation,
@@ -151,6 +151,11 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
       ...(soapActionRequired !== undefined ? { soapActionRequired: soapActionRequired === 'true' } : {}),
       ...(soap ? { style: parseStyle(opExt ? attr(opExt, 'style') : undefined) ?? bindingStyle } : {}),
       ...(!soap ? optional('httpLocation', opExt ? attr(opExt, 'location') : undefined) : {}),
+      // Written on the synthetic http:operation by the WSDL 2.0 reader (model/wsdl20/binding.ts).
+      ...(!soap && opExt && attr(opExt, 'ignoreUncited', WSDL20_HTTP_NS) === 'true' ? { httpIgnoreUncited: true } : {}),
+      ...(!soap
+        ? optional('httpQuerySeparator', opExt ? attr(opExt, 'queryParameterSeparator', WSDL20_HTTP_NS) : undefined)
+        : {}),
       ...optional('input', inputEl ? bindingMessage(ctx, doc, inputEl, extNs, soap, inMsg, lookups) : undefined),
       ...optional('output', outputEl ? bindingMessage(ctx, doc, outputEl, extNs, soap, outMsg, lookups) : undefined),
       faults,

@@ -14,6 +14,10 @@ const OUT = path.join(ROOT, 'test/tmp/wsdl20/catalog');
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface Impl {
   getPrice(input: { sku: string; currency?: string }): Promise<number>;
+  getItem(input: { path: string; lang?: string; format?: string }): Promise<string>;
+  rate(input: { sku: string; stars: number; comment?: string }): Promise<string>;
+  search(input: { q: string; debug?: string }): Promise<string>;
+  list(input: { kind: string; page?: number; size?: number }): Promise<string>;
   touch(input: { sku: string }): Promise<void>;
   reorder(input: { sku: string; quantity: number }): Promise<void>;
 }
@@ -36,6 +40,22 @@ const impl: Impl = {
   async getPrice(input) {
     calls.push(input);
     return input.sku.length + (input.currency === 'EUR' ? 0.5 : 0);
+  },
+  async getItem(input) {
+    calls.push(input);
+    return `${input.path}|${input.lang ?? '-'}|${input.format ?? '-'}`;
+  },
+  async rate(input) {
+    calls.push(input);
+    return `${input.sku}:${input.stars}:${input.comment ?? ''}`;
+  },
+  async search(input) {
+    calls.push(input);
+    return `${input.q}|${input.debug ?? '-'}`;
+  },
+  async list(input) {
+    calls.push(input);
+    return `${input.kind}|${input.page ?? '-'}|${input.size ?? '-'}`;
   },
   async touch(input) {
     calls.push(input);
@@ -133,4 +153,76 @@ describe('in-only and robust-in-only over every binding (Axis2 void methods)', (
       await expect(client.reorder({ sku: 'c3', quantity: 11 })).rejects.toThrow(/no 11 of c3/);
     },
   );
+});
+
+describe('whttp:location templates: {!name} in the path, {name} in the query (WSDL 2.0 Part 2 §6.8.1.1)', () => {
+  const odd = 'a b/c?d#e%41&f=g+h;é';
+
+  it('the client writes {!name} unencoded but for %, ? and # and what a URI cannot hold, the query citation as a query value', async () => {
+    const client = new mod.CatalogClient({ baseUrl, binding: 'httpGet' });
+    seen.length = 0;
+    calls.length = 0;
+    expect(await client.getItem({ path: 'shoes/red', lang: 'en GB&x', format: 'xml' })).toBe('shoes/red|en GB&x|xml');
+    expect(seen.at(-1)?.url).toBe('/services/Catalog.CatalogHttpEndpoint/items/shoes/red?lang=en+GB%26x&format=xml');
+    expect(await client.getItem({ path: odd })).toBe(`${odd}|-|-`);
+    expect(seen.at(-1)?.url).toBe('/services/Catalog.CatalogHttpEndpoint/items/a%20b/c%3Fd%23e%2541&f=g+h;%C3%A9');
+    expect(calls).toEqual([{ path: 'shoes/red', lang: 'en GB&x', format: 'xml' }, { path: odd }]);
+  });
+
+  it('the server routes a {!name} path of any depth and decodes it strictly', async () => {
+    const ok = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/items/x/y/z%20w?lang=de`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain('<return>x/y/z w|de|-</return>');
+    const bad = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/items/%FF`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('a POST form operation takes the query citation from the URL and the uncited values from the form', async () => {
+    const client = new mod.CatalogClient({ baseUrl, binding: 'httpPost' });
+    seen.length = 0;
+    expect(await client.rate({ sku: 'a/b', stars: 4, comment: 'fine & dandy' })).toBe('a/b:4:fine & dandy');
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/services/Catalog.CatalogHttpEndpoint/rate/a%2Fb?stars=4',
+      body: 'comment=fine+%26+dandy',
+    });
+    const res = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/rate/z?stars=5`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'stars=1&comment=hi',
+    });
+    expect(await res.text()).toContain('<return>z:5:hi</return>');
+    const missing = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/rate/z`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'comment=hi',
+    });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toMatch(/stars/);
+  });
+});
+
+describe('whttp:ignoreUncited and whttp:queryParameterSeparator (WSDL 2.0 Part 2 §6.8.1.2, §6.8.2)', () => {
+  it('with ignoreUncited the client sends only the cited values, and the server reads only those', async () => {
+    const client = new mod.CatalogClient({ baseUrl, binding: 'httpGet' });
+    seen.length = 0;
+    calls.length = 0;
+    expect(await client.search({ q: 'red shoes', debug: 'yes' })).toBe('red shoes|-');
+    expect(seen.at(-1)?.url).toBe('/services/Catalog.CatalogHttpEndpoint/search/red%20shoes');
+    const res = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/search/x?debug=on`);
+    expect(await res.text()).toContain('<return>x|-</return>');
+    // The other bindings still carry the value.
+    expect(await new mod.CatalogClient({ baseUrl, binding: 'soap12' }).search({ q: 'a', debug: 'b' })).toBe('a|b');
+  });
+
+  it('with ";" the client separates every query pair with it and the server splits on it', async () => {
+    const client = new mod.CatalogClient({ baseUrl, binding: 'httpGet' });
+    seen.length = 0;
+    expect(await client.list({ kind: 'a;b&c', page: 2, size: 30 })).toBe('a;b&c|2|30');
+    expect(seen.at(-1)?.url).toBe('/services/Catalog.CatalogHttpEndpoint/list?kind=a%3Bb%26c;page=2;size=30');
+    const res = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/list?kind=k;size=5`);
+    expect(await res.text()).toContain('<return>k|-|5</return>');
+    const amp = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/list?kind=k&size=5`);
+    expect(await amp.text()).toContain('<return>k&amp;size=5|-|-</return>');
+  });
 });

@@ -175,6 +175,41 @@ describe('WSDL 2.0 onto the operation model', () => {
     expect(m.operations[0]!.input.fields.map((f) => f.name)).toEqual(['id']);
   });
 
+  it('whttp:location {!name} in the path and name={name} in the query are citations (written (!name), (name))', () => {
+    for (const [written, location] of [
+      ['items/{!id}/x?a=1', 'items/(!id)/x?a=1'],
+      ['items?a=1&amp;id={id}&amp;b=2', 'items?a=1&id=(id)&b=2'],
+    ]) {
+      const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
+    <operation ref="tns:Get" whttp:location="${written}"/>
+  </binding>`;
+      const m = model(doc(IFACE + b + service()));
+      expect(m.warnings).toEqual([]);
+      expect(m.operations[0]!.bindings[0]).toMatchObject({
+        kind: 'httpGet',
+        httpLocation: location,
+        pathParams: ['id'],
+      });
+    }
+  });
+
+  it('in-only and robust-in-only over the HTTP binding are one-way operations without an output', () => {
+    const iface = `
+  <interface name="I">
+    <fault name="Oops" element="tns:Problem"/>
+    <operation name="Fire" pattern="http://www.w3.org/ns/wsdl/in-only"><input element="tns:Get"/></operation>
+    <operation name="Try" pattern="http://www.w3.org/ns/wsdl/robust-in-only"><input element="tns:Get"/><outfault ref="tns:Oops"/></operation>
+  </interface>`;
+    const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST"/>`;
+    const m = model(doc(iface + b + service()));
+    expect(m.operations.map((o) => [o.name, o.pattern, o.bindings.map((x) => x.kind), o.output])).toEqual([
+      ['Fire', 'one-way', ['httpPost'], undefined],
+      ['Try', 'one-way', ['httpPost'], undefined],
+    ]);
+  });
+
   it('an HTTP endpoint whose output element the SOAP endpoints unwrap (one child) returns that child too, as they do', () => {
     const bindings = `${SOAP_BINDING}
   <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
@@ -314,25 +349,19 @@ describe('WSDL 2.0 constructs without an equivalent: located errors', () => {
     expectOneError(text, 'operation ref="tns:Get"', /SOAP MEP .*soap-response\/ is not supported/);
   });
 
-  it('a whttp:location template citing a value unencoded ({!name})', () => {
-    const b = `
+  it('a whttp:location citing a value in the query other than as a whole value named after it, or unencoded there, or with an XML input', () => {
+    for (const [location, message] of [
+      ['items?id={!id}', /\{!id\} asks for the value unencoded in the query part/],
+      ['items?key={id}', /\{id\} in the query part must be a whole value named after it \(id=\{id\}\)/],
+      ['items?id={id}x', /\{id\} in the query part must be a whole value/],
+      ['items?{id}', /\{id\} in the query part must be a whole value/],
+    ] as const) {
+      const query = `
   <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
-    <operation ref="tns:Get" whttp:location="items/{!id}"/>
+    <operation ref="tns:Get" whttp:location="${location}"/>
   </binding>`;
-    const text = doc(IFACE + b + service());
-    expectOneError(text, 'whttp:location="items/{!id}"', /\{!id\} asks for the value unencoded/);
-  });
-
-  it('a whttp:location template citing a value in the query part, or with an XML input', () => {
-    const query = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
-    <operation ref="tns:Get" whttp:location="items?id={id}"/>
-  </binding>`;
-    expectOneError(
-      doc(IFACE + query + service()),
-      'whttp:location="items?id={id}"',
-      /\{id\} is cited in the query part/,
-    );
+      expectOneError(doc(IFACE + query + service()), `whttp:location="${location}"`, message);
+    }
     const xml = `
   <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
     <operation ref="tns:Get" whttp:location="items/{id}"/>
@@ -348,13 +377,44 @@ describe('WSDL 2.0 constructs without an equivalent: located errors', () => {
     expectOneError(doc(IFACE + b + service()), 'whttp:location="items/{id"', /does not enclose an element name/);
   });
 
-  it('a query parameter separator other than &', () => {
+  it('a query parameter separator other than & and ;', () => {
     const b = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET" whttp:queryParameterSeparatorDefault=";">
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET" whttp:queryParameterSeparatorDefault=",">
     <operation ref="tns:Get" whttp:location="get"/>
   </binding>`;
     const text = doc(IFACE + b + service());
-    expectOneError(text, 'operation ref="tns:Get"', /whttp:queryParameterSeparator=";" is not supported/);
+    expectOneError(text, 'operation ref="tns:Get"', /whttp:queryParameterSeparator="," is not supported/);
+  });
+
+  it('whttp:ignoreUncited leaving a required value unsent: the operation is left out of that binding, with a located warning', () => {
+    const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
+    <operation ref="tns:Get" whttp:location="get" whttp:ignoreUncited="true"/>
+  </binding>`;
+    const text = doc(IFACE + b + service());
+    const m = model(text);
+    expect(m.operations).toEqual([]);
+    expect(m.warnings).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /ignoreUncited="true" and the location "get" does not cite the required input "id"/,
+        ),
+        location: { file: 'c.wsdl', ...at(text, 'operation ref="tns:Get" whttp:location="get"') },
+      }),
+    ]);
+  });
+
+  it('whttp:ignoreUncited and a ";" separator reach the model', () => {
+    const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET" whttp:queryParameterSeparatorDefault=";">
+    <operation ref="tns:Get" whttp:location="get/{id}" whttp:ignoreUncited="true"/>
+  </binding>`;
+    const m = model(doc(IFACE + b + service()));
+    expect(m.operations[0]!.bindings[0]).toMatchObject({
+      ignoreUncited: true,
+      querySeparator: ';',
+      pathParams: ['id'],
+    });
   });
 
   it('an HTTP method other than GET and POST', () => {
@@ -363,16 +423,6 @@ describe('WSDL 2.0 constructs without an equivalent: located errors', () => {
     <operation ref="tns:Get" whttp:location="get"/>
   </binding>`;
     expectOneError(doc(IFACE + put + service()), 'operation ref="tns:Get"', /HTTP method PUT is not supported/);
-  });
-
-  it('in-only over the HTTP binding', () => {
-    const iface = `
-  <interface name="I">
-    <operation name="Fire" pattern="http://www.w3.org/ns/wsdl/in-only"><input element="tns:Token"/></operation>
-  </interface>`;
-    const b = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST"/>`;
-    expectOneError(doc(iface + b + service()), 'operation name="Fire"', /pattern in-only is not supported over HTTP/);
   });
 
   it('an HTTP endpoint address whose relative locations resolve elsewhere than address + "/" + location', () => {

@@ -10,12 +10,13 @@
  *   then GET for `wsdlx:safe` operations and POST otherwise, §6.3.1) gives httpGet or httpPost;
  *   the input serialization (default application/x-www-form-urlencoded for GET,
  *   application/xml for POST, §6.4) gives URL-encoded parameters (the element's children,
- *   IRI style) or an XML body; `whttp:location` the path, whose `{name}` citations put those
- *   values in the path (as WSDL 1.1's `http:urlReplacement`). A binding whose operations use
- *   both GET and POST becomes two bindings. Refused with a located error: other methods,
- *   `{!name}` (unencoded) citations, citations in the query part or with an XML input,
- *   `whttp:ignoreUncited`, a query parameter separator other than `&`, `whttp:header`,
- *   other serializations. In-only and robust-in-only operations have no output message, so the
+ *   IRI style) or an XML body; `whttp:location` the path, whose `{name}` and `{!name}` citations put
+ *   those values in the path (as WSDL 1.1's `http:urlReplacement`) and `name={name}` in the query.
+ *   A binding whose operations use both GET and POST becomes two bindings. Refused with a located
+ *   error: other methods, other citations in the query part, citations with an XML input,
+ *   a query parameter separator other than `&` and `;`, `whttp:header`, other serializations.
+ *   `whttp:ignoreUncited="true"` leaves uncited values unsent (§6.8.1.2); a separator (§6.8.2)
+ *   separates URL-encoded pairs in the query and the form body. In-only and robust-in-only operations have no output message, so the
  *   server answers 202 with no body (Part 2 §6.4.1 maps the output message, if any, to the HTTP
  *   response's body), and a fault as the HTTP bindings answer every fault.
  */
@@ -356,18 +357,13 @@ function httpBinding(
     }
     const separator =
       (bop ? attr(bop, 'queryParameterSeparator', WSDL20_HTTP_NS) : undefined) ?? separatorDefault ?? '&';
-    if (method === 'GET' && separator !== '&') {
+    if (separator !== '&' && separator !== ';') {
       refuse(
-        `whttp:queryParameterSeparator="${separator}" is not supported (wsdlc separates query parameters with "&")`,
+        `whttp:queryParameterSeparator="${separator}" is not supported (wsdlc separates URL-encoded pairs with "&" or ";")`,
       );
       continue;
     }
-    if (bop && attr(bop, 'ignoreUncited', WSDL20_HTTP_NS) === 'true') {
-      refuse(
-        'whttp:ignoreUncited="true" is not supported (wsdlc sends the values a location does not cite as query or form parameters)',
-      );
-      continue;
-    }
+    const ignoreUncited = bop !== undefined && attr(bop, 'ignoreUncited', WSDL20_HTTP_NS) === 'true';
     const headerEl = [bop, direction(bop, 'input'), direction(bop, 'output')]
       .flatMap((d) => (d ? childElements(d, WSDL20_HTTP_NS, 'header') : []))
       .at(0);
@@ -376,7 +372,7 @@ function httpBinding(
       continue;
     }
     const written = (bop ? attr(bop, 'location', WSDL20_HTTP_NS) : undefined) ?? '';
-    const template = readTemplate(written);
+    const template = readTemplate(written, separator);
     if ('error' in template) {
       refuse(`whttp:location="${written}": ${template.error}`);
       continue;
@@ -397,8 +393,13 @@ function httpBinding(
       : synth(MIME_NS, 'mimeXml', at, input ? { part: input.name } : {});
     // Cited values go in the path as WSDL 1.1's http:urlReplacement puts them; the others stay parameters.
     const inputExts = cited ? [inputExt, synth(HTTP_BINDING_NS, 'urlReplacement', at)] : [inputExt];
+    // The WSDL 2.0 properties WSDL 1.1 has no syntax for ride on http:operation, read by model/wsdl-binding.ts.
     const children: XmlElement[] = [
-      synth(HTTP_BINDING_NS, 'operation', at, { location }),
+      synth(HTTP_BINDING_NS, 'operation', at, {
+        location,
+        ...(ignoreUncited ? { [`{${WSDL20_HTTP_NS}}ignoreUncited`]: 'true' } : {}),
+        ...(separator !== '&' ? { [`{${WSDL20_HTTP_NS}}queryParameterSeparator`]: separator } : {}),
+      }),
       synth(WSDL_NS, 'input', direction(bop, 'input') ?? at, {}, inputExts),
     ];
     if (op.outputEl) {
@@ -434,18 +435,24 @@ function httpBinding(
 }
 
 /**
- * A `whttp:location` read as WSDL 2.0 Part 2 §6.8.1.1 writes it: `{{` and `}}` stand for braces, and
- * `{name}` cites the input element's child `name`, whose value goes in the path percent-encoded. The
- * result writes each citation as WSDL 1.1's `http:urlReplacement` does, `(name)` (§4.7), so `cited`
- * tells whether there is any. Refused: `{!name}` (the value unencoded), a citation in the query part,
- * and literal parentheses beside citations (they would read as citations).
+ * A `whttp:location` read as WSDL 2.0 Part 2 §6.8.1.1 writes it: `{{` and `}}` stand for braces,
+ * `{name}` cites the input element's child `name`, whose value goes in the path percent-encoded,
+ * `{!name}` the same value unencoded. The result writes each citation as WSDL 1.1's
+ * `http:urlReplacement` does, `(name)` (§4.7), and `{!name}` as `(!name)`, which no part name can
+ * be (runtime/wire/http-encoding.ts); `cited` tells whether there is any. In the query part (after
+ * the first `?`) a citation must be a whole value named after the element (`id={id}`, pairs
+ * separated by `separator`), so the server reads it as any query parameter. Refused: `{!name}` in
+ * the query, other query citations, and literal parentheses beside citations (they would read as
+ * citations).
  */
 function readTemplate(
   written: string,
+  separator: string,
 ): { readonly location: string; readonly cited: boolean } | { readonly error: string } {
   let out = '';
   let cited = false;
-  let query = false;
+  /** Offset in `out` where the current query pair starts; -1 in the path. */
+  let pairStart = -1;
   for (let i = 0; i < written.length; i++) {
     const c = written[i]!;
     if ((c === '{' || c === '}') && written[i + 1] === c) {
@@ -455,22 +462,31 @@ function readTemplate(
     }
     if (c === '}') return { error: `the "}" at offset ${i} closes no "{" (write "}}" for a brace)` };
     if (c !== '{') {
-      if (c === '?') query = true;
       out += c;
+      if (pairStart < 0 ? c === '?' : written.startsWith(separator, i)) {
+        if (pairStart >= 0 && separator.length > 1) {
+          out += separator.slice(1);
+          i += separator.length - 1;
+        }
+        pairStart = out.length;
+      }
       continue;
     }
     const end = written.indexOf('}', i + 1);
     const name = end < 0 ? '' : written.slice(i + 1, end);
     if (end < 0 || name === '' || name.includes('{'))
       return { error: `the "{" at offset ${i} does not enclose an element name (write "{{" for a brace)` };
-    if (name.startsWith('!'))
-      return {
-        error: `{${name}} asks for the value unencoded (WSDL 2.0 Part 2 §6.8.1.1); wsdlc puts cited values in the path percent-encoded only ({${name.slice(1)}})`,
-      };
-    if (query)
-      return {
-        error: `{${name}} is cited in the query part; wsdlc puts cited values in the path, uncited ones in the query`,
-      };
+    if (pairStart >= 0) {
+      if (name.startsWith('!'))
+        return {
+          error: `{${name}} asks for the value unencoded in the query part; wsdlc writes query values encoded ({${name.slice(1)}}), and {!name} in the path`,
+        };
+      const after = end + 1;
+      if (out.slice(pairStart) !== `${name}=` || (after < written.length && !written.startsWith(separator, after)))
+        return {
+          error: `{${name}} in the query part must be a whole value named after it (${name}={${name}}), which wsdlc reads as the query parameter ${name}`,
+        };
+    }
     out += `(${name})`;
     cited = true;
     i = end;

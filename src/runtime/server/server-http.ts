@@ -54,6 +54,8 @@ async function serveHttpUnguarded(
   pathValues: readonly (readonly [name: string, raw: string])[] | undefined,
 ): Promise<void> {
   let text = query;
+  // Values a WSDL 2.0 location cites in its query come in the URL even when the others come in a POST form.
+  const urlQuery = route.queryCited !== undefined && route.binding === 'httpPost' ? query : '';
   if (route.binding === 'httpPost') {
     const body = await readRequestText(state, req, res, mediaType);
     if (body === undefined) return;
@@ -61,10 +63,20 @@ async function serveHttpUnguarded(
   }
   let input: Record<string, unknown>;
   try {
-    const params = parseUrlEncoded(text, route.binding === 'httpPost' ? 'form body' : 'query string');
+    const separator = route.http.separator;
+    const params = parseUrlEncoded(text, route.binding === 'httpPost' ? 'form body' : 'query string', separator);
     if (pathValues !== undefined) {
       // The values in the request path; a query or form pair of the same name is ignored.
       for (const [name, raw] of pathValues) params.set(name, decodePathValue(raw));
+    }
+    if (urlQuery !== '') {
+      const inUrl = parseUrlEncoded(urlQuery, 'query string', separator);
+      for (const name of route.queryCited ?? []) {
+        const values = inUrl.getAll(name);
+        if (values.length === 0) continue;
+        params.delete(name);
+        for (const v of values) params.append(name, v);
+      }
     }
     input = decodeHttpParams(route.http.params, params);
   } catch (err) {

@@ -41,7 +41,9 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown, opName =
       params.append(p.name, encodeSimpleValue(v, p.value, path));
     }
   }
-  return params.toString();
+  const text = params.toString();
+  // Names and values have their own `&` escaped: every `&` left separates two pairs.
+  return op.separator === undefined ? text : text.split('&').join(op.separator);
 }
 
 /** Whether some parameter of `op` is carried in its path (`http:urlReplacement`). */
@@ -50,25 +52,36 @@ export function hasPathParams(op: HttpOperationDesc): boolean {
   return false;
 }
 
-/** A location split at its `(name)` citations (`http:urlReplacement`, WSDL 1.1 §4.7). */
+/**
+ * A location split at its citations (`http:urlReplacement`, WSDL 1.1 §4.7; WSDL 2.0 Part 2
+ * §6.8.1.1 `whttp:location` templates, which the model writes in the same syntax).
+ */
 export interface PathTemplate {
   /** The text around the citations: one more than `names`. */
   readonly literals: readonly string[];
-  /** The cited names, in order. */
+  /** The cited names, in order (without the `!` of a raw citation). */
   readonly names: readonly string[];
+  /** Per citation: written `(!name)`, the value inserted without escaping what a path may hold (WSDL 2.0 `{!name}`). */
+  readonly raw: readonly boolean[];
+  /** Per citation: it stands after the location's first `?`, in the query (WSDL 2.0 `op?id={id}`). */
+  readonly inQuery: readonly boolean[];
 }
 
 /**
  * Splits `location` at its `(name)` citations (WSDL 1.1 §4.7: the search patterns are the part
- * names enclosed in parentheses), or says why it is not a template (an unclosed or nested
- * parenthesis). The one reader of the syntax: the model checks templates with it, the client
- * fills them in, the server matches requests against them.
+ * names enclosed in parentheses; `(!name)`, which no part name can be, is WSDL 2.0's unencoded
+ * `{!name}`), or says why it is not a template (an unclosed or nested parenthesis). The one reader
+ * of the syntax: the model checks templates with it, the client fills them in, the server matches
+ * requests against them.
  */
 export function splitPathTemplate(location: string): PathTemplate | { readonly error: string } {
   const literals: string[] = [];
   const names: string[] = [];
+  const raw: boolean[] = [];
+  const inQuery: boolean[] = [];
   let open = -1;
   let last = 0;
+  let query = false;
   for (let i = 0; i < location.length; i++) {
     const c = location[i];
     if (c === '(') {
@@ -77,21 +90,31 @@ export function splitPathTemplate(location: string): PathTemplate | { readonly e
     } else if (c === ')') {
       if (open < 0) return { error: `the ")" at offset ${i} closes no "("` };
       literals.push(location.slice(last, open));
-      names.push(location.slice(open + 1, i));
+      const name = location.slice(open + 1, i);
+      const bang = name.startsWith('!');
+      names.push(bang ? name.slice(1) : name);
+      raw.push(bang);
+      inQuery.push(query);
       last = i + 1;
       open = -1;
-    }
+    } else if (c === '?' && open < 0) query = true;
   }
   if (open >= 0) return { error: `the "(" at offset ${open} is not closed` };
   literals.push(location.slice(last));
-  return { literals, names };
+  return { literals, names, raw, inQuery };
 }
 
 /**
- * The operation's path with each `(name)` replaced by that parameter's value, percent-encoded as one
- * path segment (`http:urlReplacement`, WSDL 1.1 §4.7; RFC 3986 §3.3: every character but the
- * unreserved ones is escaped, so a value cannot add segments or a query). An absent optional value
- * is the empty string.
+ * The operation's path with each `(name)` replaced by that parameter's value (an absent optional
+ * value in the path is the empty string):
+ * - in the path, percent-encoded as one path segment (`http:urlReplacement`, WSDL 1.1 §4.7; RFC 3986
+ *   §3.3: every character but the unreserved ones is escaped, so a value cannot add segments or a query);
+ * - in the path and raw (`(!name)`, WSDL 2.0 `{!name}`, Part 2 §6.8.1.1: the value is not
+ *   percent-encoded), with what a path may hold as it is, `/` included (so a value may span
+ *   segments); `%`, `?`, `#` and what a URI cannot hold are still escaped, so the value cannot end
+ *   the path, start a fragment, or read as an escape it did not contain (RFC 3987 §3.1);
+ * - in the query, as `application/x-www-form-urlencoded` values are (WHATWG URL Standard §5.2), as
+ *   the uncited parameters beside it; an absent value leaves its `name=` pair out.
  * @throws EncodeError when a required parameter is missing or a value does not fit.
  */
 export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = ''): string {
@@ -103,16 +126,31 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
   for (let i = 0; i < template.names.length; i++) {
     const name = template.names[i]!;
     const p = op.params.find((q) => q.inPath === true && q.name === name);
-    let text = `(${name})`;
+    let text = `(${template.raw[i] === true ? '!' : ''}${name})`;
+    let next = template.literals[i + 1] ?? '';
     if (p !== undefined) {
       const path = opName === '' ? p.prop : `${opName}/${p.prop}`;
       const v = obj[p.prop];
       text = '';
       if (v === undefined || v === null) {
         if (p.min > 0) throw new EncodeError(path, 'missing required parameter');
-      } else text = encodePathSegment(encodeSimpleValue(v, p.value, path));
+        if (template.inQuery[i] === true && out.endsWith(`${name}=`)) {
+          // An absent value leaves its query pair out (an empty one would arrive as the empty string).
+          out = out.slice(0, out.length - name.length - 1);
+          if (/[?&;]$/.test(out) && /^[&;]/.test(next)) next = next.slice(1);
+          else if (next === '' && /[?&;]$/.test(out)) out = out.slice(0, -1);
+        }
+      } else {
+        const value = encodeSimpleValue(v, p.value, path);
+        text =
+          template.inQuery[i] === true
+            ? encodeQueryValue(value)
+            : template.raw[i] === true
+              ? encodeRawPath(value)
+              : encodePathSegment(value);
+      }
     }
-    out += text + (template.literals[i + 1] ?? '');
+    out += text + next;
   }
   return out;
 }
@@ -120,4 +158,14 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
 /** `encodeURIComponent` that also escapes the sub-delimiters it leaves alone (`!'()*`). */
 function encodePathSegment(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** `encodeURI` (which keeps what a URI may hold, `/` included, and escapes `%`) that also escapes `?` and `#`. */
+function encodeRawPath(text: string): string {
+  return encodeURI(text).replace(/[?#]/g, (c) => (c === '?' ? '%3F' : '%23'));
+}
+
+/** A value as `URLSearchParams` writes one (space as `+`). */
+function encodeQueryValue(text: string): string {
+  return new URLSearchParams([['', text]]).toString().slice(1);
 }

@@ -666,7 +666,8 @@ export class ServiceClient {
       : this.url(op);
     let res: TransportResponse;
     if (get) {
-      const url = form === '' ? base : new URL(`${base.href}${base.search === '' ? '?' : '&'}${form}`);
+      const url =
+        form === '' ? base : new URL(`${base.href}${base.search === '' ? '?' : (http.separator ?? '&')}${form}`);
       res = await this.exchange(op, 'GET', url, mergeHeaders(this.headers, {}), undefined, options);
     } else if (http.input) {
       const doc = encodeHttpXmlInput(http.input, input, this.service.types);

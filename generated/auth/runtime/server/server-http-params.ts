@@ -24,13 +24,14 @@ const ENCODER = new TextEncoder();
  * as the URL Standard (§5.1) does, except that percent-escapes whose bytes are
  * not UTF-8 (`%FF`, a lone `%C3`) are refused instead of becoming U+FFFD: a body
  * with invalid bytes is refused, and so is the same text written with escapes.
- * `where` names the text in the message ("query string", "form body").
+ * `where` names the text in the message ("query string", "form body"); `separator` separates the
+ * pairs (`&`, or a WSDL 2.0 `whttp:queryParameterSeparator` such as `;`).
  * @throws ParamError for an escape sequence that does not decode as UTF-8
  */
-export function parseUrlEncoded(text: string, where: string): URLSearchParams {
-  if (!text.includes('%')) return new URLSearchParams(text);
+export function parseUrlEncoded(text: string, where: string, separator = '&'): URLSearchParams {
+  if (separator === '&' && !text.includes('%')) return new URLSearchParams(text);
   const out = new URLSearchParams();
-  for (const pair of text.split('&')) {
+  for (const pair of text.split(separator)) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
     const name = eq < 0 ? pair : pair.slice(0, eq);

@@ -36,6 +36,11 @@ export interface HttpRoute {
   readonly op: OperationDesc;
   readonly http: HttpOperationDesc;
   readonly binding: 'httpGet' | 'httpPost';
+  /**
+   * Parameters the location cites in its query (WSDL 2.0 `op?id={id}`, Part 2 §6.8.1.1): taken
+   * from the request URL's query, also when the other parameters come in a POST form.
+   */
+  readonly queryCited?: readonly string[];
 }
 
 /** Everything served at one operation path (`/ecomm/Auth.asmx/Login`). */
@@ -103,13 +108,33 @@ export function matchTemplate(
   return undefined;
 }
 
-/** A template path's pattern: literal text matched case-insensitively, each `(name)` one path segment's text. */
+/**
+ * A template path's pattern: literal text matched case-insensitively, each `(name)` one path
+ * segment's text, each `(!name)` (WSDL 2.0 `{!name}`) any text, `/` included. Only the path is
+ * matched: citations in the query are read from the query string by name.
+ */
 function templatePattern(template: string): { readonly pattern: RegExp; readonly names: readonly string[] } {
   const split = splitPathTemplate(template);
   // The model leaves operations with malformed templates out; one that got here anyway matches as written.
-  const { literals, names } = 'error' in split ? { literals: [template], names: [] } : split;
-  const source = literals.map(escapeRegExp).join('([^/]*)');
-  return { pattern: new RegExp(`^${source}/?$`, 'i'), names };
+  const { literals, names, raw, inQuery } =
+    'error' in split ? { literals: [template], names: [], raw: [], inQuery: [] } : split;
+  let source = '';
+  const pathNames: string[] = [];
+  for (let i = 0; i < literals.length; i++) {
+    const literal = literals[i]!;
+    const q = literal.indexOf('?');
+    source += escapeRegExp(q < 0 ? literal : literal.slice(0, q));
+    if (q >= 0 || i >= names.length || inQuery[i] === true) break;
+    source += raw[i] === true ? '(.*?)' : '([^/]*)';
+    pathNames.push(names[i]!);
+  }
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), names: pathNames };
+}
+
+/** The parameters `template` cites in its query part. */
+function queryCitations(template: string): readonly string[] {
+  const split = splitPathTemplate(template);
+  return 'error' in split ? [] : split.names.filter((_, i) => split.inQuery[i] === true);
 }
 
 function escapeRegExp(text: string): string {
@@ -192,12 +217,15 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
         const http = httpOf(op, kind);
         if (!http) continue;
         const templated = http.params.some((p) => p.inPath === true);
-        const opKey = joinPath(path, http.path).toLowerCase();
+        // A template is keyed by its path: operations whose templates differ only in the query share it.
+        const served = joinPath(path, templated ? http.path.split('?')[0]! : http.path);
+        const opKey = served.toLowerCase();
         const table = templated ? templateOps : ops;
         if (templated && !templatePaths.has(opKey)) templatePaths.set(opKey, joinPath(path, http.path));
         let ep = table.get(opKey);
         if (!ep) table.set(opKey, (ep = {}));
-        const route: HttpRoute = { op, http, binding: kind };
+        const queryCited = templated ? queryCitations(http.path) : [];
+        const route: HttpRoute = { op, http, binding: kind, ...(queryCited.length > 0 ? { queryCited } : {}) };
         if (kind === 'httpGet') ep.get ??= route;
         else if (http.input) {
           const byRoot = (ep.postXml ??= new Map());

@@ -285,7 +285,7 @@ export function createServiceHandler(
       const mediaType = parseContentType(req.headers['content-type']);
       const kind = bodyKindOf(mediaType);
       if (kind === 'form' && ep.post) {
-        void serveHttp(state, req, res, ep.post, '', mediaType, pathValues);
+        void serveHttp(state, req, res, ep.post, query, mediaType, pathValues);
         return;
       }
       // text/xml or application/xml: an XML document input (WSDL 1.1 §5.6), dispatched by its root element.

@@ -150,6 +150,7 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['params', '[param]'],
     ['input', 'httpIn'],
     ['output', 'httpOut'],
+    ['separator', 's'],
   ],
   operation: [
     ['name', 's'],

@@ -238,6 +238,11 @@ export interface HttpOperationDesc {
   readonly path: string;
   readonly params: readonly HttpParamDesc[];
   /**
+   * The separator of URL-encoded pairs in the query string and the form body when not `&`
+   * (WSDL 2.0 `whttp:queryParameterSeparator`, Part 2 §6.8.2, e.g. `;`).
+   */
+  readonly separator?: string;
+  /**
    * HTTP POST whose request body is an XML document (`mime:mimeXml` or `mime:content type="text/xml"`,
    * WSDL 1.1 §5.6, §5.3) rather than parameters: the root element and its value. The caller's input
    * object is the element's content (or, with `part`, the input's property `part` holds the element's value).
