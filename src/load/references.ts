@@ -24,7 +24,7 @@ export interface DocumentReference {
    */
   readonly includingNamespace?: string;
   /**
-   * Lenient mode: set when an `xsd:import`/`xsd:include` has no `schemaLocation` but a
+   * Lenient mode: set when an `xsd:import`/`xsd:include`/`xsd:redefine` has no `schemaLocation` but a
    * `location` attribute (a WSDL habit), which is then followed.
    */
   readonly fromLocationAttribute?: true;
@@ -37,14 +37,14 @@ export interface ReferenceOptions {
 
 /**
  * The location of a schema import/include/redefine: `schemaLocation`, or in lenient mode
- * a `location` attribute on an import or include that has no `schemaLocation`.
+ * a `location` attribute on one that has no `schemaLocation`.
  */
 function schemaLocationOf(
   el: XmlElement,
   options: ReferenceOptions,
 ): { location: string | undefined; fromLocationAttribute: boolean } {
   const location = attr(el, 'schemaLocation');
-  if (location !== undefined || options.lenient !== true || el.name === 'redefine') {
+  if (location !== undefined || options.lenient !== true) {
     return { location, fromLocationAttribute: false };
   }
   const misnamed = attr(el, 'location');

@@ -194,15 +194,17 @@ function addSchema(ctx: BuildContext, index: SchemaIndex, doc: SourceDocument, s
     if (typeof child === 'string' || !isXsdNamespace(child.ns)) continue;
     if ((child.name === 'include' || child.name === 'redefine') && attr(child, 'schemaLocation') === undefined) {
       // XML Schema Part 1 §4.2.1, §4.2.2: schemaLocation is required on include and redefine.
-      // Lenient mode: the loader followed an include's `location` instead, with a warning.
+      // Lenient mode: the loader followed its `location` instead, with a warning (a redefine's children still apply).
       const misnamed = attr(child, 'location')?.trim();
-      if (ctx.lenient && child.name === 'include' && misnamed && !misnamed.startsWith('#')) continue;
-      const wrong =
-        attr(child, 'location') !== undefined
-          ? ' (it has a "location" attribute; the attribute is schemaLocation)'
-          : '';
-      ctx.error(doc, child, `xsd:${child.name} has no schemaLocation attribute${wrong}, so nothing is included`);
-      continue;
+      if (!(ctx.lenient && misnamed && !misnamed.startsWith('#'))) {
+        const wrong =
+          attr(child, 'location') !== undefined
+            ? ' (it has a "location" attribute; the attribute is schemaLocation)'
+            : '';
+        ctx.error(doc, child, `xsd:${child.name} has no schemaLocation attribute${wrong}, so nothing is included`);
+        continue;
+      }
+      if (child.name === 'include') continue;
     }
     if (child.name === 'redefine') {
       collectRedefinitions(ctx, scope, child, index.redefinitions);

@@ -21,7 +21,10 @@ import type { ComplexTypeBody, Particle, QName, SimpleTypeBody, TypeRef } from '
 
 /** The document an `xsd:redefine` loaded, if it was loaded. */
 function redefinedDocument(ctx: BuildContext, p: PendingRedefinition): SourceDocument | undefined {
-  const location = attr(p.redefine, 'schemaLocation')?.trim();
+  // Lenient mode: the loader followed a misnamed `location` (src/load/references.ts).
+  const location = (
+    attr(p.redefine, 'schemaLocation') ?? (ctx.lenient ? attr(p.redefine, 'location') : undefined)
+  )?.trim();
   if (location === undefined) return undefined;
   const resolved = resolveLocation(location, p.raw.scope.doc.url);
   return resolved.ok ? ctx.loaded.documents.find((d) => d.url === resolved.identity) : undefined;

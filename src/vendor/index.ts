@@ -18,6 +18,7 @@ import { findReferences } from '../load/references.js';
 import { resolveLocation } from '../load/resolve-location.js';
 import { isSkippedWellKnownImport } from '../load/well-known.js';
 import { userError, WsdlcError } from '../util/errors.js';
+import type { Diagnostic } from '../util/diagnostics.js';
 import { FetchFailure, fetchBounded } from './fetch.js';
 import { claimName, isSafeName, preferredName } from './local-names.js';
 import { diffLocks, LOCK_FILE, type LockedDocument, readLock, type UpstreamChange, type VendorLock } from './lock.js';
@@ -43,6 +44,13 @@ export interface VendorOptions {
   /** Per-fetch timeout in ms (default 30 s). */
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
+  /**
+   * Read the documents as `wsdlc generate --lenient` does: unbound conventional prefixes (`xsd:`,
+   * `soap:`) and a `location=` written for `schemaLocation=` on a schema import, include or
+   * redefine are recovered, each a located warning, so a served contract with such defects can be
+   * vendored (its files are written as fetched: generate from them with `--lenient` too).
+   */
+  readonly lenient?: boolean;
 }
 
 /** What {@link vendor} did. */
@@ -56,6 +64,8 @@ export interface VendorResult {
   readonly changes: readonly UpstreamChange[];
   /** Whether files were written (false with `check`). */
   readonly written: boolean;
+  /** The defects recovered with `lenient`, located in the documents as fetched (by URL). */
+  readonly warnings: readonly Diagnostic[];
 }
 
 interface Doc {
@@ -71,7 +81,8 @@ interface Doc {
 /** Fetches the documents breadth first, each URL once (loops end there). */
 async function fetchAll(
   o: Required<Omit<VendorOptions, 'cwd' | 'check'>>,
-): Promise<{ docs: Doc[]; byUrl: Map<string, Doc> }> {
+): Promise<{ docs: Doc[]; byUrl: Map<string, Doc>; warnings: Diagnostic[] }> {
+  const warnings: Diagnostic[] = [];
   const docs: Doc[] = [];
   const byUrl = new Map<string, Doc>();
   const queued = new Set<string>([o.url]);
@@ -96,10 +107,18 @@ async function fetchAll(
     if (total > o.maxTotalBytes) {
       throw userError(`the documents exceed ${o.maxTotalBytes} bytes in all (see --max-total-bytes)`, next.from);
     }
-    const parsed = parseDocument(fetched.bytes, next.url);
+    const parsed = parseDocument(fetched.bytes, next.url, o.lenient);
+    warnings.push(...parsed.recovered);
     const refs = new Map<string, string>();
-    for (const ref of findReferences(parsed.root)) {
+    for (const ref of findReferences(parsed.root, undefined, { lenient: o.lenient })) {
       const at = { file: next.url, line: ref.element.line, column: ref.element.column };
+      if (ref.fromLocationAttribute) {
+        warnings.push({
+          severity: 'warning',
+          message: `${ref.kind} has no schemaLocation attribute, but a "location" attribute (lenient: "${ref.location}" is followed as its schemaLocation)`,
+          location: at,
+        });
+      }
       const resolved = resolveLocation(ref.location, fetched.finalUrl);
       if (!resolved.ok) throw userError(`cannot vendor ${ref.kind} "${ref.location}": ${resolved.reason}`, at);
       if (isSkippedWellKnownImport(ref, resolved.identity)) continue;
@@ -127,7 +146,7 @@ async function fetchAll(
     byUrl.set(next.url, doc);
     byUrl.set(fetched.finalUrl, doc);
   }
-  return { docs, byUrl };
+  return { docs, byUrl, warnings };
 }
 
 /** Writes `data` to `file` through a temporary file and a rename (never half-written). */
@@ -149,7 +168,7 @@ export async function vendor(options: VendorOptions): Promise<VendorResult> {
   const out = path.resolve(options.cwd ?? process.cwd(), options.output);
   const lockPath = path.join(out, LOCK_FILE);
   const before = readLock(lockPath);
-  const { docs, byUrl } = await fetchAll({
+  const { docs, byUrl, warnings } = await fetchAll({
     url: options.url,
     output: options.output,
     fetch: fetchFn,
@@ -157,6 +176,7 @@ export async function vendor(options: VendorOptions): Promise<VendorResult> {
     maxBytes: options.maxBytes ?? 16 * 1024 * 1024,
     maxTotalBytes: options.maxTotalBytes ?? 128 * 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 30_000,
+    lenient: options.lenient === true,
   });
 
   // Names: the previous lock's for the same URL (stable across runs), else derived from the URL.
@@ -213,5 +233,5 @@ export async function vendor(options: VendorOptions): Promise<VendorResult> {
     }
     writeAtomic(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
   }
-  return { output: out, main: path.join(out, lock.main), lock, changes, written: !options.check };
+  return { output: out, main: path.join(out, lock.main), lock, changes, written: !options.check, warnings };
 }

@@ -234,4 +234,64 @@ describe('wsdlc vendor', () => {
       ['main.wsdl', 'up.xsd', 'wsdlc-vendor.lock.json', 'escape.xsd'].sort(),
     );
   });
+
+  it('--lenient vendors a served contract with recoverable defects (unbound xsd:, location= on include and redefine), each a located warning', async () => {
+    const cwd = workspace();
+    const main = `<?xml version="1.0"?>
+<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:tns="urn:b" targetNamespace="urn:b">
+  <wsdl:types>
+    <xsd:schema targetNamespace="urn:b" elementFormDefault="qualified">
+      <xsd:include location="parts/types.xsd"/>
+      <xsd:redefine location="parts/base.xsd"><xsd:simpleType name="Code"><xsd:restriction base="tns:Code"><xsd:maxLength value="4"/></xsd:restriction></xsd:simpleType></xsd:redefine>
+    </xsd:schema>
+  </wsdl:types>
+  <wsdl:message name="In"><wsdl:part name="p" element="tns:Ping"/></wsdl:message>
+  <wsdl:portType name="P"><wsdl:operation name="Ping"><wsdl:input message="tns:In"/></wsdl:operation></wsdl:portType>
+  <wsdl:binding name="B" type="tns:P">
+    <soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="document"/>
+    <wsdl:operation name="Ping"><soap:operation soapAction="urn:Ping"/><wsdl:input><soap:body use="literal"/></wsdl:input></wsdl:operation>
+  </wsdl:binding>
+  <wsdl:service name="S"><wsdl:port name="SP" binding="tns:B"><soap:address location="http://127.0.0.1/b"/></wsdl:port></wsdl:service>
+</wsdl:definitions>
+`;
+    srv.docs.set('/broken/Service.asmx?wsdl', main);
+    srv.docs.set(
+      '/broken/parts/types.xsd',
+      '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:b" targetNamespace="urn:b" elementFormDefault="qualified"><xs:element name="Ping"><xs:complexType><xs:sequence><xs:element name="code" type="tns:Code"/></xs:sequence></xs:complexType></xs:element></xs:schema>',
+    );
+    srv.docs.set(
+      '/broken/parts/base.xsd',
+      '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:b"><xs:simpleType name="Code"><xs:restriction base="xs:string"/></xs:simpleType></xs:schema>',
+    );
+    const url = `${srv.base}/broken/Service.asmx?wsdl`;
+    const strict = await runCli(['vendor', url, '-o', 'v'], cwd, {});
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(`${url}:4:6: error: not well-formed XML: unbound namespace prefix "xsd"`);
+    expect(strict.stderr).toMatch(/unbound .*xsd/);
+    const lenient = await runCli(['vendor', url, '-o', 'v', '--lenient'], cwd, {});
+    expect(lenient.code).toBe(0);
+    const warnings = lenient.stderr.split('\n').filter((l) => l.includes(': warning: '));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${url.replace(/[.?]/g, '\\$&')}:4:6: warning: unbound prefix xsd: read as http://www\\.w3\\.org/2001/XMLSchema`,
+        ),
+      ),
+      `${url}:5:7: warning: xsd:include has no schemaLocation attribute, but a "location" attribute (lenient: "parts/types.xsd" is followed as its schemaLocation)`,
+      `${url}:6:7: warning: xsd:redefine has no schemaLocation attribute, but a "location" attribute (lenient: "parts/base.xsd" is followed as its schemaLocation)`,
+    ]);
+    expect(readdirSync(join(cwd, 'v')).sort()).toEqual(
+      ['Service.asmx.wsdl', 'base.xsd', 'types.xsd', 'wsdlc-vendor.lock.json'].sort(),
+    );
+    const copy = readFileSync(join(cwd, 'v/Service.asmx.wsdl'), 'utf8');
+    expect(copy).toContain('<xsd:include location="types.xsd"/>');
+    expect(copy).toContain('<xsd:redefine location="base.xsd">');
+    // The copy generates offline with --lenient: the included element and the redefined type.
+    srv.docs.clear();
+    const gen = await runCli(['generate', 'v/Service.asmx.wsdl', '-o', 'gen', '--lenient'], cwd, {});
+    expect(gen.code).toBe(0);
+    const types = readFileSync(join(cwd, 'gen/types.ts'), 'utf8');
+    expect(types).toMatch(/code: Code;/);
+    expect(types).toMatch(/export type Code = string;/);
+  });
 });

@@ -11,6 +11,7 @@ interface VendorFlags extends CommonFlags {
   readonly maxDocuments?: string;
   readonly maxBytes?: string;
   readonly maxTotalBytes?: string;
+  readonly lenient?: boolean;
 }
 
 function positive(name: string, value: string | undefined): number | undefined {
@@ -30,7 +31,11 @@ export function registerVendor(program: Command, ctx: CommandContext): void {
     .option('--check', 'only report what changed upstream since the lock file; write nothing (exit 1 on changes)')
     .option('--max-documents <n>', 'most documents to fetch (default 200)')
     .option('--max-bytes <n>', 'largest document in bytes (default 16777216)')
-    .option('--max-total-bytes <n>', 'most bytes in all (default 134217728)');
+    .option('--max-total-bytes <n>', 'most bytes in all (default 134217728)')
+    .option(
+      '--lenient',
+      'read unbound conventional prefixes (xsd:, soap:) and location= written for schemaLocation= as generate --lenient does, each a warning (the files are written as fetched)',
+    );
   addCommonFlags(cmd).addHelpText(
     'after',
     `
@@ -61,7 +66,9 @@ Exit codes: 0 done (or nothing changed with --check), 1 fetch or contract proble
       ...(maxDocuments !== undefined ? { maxDocuments } : {}),
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(maxTotalBytes !== undefined ? { maxTotalBytes } : {}),
+      ...(flags.lenient === true ? { lenient: true } : {}),
     });
+    for (const w of result.warnings) log.diagnostic(w);
     const changed = result.changes.filter((c) => c.kind !== 'unchanged');
     for (const c of result.changes) {
       const line = `  ${c.kind.padEnd(9)} ${flags.output}/${c.file}  <- ${c.url}`;
