@@ -146,14 +146,14 @@ function unwrapLikeSoap(l: Linked, primary: Linked): Linked {
   const soap = primary.ob.output;
   const http = l.ob.output;
   if (l.ob.kind !== 'httpGet' && l.ob.kind !== 'httpPost') return l;
-  if (!soap || !http || soap.mode !== 'wrapped' || !soap.resultChild || !soap.element) return l;
+  if (!soap || !http || soap.mode !== 'wrapped' || !soap.element || !primary.output) return l;
   if (http.mode !== 'xml' || !http.element || qkey(http.element) !== qkey(soap.element)) return l;
-  if (!primary.output?.single || inputKey(l.input) !== inputKey(primary.input)) return l;
-  return {
-    ...l,
-    ob: { ...l.ob, output: { ...http, resultChild: soap.resultChild } },
-    output: primary.output,
-  };
+  if (inputKey(l.input) !== inputKey(primary.input)) return l;
+  if (soap.resultChild && primary.output.single)
+    return { ...l, ob: { ...l.ob, output: { ...http, resultChild: soap.resultChild } }, output: primary.output };
+  // A wrapper of several children: SOAP returns its content as an object of fields, and so does HTTP.
+  if (!soap.resultChild && !primary.output.single) return { ...l, output: primary.output };
+  return l;
 }
 
 /**

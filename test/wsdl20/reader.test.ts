@@ -210,6 +210,31 @@ describe('WSDL 2.0 onto the operation model', () => {
     ]);
   });
 
+  it('an HTTP endpoint whose output element has several children returns its content, as the SOAP endpoints do', () => {
+    const types = TYPES.replace(
+      '<s:element name="value" type="s:int"/>',
+      '<s:element name="value" type="s:int"/><s:element name="unit" type="s:string"/>',
+    );
+    const bindings = `${SOAP_BINDING}
+  <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
+    <operation ref="tns:Get" whttp:location="get"/>
+  </binding>`;
+    const svc = `
+  <service name="S" interface="tns:I">
+    <endpoint name="ES" binding="tns:B" address="http://example.com/svc/"/>
+    <endpoint name="EP" binding="tns:P" address="http://example.com/svc/"/>
+  </service>`;
+    const m = model(doc(IFACE + bindings + svc, types));
+    const op = m.operations[0]!;
+    expect(op.bindings.map((b) => b.port)).toEqual(['ES', 'EP']);
+    expect(op.consistent).toBe(true);
+    expect(m.warnings).toEqual([]);
+    expect(op.output?.single).toBeUndefined();
+    expect(op.output?.fields.map((f) => f.name)).toEqual(['value', 'unit']);
+    expect(op.bindings[1]!.output).toMatchObject({ mode: 'xml', element: { name: 'GetResponse' } });
+    expect(op.bindings[1]!.output?.resultChild).toBeUndefined();
+  });
+
   it('an HTTP endpoint whose output element the SOAP endpoints unwrap (one child) returns that child too, as they do', () => {
     const bindings = `${SOAP_BINDING}
   <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
