@@ -39,6 +39,18 @@ const SOAP_BINDING = `
     <operation ref="tns:Get" wsoap:action="urn:Get"/>
   </binding>`;
 
+/** The SOAP binding B and an HTTP POST binding P of Get (location `get`), each with an endpoint of service S. */
+function soapAndHttpEndpoints(): string {
+  return `${SOAP_BINDING}
+  <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
+    <operation ref="tns:Get" whttp:location="get"/>
+  </binding>
+  <service name="S" interface="tns:I">
+    <endpoint name="ES" binding="tns:B" address="http://example.com/svc/"/>
+    <endpoint name="EP" binding="tns:P" address="http://example.com/svc/"/>
+  </service>`;
+}
+
 function doc(body: string, types = TYPES): string {
   return `${HEAD}${types}${body}\n</description>\n`;
 }
@@ -215,16 +227,7 @@ describe('WSDL 2.0 onto the operation model', () => {
       '<s:element name="value" type="s:int"/>',
       '<s:element name="value" type="s:int"/><s:element name="unit" type="s:string"/>',
     );
-    const bindings = `${SOAP_BINDING}
-  <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
-    <operation ref="tns:Get" whttp:location="get"/>
-  </binding>`;
-    const svc = `
-  <service name="S" interface="tns:I">
-    <endpoint name="ES" binding="tns:B" address="http://example.com/svc/"/>
-    <endpoint name="EP" binding="tns:P" address="http://example.com/svc/"/>
-  </service>`;
-    const m = model(doc(IFACE + bindings + svc, types));
+    const m = model(doc(IFACE + soapAndHttpEndpoints(), types));
     const op = m.operations[0]!;
     expect(op.bindings.map((b) => b.port)).toEqual(['ES', 'EP']);
     expect(op.consistent).toBe(true);
@@ -236,16 +239,7 @@ describe('WSDL 2.0 onto the operation model', () => {
   });
 
   it('an HTTP endpoint whose output element the SOAP endpoints unwrap (one child) returns that child too, as they do', () => {
-    const bindings = `${SOAP_BINDING}
-  <binding name="P" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="POST">
-    <operation ref="tns:Get" whttp:location="get"/>
-  </binding>`;
-    const svc = `
-  <service name="S" interface="tns:I">
-    <endpoint name="ES" binding="tns:B" address="http://example.com/svc/"/>
-    <endpoint name="EP" binding="tns:P" address="http://example.com/svc/"/>
-  </service>`;
-    const m = model(doc(IFACE + bindings + svc));
+    const m = model(doc(IFACE + soapAndHttpEndpoints()));
     const op = m.operations[0]!;
     expect(op.bindings.map((b) => b.port)).toEqual(['ES', 'EP']);
     expect(op.consistent).toBe(true);
