@@ -136,6 +136,14 @@ describe('in-only and robust-in-only over every binding (Axis2 void methods)', (
     },
   );
 
+  it('a location with a literal query (`touch?v=2`, no citation) is sent as written and routed by its path', async () => {
+    const client = new mod.CatalogClient({ baseUrl, binding: 'httpPost' });
+    calls.length = 0;
+    await client.touch({ sku: 'q1' });
+    expect(seen.at(-1)?.url).toBe('/services/Catalog.CatalogHttpEndpoint/touch?v=2');
+    expect(calls).toEqual([{ sku: 'q1' }]);
+  });
+
   it('the HTTP server answers an in-only request with 202 and no body (WSDL 2.0 Part 2 §6.4.1)', async () => {
     const res = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/touch`, {
       method: 'POST',

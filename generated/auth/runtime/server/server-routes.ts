@@ -217,8 +217,10 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
         const http = httpOf(op, kind);
         if (!http) continue;
         const templated = http.params.some((p) => p.inPath === true);
-        // A template is keyed by its path: operations whose templates differ only in the query share it.
-        const served = joinPath(path, templated ? http.path.split('?')[0]! : http.path);
+        // Keyed by the location's path: a literal query (`touch?v=2`, sent as written by the client) is not
+        // part of the request path the server matches, and the operation's parameters are read by name
+        // (other query names are ignored). Operations whose locations differ only in the query share the key.
+        const served = joinPath(path, http.path.split('?')[0]!);
         const opKey = served.toLowerCase();
         const table = templated ? templateOps : ops;
         if (templated && !templatePaths.has(opKey)) templatePaths.set(opKey, joinPath(path, http.path));
