@@ -68,6 +68,7 @@ export function linkOperations(
   const result: LogicalOperation[] = [];
   for (const service of services) {
     const byName = new Map<string, Linked[]>();
+    const routed = new Map<string, string>();
     for (const port of service.ports) {
       const binding = bindings.get(qkey(port.binding));
       if (!binding) continue;
@@ -108,6 +109,17 @@ export function linkOperations(
         list.splice(0, list.length, ...list.filter((l) => !disagreeing.includes(l)));
         disagreeing.length = 0;
       }
+      for (const l of list) {
+        const key = serverRouteKey(l.ob);
+        if (key === undefined) continue;
+        const first = routed.get(key);
+        if (first === undefined) routed.set(key, name);
+        else if (first !== name)
+          ctx.sink.warning(
+            `operation ${name} of port ${l.ob.port} (${l.ob.kind}): its location "${l.ob.httpLocation ?? ''}" has the path of operation ${first}'s (the locations differ at most in their query or in the names they cite); the generated server matches request paths, not queries, and answers that path with ${first}`,
+            ctx.diagFromModel(l.bound.operation.location),
+          );
+      }
       const consistent = disagreeing.length === 0;
       if (!consistent) {
         const names = disagreeing.map((l) => `${l.ob.port} (${l.ob.kind})`).join(', ');
@@ -132,6 +144,19 @@ export function linkOperations(
     }
   }
   return result;
+}
+
+/**
+ * What the generated server tells an HTTP operation's requests apart by (runtime
+ * server-routes.ts): the endpoint address, the method, the location's path (its
+ * query left out, each citation alike) and, for a POST with an XML body, the body's
+ * root element. `undefined` for SOAP bindings, which are routed by action or element.
+ */
+function serverRouteKey(ob: OperationBinding): string | undefined {
+  if (ob.kind !== 'httpGet' && ob.kind !== 'httpPost') return undefined;
+  const path = (ob.httpLocation ?? '').split('?')[0]!.replace(/\([^)]*\)|\{[^}]*\}/g, '{}');
+  const root = ob.kind === 'httpPost' && ob.input.mode === 'xml' && ob.input.element ? qkey(ob.input.element) : '';
+  return `${ob.address} ${ob.kind} ${path.toLowerCase()} ${root}`;
 }
 
 /**

@@ -166,6 +166,35 @@ describe('WSDL 2.0 onto the operation model', () => {
     expect(m.operations[0]!.bindings[0]!.input.mode).toBe('none');
   });
 
+  it('HTTP operations whose locations differ only in the query: a located warning that the server answers the path with the first', () => {
+    const iface = `
+  <interface name="I">
+    <operation name="Get" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
+      <input element="tns:Get"/><output element="tns:GetResponse"/>
+    </operation>
+    <operation name="Peek" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
+      <input element="tns:Get"/><output element="tns:GetResponse"/>
+    </operation>
+    <operation name="Look" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
+      <input element="tns:Get"/><output element="tns:GetResponse"/>
+    </operation>
+  </interface>`;
+    const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http">
+    <operation ref="tns:Get" whttp:location="item?v=1"/>
+    <operation ref="tns:Peek" whttp:location="item?v=2"/>
+    <operation ref="tns:Look" whttp:location="other"/>
+  </binding>`;
+    const text = doc(iface + b + service());
+    const outcome = build(text);
+    const warnings = outcome.diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => d.message)).toEqual([
+      'operation Peek of port E (httpGet): its location "item?v=2" has the path of operation Get\'s (the locations differ at most in their query or in the names they cite); the generated server matches request paths, not queries, and answers that path with Get',
+    ]);
+    expect(warnings[0]?.location).toMatchObject({ file: 'c.wsdl', ...at(text, '<operation ref="tns:Peek"') });
+    expect(outcome.model?.operations.map((o) => o.name)).toEqual(['Get', 'Peek', 'Look']);
+  });
+
   it('HTTP binding: GET with URL-encoded parameters (the default for GET), POST with an XML body (the default for POST)', () => {
     const bindings = `
   <binding name="G" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
