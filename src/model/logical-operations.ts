@@ -154,7 +154,9 @@ export function linkOperations(
  */
 function serverRouteKey(ob: OperationBinding): string | undefined {
   if (ob.kind !== 'httpGet' && ob.kind !== 'httpPost') return undefined;
-  const path = (ob.httpLocation ?? '').split('?')[0]!.replace(/\([^)]*\)|\{[^}]*\}/g, '{}');
+  const location = (ob.httpLocation ?? '').split('?')[0]!;
+  const template = ob.pathParams && ob.pathParams.length > 0 ? splitPathTemplate(location) : undefined;
+  const path = template && 'literals' in template ? template.literals.join('{}') : location;
   const root = ob.kind === 'httpPost' && ob.input.mode === 'xml' && ob.input.element ? qkey(ob.input.element) : '';
   return `${ob.address} ${ob.kind} ${path.toLowerCase()} ${root}`;
 }
