@@ -8,13 +8,12 @@
  * same value, with the same keys in the same order, or the same error.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
 import { writeEnvelopeFor } from '../../src/runtime/client/client.js';
 import { DecodePlan } from '../../src/runtime/server/decode-plan.js';
-import { matchEnvelopeShape, type SoapVersion } from '../../src/runtime/wire/soap-envelope.js';
+import { matchEnvelopeShape } from '../../src/runtime/wire/soap-envelope.js';
 import { byServer, byTree, difference, prng, recordShape } from '../support/decode-compare.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
-import { SampleBuilder } from './sample-values.js';
+import { soapCases } from './soap-cases.js';
 // The runtime's optional codecs, which generated schema.ts imports for contracts that have such values:
 // in-process runs of the runtime against a contract's descriptors load them the same way.
 import '../../src/runtime/wire/dataset.js';
@@ -89,57 +88,44 @@ describe('decode plans agree with the codec on the corpus (value, key order, or 
       const model = await loadCorpusModel(rel);
       const problems: string[] = [];
       const random = prng(rel.length * 7919 + rel.charCodeAt(0));
-      for (const service of serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING })) {
-        const samples = new SampleBuilder(service.types);
-        for (const op of service.operations) {
-          for (const [kind, version] of [
-            ['soap11', '1.1'],
-            ['soap12', '1.2'],
-          ] as const) {
-            const soap = op[kind];
-            if (!soap) continue;
-            let text: string;
-            try {
-              text = writeEnvelopeFor(version as SoapVersion, soap, samples.value(op.input), service.types);
-            } catch {
-              continue;
-            }
-            if (text.length > 4096) {
-              tally.tooLong++;
-              continue;
-            }
-            // Record the shape (once the shared memo is full, one unmatched document in sixteen is recorded).
-            recordShape(text);
-            const m = matchEnvelopeShape(text, { maxDepth: 1000 });
-            if (m === undefined) continue;
-            tally.operations++;
-            const desc = soap.input.value;
-            for (let n = 0; n < 12; n++) {
-              let doc = m.shape.literals[0]!;
-              for (let k = 0; k < m.holes.length; k++)
-                doc +=
-                  (n === 0 ? m.holes[k]! : VALUES[Math.floor(random() * VALUES.length)]!) + m.shape.literals[k + 1]!;
-              const before = planDecode.mock.calls.length;
-              const want = byTree(doc, desc, service.types);
-              const got = byServer(doc, desc, service.types);
-              tally.documents++;
-              if (got.shaped === true) {
-                if (planDecode.mock.calls.length > before) tally.planned++;
-                else tally.fromTree++;
-              }
-              if ('error' in want) tally.errors++;
-              const where = `${rel} ${op.name} ${kind} document ${n}`;
-              if ('error' in want || 'error' in got) {
-                if (!('error' in want && 'error' in got && want.error === got.error))
-                  problems.push(
-                    `${where}: ${JSON.stringify(want).slice(0, 200)} vs ${JSON.stringify(got).slice(0, 200)}`,
-                  );
-                continue;
-              }
-              const d = difference(want.value, got.value);
-              if (d !== '') problems.push(`${where}: ${d}`);
-            }
+      for (const { service, samples, op, kind, version, soap } of soapCases(model)) {
+        let text: string;
+        try {
+          text = writeEnvelopeFor(version, soap, samples.value(op.input), service.types);
+        } catch {
+          continue;
+        }
+        if (text.length > 4096) {
+          tally.tooLong++;
+          continue;
+        }
+        // Record the shape (once the shared memo is full, one unmatched document in sixteen is recorded).
+        recordShape(text);
+        const m = matchEnvelopeShape(text, { maxDepth: 1000 });
+        if (m === undefined) continue;
+        tally.operations++;
+        const desc = soap.input.value;
+        for (let n = 0; n < 12; n++) {
+          let doc = m.shape.literals[0]!;
+          for (let k = 0; k < m.holes.length; k++)
+            doc += (n === 0 ? m.holes[k]! : VALUES[Math.floor(random() * VALUES.length)]!) + m.shape.literals[k + 1]!;
+          const before = planDecode.mock.calls.length;
+          const want = byTree(doc, desc, service.types);
+          const got = byServer(doc, desc, service.types);
+          tally.documents++;
+          if (got.shaped === true) {
+            if (planDecode.mock.calls.length > before) tally.planned++;
+            else tally.fromTree++;
           }
+          if ('error' in want) tally.errors++;
+          const where = `${rel} ${op.name} ${kind} document ${n}`;
+          if ('error' in want || 'error' in got) {
+            if (!('error' in want && 'error' in got && want.error === got.error))
+              problems.push(`${where}: ${JSON.stringify(want).slice(0, 200)} vs ${JSON.stringify(got).slice(0, 200)}`);
+            continue;
+          }
+          const d = difference(want.value, got.value);
+          if (d !== '') problems.push(`${where}: ${d}`);
         }
       }
       expect(problems).toEqual([]);

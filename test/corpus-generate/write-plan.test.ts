@@ -7,14 +7,13 @@
  * every response before plans): the plan must give the same bytes, or decline.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TYPE_MAPPING, serviceDescriptors } from '../../src/emit/index.js';
 import { writeComplexContent, writeElementContent } from '../../src/runtime/wire/codec.js';
 import { WritePlan } from '../../src/runtime/server/write-plan.js';
 import { operationStart } from '../../src/runtime/wire/soap-envelope.js';
 import { XmlWriter } from '../../src/runtime/xml/xml-write.js';
 import { prng } from '../support/decode-compare.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
-import { SampleBuilder } from './sample-values.js';
+import { soapCases } from './soap-cases.js';
 
 /** Strings put in place of a sample's: plain, needing escapes, empty, and not XML. */
 const TEXTS = ['x', 'a&b', '<tag>', 'CR\r\nLF', '"q"', 'é€😀', ']]>', '', ' ', 'bad\u0001', 'half\uD800'];
@@ -37,54 +36,46 @@ describe('write plans agree with the codec on the corpus', () => {
       const model = await loadCorpusModel(rel);
       const problems: string[] = [];
       const random = prng(rel.length * 104_729 + rel.charCodeAt(0));
-      for (const service of serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING })) {
-        const samples = new SampleBuilder(service.types);
-        for (const op of service.operations) {
-          for (const [kind, version] of [
-            ['soap11', '1.1'],
-            ['soap12', '1.2'],
-          ] as const) {
-            const output = op[kind]?.output;
-            if (output === undefined || !('complex' in output.value)) continue;
-            const use = op[kind]!.use;
-            const key = output.value.complex;
-            const start = operationStart(version, output.element, use);
-            tally.outputs++;
-            const plan = WritePlan.record(start, key, service.types);
-            if (plan === undefined) continue;
-            tally.planned++;
-            let sample: unknown;
-            try {
-              sample = samples.value(output.value);
-            } catch {
-              continue;
-            }
-            for (let n = 0; n < 8; n++) {
-              const value = n === 0 ? sample : vary(sample, random);
-              let want: string | undefined;
-              try {
-                const w = XmlWriter.resume(start);
-                if (use === 'literal') writeElementContent(w, value, output.value, service.types, output.element.name);
-                else writeComplexContent(w, value, key, service.types, output.element.name);
-                want = w.end().end().end().toString();
-              } catch {
-                want = undefined;
-              }
-              // With a single result field (ASMX `XResult`), the server hands the plan that field's value.
-              const result = output.result;
-              const got =
-                result !== undefined && typeof value === 'object' && value !== null
-                  ? plan.writeResult(result, (value as Record<string, unknown>)[result])
-                  : plan.write(value);
-              tally.values++;
-              if (got === undefined) continue;
-              tally.byPlan++;
-              if (got !== want)
-                problems.push(
-                  `${rel} ${op.name} ${kind} value ${n}: ${String(want).slice(0, 300)} vs ${got.slice(0, 300)}`,
-                );
-            }
+      for (const { service, samples, op, kind, version, soap } of soapCases(model)) {
+        const output = soap.output;
+        if (output === undefined || !('complex' in output.value)) continue;
+        const use = soap.use;
+        const key = output.value.complex;
+        const start = operationStart(version, output.element, use);
+        tally.outputs++;
+        const plan = WritePlan.record(start, key, service.types);
+        if (plan === undefined) continue;
+        tally.planned++;
+        let sample: unknown;
+        try {
+          sample = samples.value(output.value);
+        } catch {
+          continue;
+        }
+        for (let n = 0; n < 8; n++) {
+          const value = n === 0 ? sample : vary(sample, random);
+          let want: string | undefined;
+          try {
+            const w = XmlWriter.resume(start);
+            if (use === 'literal') writeElementContent(w, value, output.value, service.types, output.element.name);
+            else writeComplexContent(w, value, key, service.types, output.element.name);
+            want = w.end().end().end().toString();
+          } catch {
+            want = undefined;
           }
+          // With a single result field (ASMX `XResult`), the server hands the plan that field's value.
+          const result = output.result;
+          const got =
+            result !== undefined && typeof value === 'object' && value !== null
+              ? plan.writeResult(result, (value as Record<string, unknown>)[result])
+              : plan.write(value);
+          tally.values++;
+          if (got === undefined) continue;
+          tally.byPlan++;
+          if (got !== want)
+            problems.push(
+              `${rel} ${op.name} ${kind} value ${n}: ${String(want).slice(0, 300)} vs ${got.slice(0, 300)}`,
+            );
         }
       }
       expect(problems).toEqual([]);
