@@ -110,6 +110,12 @@ export function linkOperations(
         disagreeing.length = 0;
       }
       for (const l of list) {
+        const adjacent = adjacentCitations(l.ob);
+        if (adjacent !== undefined)
+          ctx.sink.warning(
+            `operation ${name} of port ${l.ob.port} (${l.ob.kind}): its location "${l.ob.httpLocation ?? ''}" cites ${adjacent} with no text between them, so a request path does not say where one value ends; the generated server gives the first ${adjacent.startsWith('(!') ? 'the empty string' : 'the whole path segment'}`,
+            ctx.diagFromModel(l.bound.operation.location),
+          );
         const key = serverRouteKey(l.ob);
         if (key === undefined) continue;
         const first = routed.get(key);
@@ -144,6 +150,23 @@ export function linkOperations(
     }
   }
   return result;
+}
+
+/**
+ * The first two citations in an HTTP location's path with no text between them (`(a)(b)`, WSDL
+ * 2.0 `{a}{b}`), or undefined: the server (runtime path-template-match.ts) cannot
+ * tell where the first value ends.
+ */
+function adjacentCitations(ob: OperationBinding): string | undefined {
+  if (!ob.pathParams || ob.pathParams.length < 2) return undefined;
+  const template = splitPathTemplate((ob.httpLocation ?? '').split('?')[0]!);
+  if ('error' in template) return undefined;
+  for (let i = 1; i < template.names.length; i++)
+    if (template.literals[i] === '') {
+      const cite = (k: number): string => `(${template.raw[k] === true ? '!' : ''}${template.names[k]})`;
+      return `${cite(i - 1)} and ${cite(i)}`;
+    }
+  return undefined;
 }
 
 /**

@@ -88,6 +88,16 @@ describe.each(['httpGet', 'httpPost'])('http:urlReplacement over %s', (binding) 
     await expect(client.find({ shelf: 1, note: 'n' })).rejects.toThrow(/^Find\/isbn: missing required parameter$/);
     expect(targets).toEqual([]);
   });
+  it('a value that would make a "." or ".." path segment is refused before anything is sent', async () => {
+    const client = new m.BookServiceClient({ baseUrl: base, binding });
+    targets.length = 0;
+    for (const isbn of ['..', '.'])
+      await expect(client.find({ isbn, shelf: 1, note: 'n' })).rejects.toThrow(
+        /^Find\/isbn: makes the path segment "\.{1,2}", which would leave the operation's path$/,
+      );
+    expect(targets).toEqual([]);
+    expect(await client.find({ isbn: '...', shelf: 1, note: 'n' })).toEqual({ isbn: '...', shelf: 1, note: 'n' });
+  });
 });
 
 describe('the server routes by the template', () => {

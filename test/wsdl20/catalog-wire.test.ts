@@ -185,6 +185,48 @@ describe('whttp:location templates: {!name} in the path, {name} in the query (WS
     expect(bad.status).toBe(400);
   });
 
+  it('the server keeps a trailing "/" of a {!name} value that ends the location', async () => {
+    calls.length = 0;
+    const res = await fetch(`${baseUrl}/services/Catalog.CatalogHttpEndpoint/items/shoes/red/`);
+    expect(await res.text()).toContain('<return>shoes/red/|-|-</return>');
+    const client = new mod.CatalogClient({ baseUrl, binding: 'httpGet' });
+    expect(await client.getItem({ path: 'a/' })).toBe('a/|-|-');
+    expect(calls).toEqual([{ path: 'shoes/red/' }, { path: 'a/' }]);
+  });
+
+  it('the client refuses a {!name} value that would make a "." or ".." segment, before anything is sent', async () => {
+    const client = new mod.CatalogClient({ baseUrl, binding: 'httpGet' });
+    seen.length = 0;
+    for (const value of ['../getPrice', '../../x', '..', '.', 'a/./b', 'a/..'])
+      await expect(client.getItem({ path: value }), value).rejects.toThrow(
+        /^getItem\/path: makes the path segment "\.{1,2}", which would leave the operation's path$/,
+      );
+    expect(seen).toEqual([]);
+    // Dots that do not make a whole segment are values like any other.
+    expect(await client.getItem({ path: 'a..b/.../.c' })).toBe('a..b/.../.c|-|-');
+    expect(seen.at(-1)?.url).toBe('/services/Catalog.CatalogHttpEndpoint/items/a..b/.../.c');
+  });
+
+  it('the client refuses a value with an unpaired surrogate in the path, the query and the form, before anything is sent', async () => {
+    seen.length = 0;
+    const get = new mod.CatalogClient({ baseUrl, binding: 'httpGet' });
+    await expect(get.getItem({ path: 'a\uD800' })).rejects.toThrow(/^getItem\/path: holds an unpaired surrogate/);
+    await expect(get.getItem({ path: 'a', lang: '\uDC00x' })).rejects.toThrow(
+      /^getItem\/lang: holds an unpaired surrogate/,
+    );
+    await expect(get.getItem({ path: 'a', format: 'x\uD800' })).rejects.toThrow(
+      /^getItem\/format: holds an unpaired surrogate/,
+    );
+    const post = new mod.CatalogClient({ baseUrl, binding: 'httpPost' });
+    await expect(post.rate({ sku: 'a\uDFFF', stars: 1 })).rejects.toThrow(/^rate\/sku: holds an unpaired surrogate/);
+    await expect(post.rate({ sku: 'a', stars: 1, comment: '\uD800' })).rejects.toThrow(
+      /^rate\/comment: holds an unpaired surrogate/,
+    );
+    expect(seen).toEqual([]);
+    // A pair is a character like any other.
+    expect(await get.getItem({ path: 'a\uD83D\uDE00' })).toBe('a\u{1F600}|-|-');
+  });
+
   it('a POST form operation takes the query citation from the URL and the uncited values from the form', async () => {
     const client = new mod.CatalogClient({ baseUrl, binding: 'httpPost' });
     seen.length = 0;

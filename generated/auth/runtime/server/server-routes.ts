@@ -15,6 +15,7 @@ import type {
   SoapOperationDesc,
 } from '../wire/descriptors.js';
 import { splitPathTemplate } from '../wire/http-encoding.js';
+import { type CompiledPathTemplate, compilePathTemplate, matchPathTemplate } from './path-template-match.js';
 
 /** An operation as served over one SOAP version. */
 export interface SoapRoute {
@@ -67,14 +68,12 @@ export interface ServiceEndpoint {
 }
 
 /**
- * Operation paths with parameters in them (`http:urlReplacement`, WSDL 1.1 §4.7), matched by pattern
- * when no fixed path matches.
+ * Operation paths with parameters in them (`http:urlReplacement`, WSDL 1.1 §4.7), matched by
+ * {@link matchPathTemplate} when no fixed path matches.
  */
 export interface TemplateEndpoint {
-  /** Matches a raw (not percent-decoded) request path; group `i + 1` holds `names[i]`'s value. */
-  readonly pattern: RegExp;
-  /** The parameter names in the order the template cites them. */
-  readonly names: readonly string[];
+  /** The location's path part, compiled. */
+  readonly template: CompiledPathTemplate;
   readonly endpoint: HttpEndpoint;
 }
 
@@ -101,44 +100,17 @@ export function matchTemplate(
   path: string,
 ): { readonly endpoint: HttpEndpoint; readonly values: readonly (readonly [string, string])[] } | undefined {
   for (const t of templates) {
-    const m = t.pattern.exec(path);
-    if (m === null) continue;
-    return { endpoint: t.endpoint, values: t.names.map((name, i) => [name, m[i + 1] ?? ''] as const) };
+    const values = matchPathTemplate(t.template, path);
+    if (values === undefined) continue;
+    return { endpoint: t.endpoint, values: t.template.names.map((name, i) => [name, values[i] ?? ''] as const) };
   }
   return undefined;
-}
-
-/**
- * A template path's pattern: literal text matched case-insensitively, each `(name)` one path
- * segment's text, each `(!name)` (WSDL 2.0 `{!name}`) any text, `/` included. Only the path is
- * matched: citations in the query are read from the query string by name.
- */
-function templatePattern(template: string): { readonly pattern: RegExp; readonly names: readonly string[] } {
-  const split = splitPathTemplate(template);
-  // The model leaves operations with malformed templates out; one that got here anyway matches as written.
-  const { literals, names, raw, inQuery } =
-    'error' in split ? { literals: [template], names: [], raw: [], inQuery: [] } : split;
-  let source = '';
-  const pathNames: string[] = [];
-  for (let i = 0; i < literals.length; i++) {
-    const literal = literals[i]!;
-    const q = literal.indexOf('?');
-    source += escapeRegExp(q < 0 ? literal : literal.slice(0, q));
-    if (q >= 0 || i >= names.length || inQuery[i] === true) break;
-    source += raw[i] === true ? '(.*?)' : '([^/]*)';
-    pathNames.push(names[i]!);
-  }
-  return { pattern: new RegExp(`^${source}/?$`, 'i'), names: pathNames };
 }
 
 /** The parameters `template` cites in its query part. */
 function queryCitations(template: string): readonly string[] {
   const split = splitPathTemplate(template);
   return 'error' in split ? [] : split.names.filter((_, i) => split.inQuery[i] === true);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The key of an element name in dispatch maps. */
@@ -256,7 +228,7 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
   for (const [key, ep] of ops) opTable.set(key, endpoint(ep));
   const templates: TemplateEndpoint[] = [];
   for (const [key, ep] of templateOps)
-    templates.push({ ...templatePattern(templatePaths.get(key) ?? key), endpoint: endpoint(ep) });
+    templates.push({ template: compilePathTemplate(templatePaths.get(key) ?? key), endpoint: endpoint(ep) });
   return {
     services: serviceTable,
     operations: opTable,

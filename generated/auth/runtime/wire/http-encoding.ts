@@ -38,9 +38,9 @@ export function encodeHttpParams(op: HttpOperationDesc, input: unknown, opName =
     if (isMany(p.max)) {
       const items: readonly unknown[] = Array.isArray(v) ? v : [v];
       for (let i = 0; i < items.length; i++)
-        params.append(p.name, encodeSimpleValue(items[i], p.value, `${path}[${i}]`));
+        params.append(p.name, urlText(encodeSimpleValue(items[i], p.value, `${path}[${i}]`), `${path}[${i}]`));
     } else {
-      params.append(p.name, encodeSimpleValue(v, p.value, path));
+      params.append(p.name, urlText(encodeSimpleValue(v, p.value, path), path));
     }
   }
   const text = params.toString();
@@ -125,6 +125,8 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
   const obj: Readonly<Record<string, unknown>> =
     typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   let out = template.literals[0] ?? '';
+  // Where each value written into the path starts and ends in `out`, and its parameter's path.
+  const spans: [number, number, string][] = [];
   for (let i = 0; i < template.names.length; i++) {
     const name = template.names[i]!;
     const p = op.params.find((q) => q.inPath === true && q.name === name);
@@ -143,18 +145,57 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
           else if (next === '' && /[?&;]$/.test(out)) out = out.slice(0, -1);
         }
       } else {
-        const value = encodeSimpleValue(v, p.value, path);
-        text =
-          template.inQuery[i] === true
-            ? encodeQueryValue(value)
-            : template.raw[i] === true
-              ? encodeRawPath(value)
-              : encodePathSegment(value);
+        const value = urlText(encodeSimpleValue(v, p.value, path), path);
+        if (template.inQuery[i] === true) text = encodeQueryValue(value);
+        else {
+          text = template.raw[i] === true ? encodeRawPath(value) : encodePathSegment(value);
+          spans.push([out.length, out.length + text.length, path]);
+        }
       }
     }
     out += text + next;
   }
+  refuseDotSegments(out, spans);
   return out;
+}
+
+/**
+ * Refuses a path in which a value written into it makes a whole segment `.` or `..` (or their
+ * `%2E` spellings, which URL parsers treat alike, WHATWG URL Standard §4.4): resolving the URL
+ * would remove it and the segment before it (RFC 3986 §5.2.4), so the request would go to
+ * another operation's path, or outside the endpoint's.
+ * @throws EncodeError naming the parameter.
+ */
+function refuseDotSegments(out: string, spans: readonly (readonly [number, number, string])[]): void {
+  if (spans.length === 0) return;
+  const q = out.indexOf('?');
+  const path = q < 0 ? out : out.slice(0, q);
+  let start = 0;
+  while (start <= path.length) {
+    let end = path.indexOf('/', start);
+    if (end < 0) end = path.length;
+    const segment = path.slice(start, end).toLowerCase().replace(/%2e/g, '.');
+    if (segment === '.' || segment === '..') {
+      // The value is (part of) this segment.
+      for (const [from, to, param] of spans)
+        if (from < end && to > start)
+          throw new EncodeError(param, `makes the path segment "${segment}", which would leave the operation's path`);
+    }
+    start = end + 1;
+  }
+}
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * `text` when a URL can carry it: an unpaired surrogate has no UTF-8 form (RFC 3629 §3), so
+ * percent-encoding throws on it and a form would send U+FFFD in its place.
+ * @throws EncodeError naming the parameter.
+ */
+function urlText(text: string, path: string): string {
+  if (UNPAIRED_SURROGATE.test(text))
+    throw new EncodeError(path, 'holds an unpaired surrogate, which a URL cannot carry');
+  return text;
 }
 
 /** `encodeURIComponent` that also escapes the sub-delimiters it leaves alone (`!'()*`). */
