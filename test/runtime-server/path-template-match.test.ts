@@ -27,6 +27,13 @@ describe('matchPathTemplate', () => {
     expect(match('/f/(a)(!b)', '/f/xy/z')).toEqual(['xy', '/z']);
   });
 
+  it('lower-cases ASCII letters only, so a character whose lower case is longer cannot shift the values read', () => {
+    // 'İ'.toLowerCase() is two code units: lower-casing the whole path would cut the value one unit late.
+    expect(match('/F/(!a)/END', '/f/\u0130x/end')).toEqual(['\u0130x']);
+    expect(match('/f/\u0130/(a)', '/f/\u0130/v')).toEqual(['v']);
+    expect(match('/f/\u0130/(a)', '/f/i/v')).toBeUndefined();
+  });
+
   it('matches only the path part of a location with a query, and a location without citations as written', () => {
     expect(match('/items/(!p)?lang=(lang)', '/items/a/b')).toEqual(['a/b']);
     expect(match('/touch?v=2', '/TOUCH/')).toEqual([]);

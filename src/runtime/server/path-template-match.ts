@@ -26,14 +26,14 @@ export interface CompiledPathTemplate {
 export function compilePathTemplate(template: string): CompiledPathTemplate {
   const split = splitPathTemplate(template);
   // The model leaves operations with malformed templates out; one that got here anyway matches as written.
-  if ('error' in split) return { literals: [template.toLowerCase()], names: [], raw: [] };
+  if ('error' in split) return { literals: [asciiLower(template)], names: [], raw: [] };
   const literals: string[] = [];
   const names: string[] = [];
   const raw: boolean[] = [];
   for (let i = 0; i < split.literals.length; i++) {
     const literal = split.literals[i]!;
     const q = literal.indexOf('?');
-    literals.push((q < 0 ? literal : literal.slice(0, q)).toLowerCase());
+    literals.push(asciiLower(q < 0 ? literal : literal.slice(0, q)));
     if (q >= 0 || i >= split.names.length || split.inQuery[i] === true) break;
     names.push(split.names[i]!);
     raw.push(split.raw[i] === true);
@@ -42,7 +42,7 @@ export function compilePathTemplate(template: string): CompiledPathTemplate {
 }
 
 /**
- * The cited values (raw, still percent-encoded) if `path` matches `t`, case-insensitively, with an
+ * The cited values (raw, still percent-encoded) if `path` matches `t`, ASCII letters case-insensitively, with an
  * optional `/` after a template that ends in literal text or a segment citation. Each citation's
  * value ends where the literal after it first occurs (a segment citation's, `{name}`: the last
  * occurrence within its segment, so its value holds no `/`); the last citation's value ends where
@@ -51,7 +51,7 @@ export function compilePathTemplate(template: string): CompiledPathTemplate {
  * citations are not separated by distinct text are ambiguous, and the model warns about them.
  */
 export function matchPathTemplate(t: CompiledPathTemplate, path: string): readonly string[] | undefined {
-  const lower = path.toLowerCase();
+  const lower = asciiLower(path);
   const first = t.literals[0] ?? '';
   if (!lower.startsWith(first)) return undefined;
   const n = t.names.length;
@@ -88,4 +88,12 @@ export function matchPathTemplate(t: CompiledPathTemplate, path: string): readon
     pos = after;
   }
   return values;
+}
+
+/**
+ * `text` with ASCII letters lower-cased and every other character as it is, so that indexes into
+ * the result are indexes into `text` (`'İ'.toLowerCase()` is two code units).
+ */
+function asciiLower(text: string): string {
+  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : text;
 }
