@@ -19,7 +19,7 @@ import type { BoundOperation, WireLookups, WireResult } from './wire-message.js'
 import { httpWire, paramsAreSimple, soapWire } from './wire-message.js';
 import { qkey } from './qname-key.js';
 import { optional } from './schema-convert.js';
-import { splitPathTemplate } from '../runtime/wire/http-encoding.js';
+import { splitPathTemplate } from '../runtime/wire/path-template.js';
 
 interface Linked {
   readonly bound: BoundOperation;
@@ -110,12 +110,6 @@ export function linkOperations(
         disagreeing.length = 0;
       }
       for (const l of list) {
-        const adjacent = adjacentCitations(l.ob);
-        if (adjacent !== undefined)
-          ctx.sink.warning(
-            `operation ${name} of port ${l.ob.port} (${l.ob.kind}): its location "${l.ob.httpLocation ?? ''}" cites ${adjacent} with no text between them, so a request path does not say where one value ends; the generated server gives the first ${adjacent.startsWith('(!') ? 'the empty string' : 'the whole path segment'}`,
-            ctx.diagFromModel(l.bound.operation.location),
-          );
         const key = serverRouteKey(l.ob);
         if (key === undefined) continue;
         const first = routed.get(key);
@@ -153,13 +147,12 @@ export function linkOperations(
 }
 
 /**
- * The first two citations in an HTTP location's path with no text between them (`(a)(b)`, WSDL
- * 2.0 `{a}{b}`), or undefined: the server (runtime path-template-match.ts) cannot
- * tell where the first value ends.
+ * The first two citations in `location`'s path with no text between them (`(a)(b)`, WSDL 2.0
+ * `{a}{b}`), as the location writes them, or undefined: a request path would not say where the
+ * first value ends (runtime path-template-match.ts).
  */
-function adjacentCitations(ob: OperationBinding): string | undefined {
-  if (!ob.pathParams || ob.pathParams.length < 2) return undefined;
-  const template = splitPathTemplate((ob.httpLocation ?? '').split('?')[0]!);
+function adjacentCitations(location: string): string | undefined {
+  const template = splitPathTemplate(location.split('?')[0]!);
   if ('error' in template) return undefined;
   for (let i = 1; i < template.names.length; i++)
     if (template.literals[i] === '') {
@@ -227,7 +220,7 @@ function unsupportedHttpInput(lookups: WireLookups, ob: OperationBinding): strin
 /**
  * Why an operation's `http:urlReplacement` location cannot be used, or undefined: every `(name)` must
  * name one single-valued input field, each at most once (WSDL 1.1 §4.7: the search patterns are the
- * part names enclosed in parentheses).
+ * part names enclosed in parentheses), and two citations in the path need text between them.
  */
 function unsupportedPathParams(linked: Linked): string | undefined {
   const names = linked.ob.pathParams;
@@ -248,6 +241,9 @@ function unsupportedPathParams(linked: Linked): string | undefined {
     if (max === 'unbounded' || max > 1)
       return `http:urlReplacement location "${location}" cites (${name}), which may repeat; a path holds one value`;
   }
+  const adjacent = adjacentCitations(location);
+  if (adjacent !== undefined)
+    return `location "${location}" cites ${adjacent} with no text between them, so a request path would not say where the first value ends`;
   return undefined;
 }
 

@@ -12,8 +12,13 @@ import type {
   ServiceDesc,
   SoapOperationDesc,
 } from '../wire/descriptors.js';
-import { splitPathTemplate } from '../wire/http-encoding.js';
-import { type CompiledPathTemplate, compilePathTemplate, matchPathTemplate } from './path-template-match.js';
+import { splitPathTemplate } from '../wire/path-template.js';
+import {
+  asciiLower,
+  type CompiledPathTemplate,
+  compilePathTemplate,
+  matchPathTemplate,
+} from '../wire/path-template-match.js';
 
 /** An operation as served over one SOAP version. */
 export interface SoapRoute {
@@ -97,10 +102,14 @@ export function matchTemplate(
   templates: readonly TemplateEndpoint[],
   path: string,
 ): { readonly endpoint: HttpEndpoint; readonly values: readonly (readonly [string, string])[] } | undefined {
-  for (const t of templates) {
-    const values = matchPathTemplate(t.template, path);
-    if (values === undefined) continue;
-    return { endpoint: t.endpoint, values: t.template.names.map((name, i) => [name, values[i] ?? ''] as const) };
+  const lower = asciiLower(path);
+  // A path that ends as a template does is that template's, before one that matches with a `/` added or left out.
+  for (const exact of [true, false]) {
+    for (const t of templates) {
+      const values = matchPathTemplate(t.template, path, lower, exact);
+      if (values === undefined) continue;
+      return { endpoint: t.endpoint, values: t.template.names.map((name, i) => [name, values[i] ?? ''] as const) };
+    }
   }
   return undefined;
 }
@@ -152,6 +161,17 @@ function httpOf(op: OperationDesc, kind: 'httpGet' | 'httpPost'): HttpOperationD
   return kind === 'httpGet' ? op.httpGet : op.httpPost;
 }
 
+/**
+ * A templated location joined to its port's path as {@link joinPath} joins paths, but keeping the
+ * location's final `/` (in `items/{!path}/` it ends the value; the client sends it).
+ */
+function templatePath(portPath: string, location: string): string {
+  const q = location.indexOf('?');
+  const pathPart = q < 0 ? location : location.slice(0, q);
+  const slash = pathPart.length > 1 && pathPart.endsWith('/') ? '/' : '';
+  return joinPath(portPath, pathPart) + slash + (q < 0 ? '' : location.slice(q));
+}
+
 /** The path a port is served at: `pathPrefix` + the port address's path. */
 export function servedPath(port: PortDesc, pathPrefix: string): string {
   return joinPath(pathPrefix, port.path === '' ? '/' : port.path);
@@ -193,7 +213,7 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
         const served = joinPath(path, http.path.split('?')[0]!);
         const opKey = served.toLowerCase();
         const table = templated ? templateOps : ops;
-        if (templated && !templatePaths.has(opKey)) templatePaths.set(opKey, joinPath(path, http.path));
+        if (templated && !templatePaths.has(opKey)) templatePaths.set(opKey, templatePath(path, http.path));
         let ep = table.get(opKey);
         if (!ep) table.set(opKey, (ep = {}));
         const queryCited = templated ? queryCitations(http.path) : [];
@@ -226,7 +246,7 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
   for (const [key, ep] of ops) opTable.set(key, endpoint(ep));
   const templates: TemplateEndpoint[] = [];
   for (const [key, ep] of templateOps)
-    templates.push({ template: compilePathTemplate(templatePaths.get(key) ?? key), endpoint: endpoint(ep) });
+    templates.push({ template: compilePathTemplate(templatePaths.get(key) ?? key, true), endpoint: endpoint(ep) });
   return {
     services: serviceTable,
     operations: opTable,

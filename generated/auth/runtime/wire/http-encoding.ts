@@ -12,6 +12,13 @@
 import type { HttpOperationDesc } from './descriptors.js';
 import { encodeSimpleValue } from './codec.js';
 import { EncodeError } from './scalars.js';
+import {
+  asciiLower,
+  type CompiledPathTemplate,
+  compilePathTemplate,
+  matchPathTemplate,
+} from './path-template-match.js';
+import { splitPathTemplate } from './path-template.js';
 
 export { FORM_CONTENT_TYPE } from './namespaces.js';
 
@@ -55,58 +62,6 @@ export function hasPathParams(op: HttpOperationDesc): boolean {
 }
 
 /**
- * A location split at its citations (`http:urlReplacement`, WSDL 1.1 §4.7; WSDL 2.0 Part 2
- * §6.8.1.1 `whttp:location` templates, which the model writes in the same syntax).
- */
-export interface PathTemplate {
-  /** The text around the citations: one more than `names`. */
-  readonly literals: readonly string[];
-  /** The cited names, in order (without the `!` of a raw citation). */
-  readonly names: readonly string[];
-  /** Per citation: written `(!name)`, the value inserted without escaping what a path may hold (WSDL 2.0 `{!name}`). */
-  readonly raw: readonly boolean[];
-  /** Per citation: it stands after the location's first `?`, in the query (WSDL 2.0 `op?id={id}`). */
-  readonly inQuery: readonly boolean[];
-}
-
-/**
- * Splits `location` at its `(name)` citations (WSDL 1.1 §4.7: the search patterns are the part
- * names enclosed in parentheses; `(!name)`, which no part name can be, is WSDL 2.0's unencoded
- * `{!name}`), or says why it is not a template (an unclosed or nested parenthesis). The one reader
- * of the syntax: the model checks templates with it, the client fills them in, the server matches
- * requests against them.
- */
-export function splitPathTemplate(location: string): PathTemplate | { readonly error: string } {
-  const literals: string[] = [];
-  const names: string[] = [];
-  const raw: boolean[] = [];
-  const inQuery: boolean[] = [];
-  let open = -1;
-  let last = 0;
-  let query = false;
-  for (let i = 0; i < location.length; i++) {
-    const c = location[i];
-    if (c === '(') {
-      if (open >= 0) return { error: `a "(" at offset ${i} opens a second parameter before the first is closed` };
-      open = i;
-    } else if (c === ')') {
-      if (open < 0) return { error: `the ")" at offset ${i} closes no "("` };
-      literals.push(location.slice(last, open));
-      const name = location.slice(open + 1, i);
-      const bang = name.startsWith('!');
-      names.push(bang ? name.slice(1) : name);
-      raw.push(bang);
-      inQuery.push(query);
-      last = i + 1;
-      open = -1;
-    } else if (c === '?' && open < 0) query = true;
-  }
-  if (open >= 0) return { error: `the "(" at offset ${open} is not closed` };
-  literals.push(location.slice(last));
-  return { literals, names, raw, inQuery };
-}
-
-/**
  * The operation's path with each `(name)` replaced by that parameter's value (an absent optional
  * value in the path is the empty string):
  * - in the path, percent-encoded as one path segment (`http:urlReplacement`, WSDL 1.1 §4.7; RFC 3986
@@ -125,19 +80,19 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
   const obj: Readonly<Record<string, unknown>> =
     typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   let out = template.literals[0] ?? '';
-  // Where each value written into the path starts and ends in `out`, and its parameter's path.
-  const spans: [number, number, string][] = [];
+  // Each citation in the path: where its text (the empty string when absent) is in `out`, and its parameter.
+  const spans: PathSpan[] = [];
   for (let i = 0; i < template.names.length; i++) {
     const name = template.names[i]!;
     const p = op.params.find((q) => q.inPath === true && q.name === name);
     let text = `(${template.raw[i] === true ? '!' : ''}${name})`;
     let next = template.literals[i + 1] ?? '';
+    const param = p === undefined ? '' : opName === '' ? p.prop : `${opName}/${p.prop}`;
     if (p !== undefined) {
-      const path = opName === '' ? p.prop : `${opName}/${p.prop}`;
       const v = obj[p.prop];
       text = '';
       if (v === undefined || v === null) {
-        if (p.min > 0) throw new EncodeError(path, 'missing required parameter');
+        if (p.min > 0) throw new EncodeError(param, 'missing required parameter');
         if (template.inQuery[i] === true && out.endsWith(`${name}=`)) {
           // An absent value leaves its query pair out (an empty one would arrive as the empty string).
           out = out.slice(0, out.length - name.length - 1);
@@ -145,43 +100,85 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
           else if (next === '' && /[?&;]$/.test(out)) out = out.slice(0, -1);
         }
       } else {
-        const value = urlText(encodeSimpleValue(v, p.value, path), path);
+        const value = urlText(encodeSimpleValue(v, p.value, param), param);
         if (template.inQuery[i] === true) text = encodeQueryValue(value);
-        else {
-          text = template.raw[i] === true ? encodeRawPath(value) : encodePathSegment(value);
-          spans.push([out.length, out.length + text.length, path]);
-        }
+        else text = template.raw[i] === true ? encodeRawPath(value) : encodePathSegment(value);
       }
     }
+    if (template.inQuery[i] !== true) spans.push({ from: out.length, text, param, after: next.split('?')[0]! });
     out += text + next;
   }
-  refuseDotSegments(out, spans);
+  if (spans.length > 0) {
+    refuseDotSegments(out, spans);
+    refuseMisread(op, out, spans);
+  }
   return out;
 }
 
+/** A citation's text in a path being written. */
+interface PathSpan {
+  /** Where the text starts in the path. */
+  readonly from: number;
+  /** The value as written (percent-encoded), or the empty string. */
+  readonly text: string;
+  /** The parameter's path for errors (`op/prop`), or the empty string when no parameter has the name. */
+  readonly param: string;
+  /** The location's text after the citation, up to its query. */
+  readonly after: string;
+}
+
 /**
- * Refuses a path in which a value written into it makes a whole segment `.` or `..` (or their
- * `%2E` spellings, which URL parsers treat alike, WHATWG URL Standard §4.4): resolving the URL
- * would remove it and the segment before it (RFC 3986 §5.2.4), so the request would go to
- * another operation's path, or outside the endpoint's.
+ * Refuses a path in which a `.` or `..` segment (or its `%2E` spellings, which URL parsers treat
+ * alike, WHATWG URL Standard §4.4, where `\` also ends a segment and tabs and newlines are
+ * dropped) is or touches a value: resolving the URL would remove it and the segment before it
+ * (RFC 3986 §5.2.4), so the request would go to another operation's path, or outside the
+ * endpoint's.
  * @throws EncodeError naming the parameter.
  */
-function refuseDotSegments(out: string, spans: readonly (readonly [number, number, string])[]): void {
-  if (spans.length === 0) return;
+function refuseDotSegments(out: string, spans: readonly PathSpan[]): void {
   const q = out.indexOf('?');
   const path = q < 0 ? out : out.slice(0, q);
   let start = 0;
   while (start <= path.length) {
-    let end = path.indexOf('/', start);
-    if (end < 0) end = path.length;
-    const segment = path.slice(start, end).toLowerCase().replace(/%2e/g, '.');
+    let end = start;
+    while (end < path.length && path[end] !== '/' && path[end] !== '\\') end++;
+    const segment = path
+      .slice(start, end)
+      .replace(/[\t\n\r]/g, '')
+      .toLowerCase()
+      .replace(/%2e/g, '.');
     if (segment === '.' || segment === '..') {
-      // The value is (part of) this segment.
-      for (const [from, to, param] of spans)
-        if (from < end && to > start)
-          throw new EncodeError(param, `makes the path segment "${segment}", which would leave the operation's path`);
+      for (const s of spans)
+        if (s.param !== '' && s.from <= end && s.from + s.text.length >= start)
+          throw new EncodeError(s.param, `makes the path segment "${segment}", which would leave the operation's path`);
     }
     start = end + 1;
+  }
+}
+
+/** Each operation's location compiled for reading written paths back. */
+const READ_BACK = new WeakMap<HttpOperationDesc, CompiledPathTemplate>();
+
+/**
+ * Refuses a path from which the server would read other values than were written: a value
+ * holding (in any case of its ASCII letters) the text the location puts after it would be cut
+ * there (path-template-match.ts reads each value up to that text's first occurrence).
+ * @throws EncodeError naming the parameter.
+ */
+function refuseMisread(op: HttpOperationDesc, out: string, spans: readonly PathSpan[]): void {
+  let compiled = READ_BACK.get(op);
+  if (compiled === undefined) READ_BACK.set(op, (compiled = compilePathTemplate(op.path)));
+  const q = out.indexOf('?');
+  const written = q < 0 ? out : out.slice(0, q);
+  const read = matchPathTemplate(compiled, written, asciiLower(written), true);
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k]!;
+    if (read !== undefined && read[k] === s.text) continue;
+    if (s.param === '') continue;
+    throw new EncodeError(
+      s.param,
+      `holds ${JSON.stringify(s.after)}, the text the location puts after it, so the server could not tell where the value ends`,
+    );
   }
 }
 
