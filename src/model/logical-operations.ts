@@ -172,7 +172,9 @@ function serverRouteKey(ob: OperationBinding): string | undefined {
   if (ob.kind !== 'httpGet' && ob.kind !== 'httpPost') return undefined;
   const location = (ob.httpLocation ?? '').split('?')[0]!;
   const template = ob.pathParams && ob.pathParams.length > 0 ? splitPathTemplate(location) : undefined;
-  const path = template && 'literals' in template ? template.literals.join('{}') : location;
+  const joined = template && 'literals' in template ? template.literals.join('{}') : location;
+  // The server routes `items/{!p}` and `items/{!p}/` alike.
+  const path = joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
   const root = ob.kind === 'httpPost' && ob.input.mode === 'xml' && ob.input.element ? qkey(ob.input.element) : '';
   return `${ob.address} ${ob.kind} ${path.toLowerCase()} ${root}`;
 }

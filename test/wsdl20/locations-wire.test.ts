@@ -23,6 +23,13 @@ interface Impl {
   folder(input: { dir: string }): Promise<Answer>;
   file(input: { path: string; ext?: string }): Promise<Answer>;
   cafe(input: { id: string }): Promise<Answer>;
+  spaced(input: { path: string; ext?: string }): Promise<Answer>;
+  pair(input: { path: string; ext?: string }): Promise<Answer>;
+  item(input: { id: string }): Promise<Answer>;
+  purge(input: { id: string }): Promise<Answer>;
+  any(input: { dir: string }): Promise<Answer>;
+  rawmeta(input: { dir: string }): Promise<Answer>;
+  lead(input: { dir: string }): Promise<Answer>;
 }
 interface LocationsModule {
   LocationServiceClient: new (options: { baseUrl: string }) => Impl;
@@ -30,7 +37,7 @@ interface LocationsModule {
 }
 
 const calls: [string, unknown][] = [];
-const impl: Impl = {
+const impl = {
   async day(input) {
     calls.push(['day', input]);
     return { return: `${input.y}|${input.m}|${input.d}` };
@@ -47,7 +54,16 @@ const impl: Impl = {
     calls.push(['cafe', input]);
     return { return: input.id };
   },
-};
+  ...Object.fromEntries(
+    (['spaced', 'pair', 'item', 'purge', 'any', 'rawmeta', 'lead'] as const).map((name) => [
+      name,
+      async (input: unknown): Promise<Answer> => {
+        calls.push([name, input]);
+        return { return: name };
+      },
+    ]),
+  ),
+} as Impl;
 
 const urls: string[] = [];
 let server: Server;
@@ -107,6 +123,55 @@ describe('values read back as written', () => {
     expect((await client.cafe({ id: 'x y' })).return).toBe('x y');
     expect(urls).toEqual(['/svc/caf%C3%A9%20menu/x%20y']);
     expect(calls).toEqual([['cafe', { id: 'x y' }]]);
+  });
+});
+
+describe('each call reaches its own operation with its own values', () => {
+  it('literal text with a space between two citations ("at/{path} {ext}"): a value holding a space is refused', async () => {
+    calls.length = 0;
+    expect((await client.spaced({ path: 'x', ext: 'y z' })).return).toBe('spaced');
+    await expect(client.spaced({ path: 'x y', ext: 'z' })).rejects.toThrow(/^spaced\/path: holds "%20"/);
+    expect(calls).toEqual([['spaced', { path: 'x', ext: 'y z' }]]);
+  });
+
+  it('"//" in a location ("pair/{!path}//{!ext}") is kept on both sides', async () => {
+    calls.length = 0;
+    expect((await client.pair({ path: 'x', ext: 'y' })).return).toBe('pair');
+    expect(calls).toEqual([['pair', { path: 'x', ext: 'y' }]]);
+  });
+
+  it('a value spelling a fixed location ("items/{id}" with "all/delete" beside "items/all/delete") stays a value', async () => {
+    calls.length = 0;
+    urls.length = 0;
+    expect((await client.item({ id: 'all/delete' })).return).toBe('item');
+    expect(urls).toEqual(['/svc/items/all%2Fdelete']);
+    expect((await client.purge({ id: 'p' })).return).toBe('purge');
+    expect(calls).toEqual([
+      ['item', { id: 'all/delete' }],
+      ['purge', { id: 'p' }],
+    ]);
+  });
+
+  it('overlapping templates: the one with more literal text first ("raw/{!dir}/meta" before "raw/{!dir}")', async () => {
+    calls.length = 0;
+    expect((await client.rawmeta({ dir: 'a' })).return).toBe('rawmeta');
+    expect((await client.any({ dir: 'a/b' })).return).toBe('any');
+    expect(calls).toEqual([
+      ['rawmeta', { dir: 'a' }],
+      ['any', { dir: 'a/b' }],
+    ]);
+  });
+
+  it('a location starting with a citation ("{!dir}/lead"): an empty value or one starting with "/" is read back', async () => {
+    calls.length = 0;
+    urls.length = 0;
+    expect((await client.lead({ dir: '' })).return).toBe('lead');
+    expect((await client.lead({ dir: '/x' })).return).toBe('lead');
+    expect(urls).toEqual(['/svc//lead', '/svc//x/lead']);
+    expect(calls).toEqual([
+      ['lead', { dir: '' }],
+      ['lead', { dir: '/x' }],
+    ]);
   });
 });
 

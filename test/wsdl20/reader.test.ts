@@ -195,6 +195,31 @@ describe('WSDL 2.0 onto the operation model', () => {
     expect(outcome.model?.operations.map((o) => o.name)).toEqual(['Get', 'Peek', 'Look']);
   });
 
+  it('HTTP locations differing only in a final "/": the located warning that the server answers both with the first', () => {
+    const iface = `
+  <interface name="I">
+    <operation name="Get" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
+      <input element="tns:Get"/><output element="tns:GetResponse"/>
+    </operation>
+    <operation name="Peek" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
+      <input element="tns:Get"/><output element="tns:GetResponse"/>
+    </operation>
+  </interface>`;
+    const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http">
+    <operation ref="tns:Get" whttp:location="item/{!id}"/>
+    <operation ref="tns:Peek" whttp:location="item/{!id}/"/>
+  </binding>`;
+    const text = doc(iface + b + service());
+    const warnings = build(text).diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /^operation Peek of port E \(httpGet\): its location "item\/\(!id\)\/" has the path of operation Get's/,
+      ),
+    ]);
+    expect(warnings[0]?.location).toMatchObject({ file: 'c.wsdl', ...at(text, '<operation ref="tns:Peek"') });
+  });
+
   it('HTTP locations citing two values with no text between them: left out of that binding, with a located warning', () => {
     const types = TYPES.replace(
       '<s:element name="id" type="s:string"/>',

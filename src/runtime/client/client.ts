@@ -254,6 +254,16 @@ function joinUrl(base: string, path: string): string {
   return path.startsWith('/') ? b + path : `${b}/${path}`;
 }
 
+/**
+ * `base` joined with the path written from `location`: by one `/` unless the location starts
+ * with one, whatever the values written at its start (`{!p}/x` with `p` empty is `base//x`, which
+ * the server reads back as `p` empty, not as the location `/x`).
+ */
+function joinLocation(base: string, location: string, written: string): string {
+  const b = base.endsWith('/') ? base.slice(0, -1) : base;
+  return location.startsWith('/') ? b + written : `${b}/${written}`;
+}
+
 /** Speaks one binding of a service. */
 export class ServiceClient {
   /** The binding in use. */
@@ -660,7 +670,7 @@ export class ServiceClient {
   ): Promise<unknown> {
     const form = encodeHttpParams(http, input, op.name);
     const base = hasPathParams(http)
-      ? new URL(joinUrl(this.base, replaceHttpPath(http, input, op.name)))
+      ? new URL(joinLocation(this.base, http.path, replaceHttpPath(http, input, op.name)))
       : this.url(op);
     let res: TransportResponse;
     if (get) {

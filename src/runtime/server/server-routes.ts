@@ -114,6 +114,13 @@ export function matchTemplate(
   return undefined;
 }
 
+/** How much literal text a compiled template has. */
+function literalLength(t: CompiledPathTemplate): number {
+  let n = 0;
+  for (const l of t.literals) n += l.length;
+  return n;
+}
+
 /** The parameters `template` cites in its query part. */
 function queryCitations(template: string): readonly string[] {
   const split = splitPathTemplate(template);
@@ -162,14 +169,13 @@ function httpOf(op: OperationDesc, kind: 'httpGet' | 'httpPost'): HttpOperationD
 }
 
 /**
- * A templated location joined to its port's path as {@link joinPath} joins paths, but keeping the
- * location's final `/` (in `items/{!path}/` it ends the value; the client sends it).
+ * A templated location joined to its port's path as the client joins them: unlike {@link joinPath},
+ * keeping the location's `//` and its final `/` (in `items/{!path}/` it ends the value).
  */
 function templatePath(portPath: string, location: string): string {
-  const q = location.indexOf('?');
-  const pathPart = q < 0 ? location : location.slice(0, q);
-  const slash = pathPart.length > 1 && pathPart.endsWith('/') ? '/' : '';
-  return joinPath(portPath, pathPart) + slash + (q < 0 ? '' : location.slice(q));
+  // As the client joins them: one `/` between, the location's own text (`//` included) as it is.
+  const base = portPath.endsWith('/') ? portPath.slice(0, -1) : portPath;
+  return `${base}/${location.startsWith('/') ? location.slice(1) : location}`;
 }
 
 /** The path a port is served at: `pathPrefix` + the port address's path. */
@@ -247,6 +253,9 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
   const templates: TemplateEndpoint[] = [];
   for (const [key, ep] of templateOps)
     templates.push({ template: compilePathTemplate(templatePaths.get(key) ?? key, true), endpoint: endpoint(ep) });
+  // More literal text first (`files/{!p}/meta` before `files/{!p}`), as routers try static segments
+  // before parameters; equal ones in service order (the sort is stable).
+  templates.sort((a, b) => literalLength(b.template) - literalLength(a.template));
   return {
     services: serviceTable,
     operations: opTable,

@@ -113,12 +113,16 @@ function mountPathOf(req: IncomingMessage, path: string): string {
     : '';
 }
 
-/** The lookup key of a request path: percent-decoded, lower-cased, without a trailing `/`. */
+/**
+ * The lookup key of a request path: percent-decoded, lower-cased, without a trailing `/`. An
+ * escaped `/` stays escaped: `items/all%2Fdelete` is one segment (a value of `items/{id}`), not
+ * the path `items/all/delete`.
+ */
 function routeKey(path: string): string {
   let p = path;
   if (p.includes('%')) {
     try {
-      p = decodeURIComponent(p);
+      p = decodeURIComponent(p.replace(/%2f/gi, '%252F'));
     } catch {
       // keep the raw path; it will simply not match
     }

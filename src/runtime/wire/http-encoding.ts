@@ -12,6 +12,7 @@ import { encodeSimpleValue } from './codec.js';
 import { EncodeError } from './scalars.js';
 import {
   asciiLower,
+  asUrlPath,
   type CompiledPathTemplate,
   compilePathTemplate,
   matchPathTemplate,
@@ -77,14 +78,15 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
   if ('error' in template) return op.path;
   const obj: Readonly<Record<string, unknown>> =
     typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  let out = template.literals[0] ?? '';
+  const literals = literalsAsSent(op, template.literals);
+  let out = literals[0] ?? '';
   // Each citation in the path: where its text (the empty string when absent) is in `out`, and its parameter.
   const spans: PathSpan[] = [];
   for (let i = 0; i < template.names.length; i++) {
     const name = template.names[i]!;
     const p = op.params.find((q) => q.inPath === true && q.name === name);
     let text = `(${template.raw[i] === true ? '!' : ''}${name})`;
-    let next = template.literals[i + 1] ?? '';
+    let next = literals[i + 1] ?? '';
     const param = p === undefined ? '' : opName === '' ? p.prop : `${opName}/${p.prop}`;
     if (p !== undefined) {
       const v = obj[p.prop];
@@ -111,6 +113,30 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
     refuseMisread(op, out, spans);
   }
   return out;
+}
+
+/** Each operation's location text, as {@link literalsAsSent} gives it. */
+const AS_SENT = new WeakMap<HttpOperationDesc, readonly string[]>();
+
+/**
+ * The location's literal text around its citations, the path's as a URL parser will write it
+ * (`é` as `%C3%A9`, `\\` as `/`, tabs dropped: path-template-match.ts `asUrlPath`), so that what
+ * the client checks is what is sent; the query's as it is.
+ */
+function literalsAsSent(op: HttpOperationDesc, literals: readonly string[]): readonly string[] {
+  let cached = AS_SENT.get(op);
+  if (cached === undefined) {
+    let inPath = true;
+    cached = literals.map((text) => {
+      const q = inPath ? text.indexOf('?') : -1;
+      if (!inPath) return text;
+      if (q < 0) return asUrlPath(text);
+      inPath = false;
+      return asUrlPath(text.slice(0, q)) + text.slice(q);
+    });
+    AS_SENT.set(op, cached);
+  }
+  return cached;
 }
 
 /** A citation's text in a path being written. */
@@ -165,7 +191,7 @@ const READ_BACK = new WeakMap<HttpOperationDesc, CompiledPathTemplate>();
  */
 function refuseMisread(op: HttpOperationDesc, out: string, spans: readonly PathSpan[]): void {
   let compiled = READ_BACK.get(op);
-  if (compiled === undefined) READ_BACK.set(op, (compiled = compilePathTemplate(op.path)));
+  if (compiled === undefined) READ_BACK.set(op, (compiled = compilePathTemplate(op.path, true)));
   const q = out.indexOf('?');
   const written = q < 0 ? out : out.slice(0, q);
   const read = matchPathTemplate(compiled, written, asciiLower(written), true);

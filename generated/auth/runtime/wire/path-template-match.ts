@@ -117,8 +117,11 @@ export function asciiLower(text: string): string {
   return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : text;
 }
 
-/** Each character of `text` as a URL parser writes it in a path, `%`, `?` and `#` as they are. */
-function asUrlPath(text: string): string {
+/**
+ * Each character of `text` as a URL parser writes it in a path (WHATWG URL Standard §4.4: `é` as
+ * `%C3%A9`, a space as `%20`, `\\` as `/`, tabs and newlines left out), `%`, `?` and `#` as they are.
+ */
+export function asUrlPath(text: string): string {
   let out = '';
   for (const c of text) {
     if (/[A-Za-z0-9%?#./_~-]/.test(c)) out += c;
