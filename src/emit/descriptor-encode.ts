@@ -55,8 +55,11 @@ export function encodeSchemaData(
     s.ports.map((p) => enc.record('port', p)),
     s.operations.map((o) => enc.record('operation', o)),
   ]);
+  // The field records are JSON already (written once each, as their key in the table): spliced in as they
+  // are, the same text as JSON.stringify of the whole (no indentation) without writing them a second time.
+  const head = JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc]);
   return {
-    json: JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc, enc.fields]),
+    json: `${head.slice(0, -1)},[${enc.fieldJson.join(',')}]]`,
     scalarKinds: enc.scalarKinds,
   };
 }
@@ -66,12 +69,25 @@ const SHAPE_NAMES = new Map<ShapeName, ReadonlySet<string>>(
   (Object.keys(SHAPES) as ShapeName[]).map((shape) => [shape, new Set(SHAPES[shape].map(([name]) => name))]),
 );
 
+/** Throws for a property of `data` (a record of `shape`) that the encoding does not know. */
+function checkKnown(shape: ShapeName, data: Record<string, unknown>): void {
+  const names = SHAPE_NAMES.get(shape)!;
+  for (const k in data) {
+    if (data[k] !== undefined && !names.has(k)) {
+      throw new Error(`internal error: descriptor property ${shape}.${k} has no compact encoding`);
+    }
+  }
+}
+
 /** Tables of one document, filled in order of first use. */
 class Encoder {
   readonly ns: string[] = [];
   readonly enums: (readonly string[])[] = [];
-  /** Field records, each once: lists of fields hold indexes into it (NetSuite's 18,469 fields are 8,314 records). */
-  readonly fields: unknown[][] = [];
+  /**
+   * Field records, each once, as their JSON text: lists of fields hold indexes into it (NetSuite's 18,469
+   * fields are 8,314 records).
+   */
+  readonly fieldJson: string[] = [];
   readonly #fieldIndex = new Map<string, number>();
   readonly #nsIndex = new Map<string, number>();
   readonly #enumIndex = new Map<string, number>();
@@ -86,26 +102,27 @@ class Encoder {
   /** One record of `shape` as an array (absent properties `null`, trailing ones left out). */
   record(shape: ShapeName, obj: object): unknown[] {
     const props = SHAPES[shape];
-    const names = SHAPE_NAMES.get(shape)!;
     const data = obj as Record<string, unknown>;
-    for (const k in data) {
-      if (data[k] !== undefined && !names.has(k)) {
-        throw new Error(`internal error: descriptor property ${shape}.${k} has no compact encoding`);
-      }
-    }
-    const out: unknown[] = new Array(props.length);
+    const out: unknown[] = [];
     let length = 0;
+    let present = 0;
     for (let i = 0; i < props.length; i++) {
-      const [name, enc] = props[i]!;
-      const v = data[name];
+      const prop = props[i]!;
+      const v = data[prop[0]];
       if (v === undefined) {
-        out[i] = null;
+        out.push(null);
         continue;
       }
-      const encoded = enc === 'prop' ? (v === data.name ? 0 : v) : this.#property(enc, v);
-      out[i] = encoded;
+      present++;
+      const enc = prop[1];
+      const encoded =
+        enc === 'prop' ? (v === data.name ? 0 : v) : enc === 's' || enc === 'n' ? v : this.#property(enc, v);
+      out.push(encoded);
       if (encoded !== null) length = i + 1;
     }
+    // No more keys than known properties met: every key is known (the common case, told without walking the
+    // keys: a generation runs this briefly, mostly unoptimised, once per field: NetSuite has 18,469).
+    if (Object.keys(data).length !== present) checkKnown(shape, data);
     // Trailing absent properties are left out.
     out.length = length;
     return out;
@@ -157,8 +174,8 @@ class Encoder {
     const key = JSON.stringify(rec);
     let i = this.#fieldIndex.get(key);
     if (i === undefined) {
-      i = this.fields.length;
-      this.fields.push(rec);
+      i = this.fieldJson.length;
+      this.fieldJson.push(key);
       this.#fieldIndex.set(key, i);
     }
     return i;

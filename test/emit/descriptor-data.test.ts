@@ -44,6 +44,8 @@ describe('compact descriptors', () => {
     );
     const root = JSON.parse(text) as unknown[];
     expect(root[6]).toHaveLength(2);
+    // The table is spliced in as text: the whole is still what JSON.stringify writes.
+    expect(JSON.stringify(root)).toBe(text);
     expect(text.match(/"id"/g)).toHaveLength(1);
     const decoded = decodeSchema(text);
     expect(decoded.types['A']).toEqual(a);
@@ -62,6 +64,12 @@ describe('compact descriptors', () => {
     const odd = { ...type, surprise: 1 } as ComplexDesc;
     expect(() => encodeSchema([['T', odd]], [])).toThrow(/complex\.surprise has no compact encoding/);
     expect(() => encodeSchema([['T', type]], [])).not.toThrow();
+    // A property present but undefined is absent, known or not.
+    const unset = { ...type, surprise: undefined, base: undefined } as ComplexDesc;
+    expect(encodeSchema([['T', unset]], [])).toBe(encodeSchema([['T', type]], []));
+    const field = { prop: 'a', name: 'a', ns: '', value: { scalar: 'string' }, min: 1, max: 1 } as const;
+    const oddField = { ...type, fields: [{ ...field, extra: true }] } as unknown as ComplexDesc;
+    expect(() => encodeSchema([['T', oddField]], [])).toThrow(/field\.extra has no compact encoding/);
   });
 
   it('keep __proto__ as a type key, not a prototype', () => {
