@@ -30,10 +30,11 @@ export const XSD_NAMESPACES: ReadonlySet<string> = new Set([
 
 /** Whether `ns` is an XML Schema namespace (current or a pre-Recommendation draft). */
 export function isXsdNamespace(ns: string): boolean {
-  return XSD_NAMESPACES.has(ns);
+  // The Recommendation's namespace first: the question is asked of every schema element, mostly unoptimised.
+  return ns === XSD_NS || XSD_NAMESPACES.has(ns);
 }
 
 /** Maps the draft XML Schema namespaces onto {@link XSD_NS}; other namespaces unchanged. */
 export function normalizeXsdNamespace(ns: string): string {
-  return ns !== XSD_NS && XSD_NAMESPACES.has(ns) ? XSD_NS : ns;
+  return ns === XSD_NS || !XSD_NAMESPACES.has(ns) ? ns : XSD_NS;
 }

@@ -145,7 +145,17 @@ export class BuildContext {
    */
   qnameAttr(doc: SourceDocument, el: XmlElement, name: string, chameleonNs?: string): QName | undefined {
     const value = attr(el, name);
-    if (value === undefined) return undefined;
+    return value === undefined ? undefined : this.qnameAttrValue(doc, el, name, value, chameleonNs);
+  }
+
+  /** {@link BuildContext.qnameAttr} for the attribute's value `value`, already read. */
+  qnameAttrValue(
+    doc: SourceDocument,
+    el: XmlElement,
+    name: string,
+    value: string,
+    chameleonNs?: string,
+  ): QName | undefined {
     // The common case without building the error message's text (qnameValue's fast path).
     const q = resolveQName(el, value);
     if (q !== undefined && q.name !== '') {
