@@ -779,9 +779,10 @@ export class TypeRegistry {
   #resolveNamed(q: QName, where?: SourceLocation): Resolved {
     const key = qnameKey(q);
     if (this.#simpleDefs.has(key)) return this.#namedSimple(q, where);
-    if (this.#complexDefs.has(key)) {
-      if (this.#complexDefs.get(key)?.dataSet) return DATA_SET;
-      const e = this.namedComplex(q, where);
+    const complex = this.#complexDefs.get(key);
+    if (complex !== undefined) {
+      if (complex.dataSet) return DATA_SET;
+      const e = this.#byName.get(key) ?? this.namedComplex(q, where);
       return { value: { complex: e.key }, ts: e.tsName };
     }
     if (this.#isBuiltin(q)) {
