@@ -79,7 +79,10 @@ export function linkOperations(
         if (!abstract) continue;
         const linked = link(lookups, { port, binding, operation, abstract });
         const unsupported =
-          unsupportedHttpInput(lookups, linked.ob) ?? unsupportedPathParams(linked) ?? unsentRequired(linked);
+          unsupportedHttpInput(lookups, linked.ob) ??
+          unsendableLocation(linked.ob) ??
+          unsupportedPathParams(linked) ??
+          unsentRequired(linked);
         if (unsupported) {
           ctx.sink.warning(
             `operation ${operation.name} of port ${port.name} (${binding.kind}): ${unsupported}; generated code does not offer the operation over this binding`,
@@ -173,8 +176,9 @@ function serverRouteKey(ob: OperationBinding): string | undefined {
   const location = (ob.httpLocation ?? '').split('?')[0]!;
   const template = ob.pathParams && ob.pathParams.length > 0 ? splitPathTemplate(location) : undefined;
   const joined = template && 'literals' in template ? template.literals.join('{}') : location;
-  // The server routes `items/{!p}` and `items/{!p}/` alike.
-  const path = joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
+  // The server routes `items/{!p}`, `items/{!p}/` and `/items/{!p}` alike (runtime server-routes.ts templatePath, routeKey).
+  const relative = joined.startsWith('/') ? joined.slice(1) : joined;
+  const path = relative.endsWith('/') ? relative.slice(0, -1) : relative;
   const root = ob.kind === 'httpPost' && ob.input.mode === 'xml' && ob.input.element ? qkey(ob.input.element) : '';
   return `${ob.address} ${ob.kind} ${path.toLowerCase()} ${root}`;
 }
@@ -246,6 +250,26 @@ function unsupportedPathParams(linked: Linked): string | undefined {
   const adjacent = adjacentCitations(location);
   if (adjacent !== undefined)
     return `location "${location}" cites ${adjacent} with no text between them, so a request path would not say where the first value ends`;
+  return undefined;
+}
+
+/**
+ * Why an HTTP binding operation's location cannot be sent as written, or undefined: URL parsers
+ * (WHATWG URL Standard §4.4, RFC 3986 §5.2.4) remove a `.` or `..` segment with the one before it,
+ * read `\\` as `/`, and end the path at `#`, so the request would not reach the path the server
+ * serves the operation at.
+ */
+function unsendableLocation(ob: OperationBinding): string | undefined {
+  if (ob.kind !== 'httpGet' && ob.kind !== 'httpPost') return undefined;
+  const location = ob.httpLocation ?? '';
+  const path = location.split('?')[0]!;
+  if (path.includes('#')) return `location "${location}" holds "#", which would end the request's path`;
+  if (path.includes('\\')) return `location "${location}" holds "\\", which URL parsers read as "/"`;
+  for (const segment of path.split('/')) {
+    const dots = segment.replace(/%2e/gi, '.');
+    if (dots === '.' || dots === '..')
+      return `location "${location}" has a "${dots}" segment, which URL resolution removes (with the segment before it for "..")`;
+  }
   return undefined;
 }
 

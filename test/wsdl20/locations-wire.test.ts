@@ -30,6 +30,11 @@ interface Impl {
   any(input: { dir: string }): Promise<Answer>;
   rawmeta(input: { dir: string }): Promise<Answer>;
   lead(input: { dir: string }): Promise<Answer>;
+  dbl(input: { dir: string }): Promise<Answer>;
+  sgl(input: { dir: string }): Promise<Answer>;
+  spacey(input: { dir: string }): Promise<Answer>;
+  tieMany(input: { y: string; m: string; d: string }): Promise<Answer>;
+  tieOne(input: { dir: string }): Promise<Answer>;
 }
 interface LocationsModule {
   LocationServiceClient: new (options: { baseUrl: string }) => Impl;
@@ -55,7 +60,22 @@ const impl = {
     return { return: input.id };
   },
   ...Object.fromEntries(
-    (['spaced', 'pair', 'item', 'purge', 'any', 'rawmeta', 'lead'] as const).map((name) => [
+    (
+      [
+        'spaced',
+        'pair',
+        'item',
+        'purge',
+        'any',
+        'rawmeta',
+        'lead',
+        'dbl',
+        'sgl',
+        'spacey',
+        'tieMany',
+        'tieOne',
+      ] as const
+    ).map((name) => [
       name,
       async (input: unknown): Promise<Answer> => {
         calls.push([name, input]);
@@ -172,6 +192,36 @@ describe('each call reaches its own operation with its own values', () => {
       ['lead', { dir: '' }],
       ['lead', { dir: '/x' }],
     ]);
+  });
+});
+
+describe('locations that differ only in how they are spelled', () => {
+  it('"dbl/{!dir}//g" and "dbl/{!dir}/g" are two routes', async () => {
+    calls.length = 0;
+    expect((await client.sgl({ dir: 'x' })).return).toBe('sgl');
+    expect((await client.dbl({ dir: 'x' })).return).toBe('dbl');
+    expect(calls).toEqual([
+      ['sgl', { dir: 'x' }],
+      ['dbl', { dir: 'x' }],
+    ]);
+  });
+
+  it('templates with as much literal text: the one with fewer citations first ("t/x/{!dir}=" before "t/{!y}/{m}X{!d}=")', async () => {
+    calls.length = 0;
+    expect((await client.tieOne({ dir: 'midX' })).return).toBe('tieOne');
+    expect((await client.tieMany({ y: 'a', m: 'b', d: 'c' })).return).toBe('tieMany');
+    expect(calls).toEqual([
+      ['tieOne', { dir: 'midX' }],
+      ['tieMany', { y: 'a', m: 'b', d: 'c' }],
+    ]);
+  });
+
+  it('a fixed location with a percent-escape ("get%20item") is routed as the request spells it', async () => {
+    calls.length = 0;
+    urls.length = 0;
+    expect((await client.spacey({ dir: 'd' })).return).toBe('spacey');
+    expect(urls).toEqual(['/svc/get%20item?dir=d']);
+    expect(calls).toEqual([['spacey', { dir: 'd' }]]);
   });
 });
 

@@ -220,6 +220,28 @@ describe('WSDL 2.0 onto the operation model', () => {
     expect(warnings[0]?.location).toMatchObject({ file: 'c.wsdl', ...at(text, '<operation ref="tns:Peek"') });
   });
 
+  it('HTTP locations a URL parser would not send as written (".", "..", "\\", "#"): left out of that binding, located', () => {
+    for (const [written, why] of [
+      ['m/./{id}', 'has a "." segment, which URL resolution removes'],
+      ['f/../g/{id}', 'has a ".." segment'],
+      ['f/%2E%2e/g', 'has a ".." segment'],
+      ['f\\x', 'holds "\\", which URL parsers read as "/"'],
+      ['f#x/{id}', 'holds "#", which would end the request\'s path'],
+    ] as const) {
+      const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
+    <operation ref="tns:Get" whttp:location="${written}"/>
+  </binding>`;
+      const text = doc(IFACE + b + service());
+      const outcome = build(text);
+      const warnings = outcome.diagnostics.filter((d) => d.severity === 'warning');
+      expect(warnings.map((d) => d.message)).toEqual([expect.stringContaining(why)]);
+      expect(warnings[0]!.message).toMatch(/; generated code does not offer the operation over this binding$/);
+      expect(warnings[0]?.location).toMatchObject({ file: 'c.wsdl', ...at(text, '<operation ref="tns:Get" whttp') });
+      expect(outcome.model?.operations).toEqual([]);
+    }
+  });
+
   it('HTTP locations citing two values with no text between them: left out of that binding, with a located warning', () => {
     const types = TYPES.replace(
       '<s:element name="id" type="s:string"/>',

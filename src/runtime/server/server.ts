@@ -45,6 +45,7 @@ import type { ServiceDesc } from '../wire/descriptors.js';
 import {
   buildRoutes,
   matchTemplate,
+  routeKey,
   type HttpEndpoint,
   type RouteTable,
   type ServiceEndpoint,
@@ -111,24 +112,6 @@ function mountPathOf(req: IncomingMessage, path: string): string {
   return originalPath.length > path.length && originalPath.endsWith(path)
     ? originalPath.slice(0, originalPath.length - path.length)
     : '';
-}
-
-/**
- * The lookup key of a request path: percent-decoded, lower-cased, without a trailing `/`. An
- * escaped `/` stays escaped: `items/all%2Fdelete` is one segment (a value of `items/{id}`), not
- * the path `items/all/delete`.
- */
-function routeKey(path: string): string {
-  let p = path;
-  if (p.includes('%')) {
-    try {
-      p = decodeURIComponent(p.replace(/%2f/gi, '%252F'));
-    } catch {
-      // keep the raw path; it will simply not match
-    }
-  }
-  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  return p.toLowerCase();
 }
 
 /** Whether the raw query string has a `wsdl` key (any case, any value), as ASMX accepts `?WSDL`. */

@@ -134,6 +134,24 @@ export function elementKey(ns: string, name: string): string {
   return `{${ns}}${name}`;
 }
 
+/**
+ * The lookup key of a path, requested or served: percent-decoded, lower-cased, without a trailing
+ * `/`. An escaped `/` stays escaped: `items/all%2Fdelete` is one segment (a value of
+ * `items/{id}`), not the path `items/all/delete`.
+ */
+export function routeKey(path: string): string {
+  let p = path;
+  if (p.includes('%')) {
+    try {
+      p = decodeURIComponent(p.replace(/%2f/gi, '%252F'));
+    } catch {
+      // keep the raw path; it will simply not match
+    }
+  }
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p.toLowerCase();
+}
+
 /** Joins a prefix and a path into one absolute path without doubled or trailing slashes. */
 export function joinPath(prefix: string, path: string): string {
   let p = `/${prefix}/${path}`.replace(/\/{2,}/g, '/');
@@ -218,8 +236,7 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
         // Keyed by the location's path: a literal query (`touch?v=2`, sent as written by the client) is not
         // part of the request path the server matches, and the operation's parameters are read by name
         // (other query names are ignored). Operations whose locations differ only in the query share the key.
-        const served = joinPath(path, http.path.split('?')[0]!);
-        const opKey = served.toLowerCase();
+        const opKey = routeKey(templatePath(path, http.path.split('?')[0]!));
         const table = templated ? templateOps : ops;
         if (templated && !templatePaths.has(opKey)) templatePaths.set(opKey, templatePath(path, http.path));
         let ep = table.get(opKey);
@@ -256,8 +273,11 @@ export function buildRoutes(service: ServiceDesc, pathPrefix: string): RouteTabl
   for (const [key, ep] of templateOps)
     templates.push({ template: compilePathTemplate(templatePaths.get(key) ?? key, true), endpoint: endpoint(ep) });
   // More literal text first (`files/{!p}/meta` before `files/{!p}`), as routers try static segments
-  // before parameters; equal ones in service order (the sort is stable).
-  templates.sort((a, b) => literalLength(b.template) - literalLength(a.template));
+  // before parameters, then fewer citations; equal ones in service order (the sort is stable).
+  templates.sort(
+    (a, b) =>
+      literalLength(b.template) - literalLength(a.template) || a.template.names.length - b.template.names.length,
+  );
   return {
     services: serviceTable,
     operations: opTable,
