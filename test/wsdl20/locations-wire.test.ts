@@ -35,6 +35,7 @@ interface Impl {
   spacey(input: { dir: string }): Promise<Answer>;
   tieMany(input: { y: string; m: string; d: string }): Promise<Answer>;
   tieOne(input: { dir: string }): Promise<Answer>;
+  whole(input: { dir: string }): Promise<Answer>;
 }
 interface LocationsModule {
   LocationServiceClient: new (options: { baseUrl: string }) => Impl;
@@ -74,6 +75,7 @@ const impl = {
         'spacey',
         'tieMany',
         'tieOne',
+        'whole',
       ] as const
     ).map((name) => [
       name,
@@ -119,11 +121,13 @@ describe('values read back as written', () => {
     urls.length = 0;
     expect((await client.folder({ dir: 'docs/2024' })).return).toBe('docs/2024');
     expect(urls).toEqual(['/svc/files/docs/2024/']);
+    // Without the final "/", the path is exactly what "{!dir}" (the whole operation) writes for
+    // "files/docs/2024": a template the path ends exactly as wins over one matching with a "/" left out.
     const bare = await fetch(`${baseUrl}/svc/files/docs/2024`);
-    expect(await bare.text()).toContain('<return>docs/2024</return>');
+    expect(await bare.text()).toContain('<return>whole</return>');
     expect(calls).toEqual([
       ['folder', { dir: 'docs/2024' }],
-      ['folder', { dir: 'docs/2024' }],
+      ['whole', { dir: 'files/docs/2024' }],
     ]);
   });
 
@@ -233,6 +237,17 @@ describe('values the server would read otherwise are refused before anything is 
     );
     await expect(client.file({ path: 'v1.2/a', ext: 'txt' })).rejects.toThrow(/^file\/path: holds "\."/);
     expect(urls).toEqual([]);
+  });
+
+  it('a location of citations only ("{!dir}") with an empty value: the endpoint\'s own path, refused', async () => {
+    urls.length = 0;
+    calls.length = 0;
+    await expect(client.whole({ dir: '' })).rejects.toThrow(
+      /^whole\/dir: leaves the operation's path empty, which is the endpoint's own path$/,
+    );
+    expect(urls).toEqual([]);
+    expect((await client.whole({ dir: 'q/r' })).return).toBe('whole');
+    expect(calls).toEqual([['whole', { dir: 'q/r' }]]);
   });
 
   it('a "." segment made of literal text next to a value (files/{!path}.{ext} with path "docs/" and no ext)', async () => {

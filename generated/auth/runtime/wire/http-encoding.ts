@@ -111,6 +111,7 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
     out += text + next;
   }
   if (spans.length > 0) {
+    refuseEndpointPath(out, spans);
     refuseDotSegments(out, spans);
     refuseMisread(op, out, spans);
   }
@@ -151,6 +152,20 @@ interface PathSpan {
   readonly param: string;
   /** The location's text after the citation, up to its query. */
   readonly after: string;
+}
+
+/**
+ * Refuses a path that is the endpoint's own (a location of citations only, its values empty):
+ * the server would answer it as the service (its `?wsdl` or help page), not as the operation.
+ * @throws EncodeError naming the first parameter.
+ */
+function refuseEndpointPath(out: string, spans: readonly PathSpan[]): void {
+  const q = out.indexOf('?');
+  const path = q < 0 ? out : out.slice(0, q);
+  if (path !== '' && path !== '/') return;
+  const s = spans.find((x) => x.param !== '');
+  if (s !== undefined)
+    throw new EncodeError(s.param, "leaves the operation's path empty, which is the endpoint's own path");
 }
 
 /**
