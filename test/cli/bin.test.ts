@@ -255,6 +255,14 @@ describe('the CLI bundle', () => {
         const viaModules = runEntry('dist/cli/main.js', ['generate', wsdl, '-o', 'm', '--quiet'], base);
         expect([viaBundle.code, viaModules.code]).toEqual([0, 0]);
         expect(snapshotTree(join(base, 'b'))).toEqual(snapshotTree(join(base, 'm')));
+        // The CommonJS bundle through bin/wsdlc.js: once writing its code cache, once reading it.
+        const env = { ...process.env, WSDLC_CACHE_DIR: join(base, 'cache') };
+        for (const out of ['c1', 'c2']) {
+          const r = spawnSync(process.execPath, [BIN, 'generate', wsdl, '-o', out, '--quiet'], { cwd: base, env });
+          expect(r.status).toBe(0);
+          expect(snapshotTree(join(base, out))).toEqual(snapshotTree(join(base, 'm')));
+        }
+        expect(readdirSync(join(base, 'cache'))).toEqual([expect.stringMatching(/^cli-[0-9a-f]+\.v8cache$/)]);
         writeFileSync(join(base, 'bad.wsdl'), '<definitions xmlns="http://schemas.xmlsoap.org/wsdl/">\n  <oops>\n');
         const badBundle = runEntry('dist/emit/cli.bundle.js', ['generate', 'bad.wsdl', '-o', 'x'], base);
         const badModules = runEntry('dist/cli/main.js', ['generate', 'bad.wsdl', '-o', 'x'], base);
@@ -289,6 +297,48 @@ describe('the CLI bundle', () => {
       at('dist/cli/main.js', 1_000_001); // rebuilt by tsc alone: the bundle is stale
       expect(run()).toBe('modules');
       rmSync(join(base, 'dist/emit/cli.bundle.js'));
+      expect(run()).toBe('modules');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('bin/wsdlc.js runs the CommonJS bundle through a V8 code cache named by its content, made once', () => {
+    const base = tempDir();
+    try {
+      mkdirSync(join(base, 'bin'));
+      mkdirSync(join(base, 'dist/cli'), { recursive: true });
+      mkdirSync(join(base, 'dist/emit'), { recursive: true });
+      copyFileSync(BIN, join(base, 'bin/wsdlc.js'));
+      const esm = (name: string): string =>
+        `export async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`;
+      const cjs = (name: string): string =>
+        `exports.main = async () => { process.stdout.write(${JSON.stringify(name)}); return 0; };\n`;
+      writeFileSync(join(base, 'dist/cli/main.js'), esm('modules'));
+      writeFileSync(join(base, 'dist/emit/cli.bundle.js'), esm('bundle'));
+      writeFileSync(join(base, 'dist/emit/cli.bundle.cjs'), cjs('cjs'));
+      const cache = join(base, 'cache');
+      const run = (dir = cache): string =>
+        spawnSync(process.execPath, [join(base, 'bin/wsdlc.js'), '--version'], {
+          encoding: 'utf8',
+          env: { ...process.env, WSDLC_CACHE_DIR: dir },
+        }).stdout;
+      const at = (file: string, seconds: number): void => utimesSync(join(base, file), seconds, seconds);
+      const caches = (): string[] => readdirSync(cache);
+      expect(run()).toBe('cjs');
+      const [first] = caches();
+      expect(caches()).toEqual([expect.stringMatching(/^cli-[0-9a-f]+\.v8cache$/)]);
+      utimesSync(join(cache, first as string), 1_000, 1_000);
+      expect(run()).toBe('cjs');
+      expect(statSync(join(cache, first as string)).mtimeMs).toBe(1_000_000); // accepted by V8, not rewritten
+      writeFileSync(join(base, 'dist/emit/cli.bundle.cjs'), cjs('cjs2')); // a new build: a new cache replaces the old
+      expect(run()).toBe('cjs2');
+      expect(caches()).toHaveLength(1);
+      expect(caches()).not.toEqual([first]);
+      expect(run('off')).toBe('cjs2');
+      at('dist/emit/cli.bundle.js', 1_000_000);
+      at('dist/cli/main.js', 1_000_001);
+      at('dist/emit/cli.bundle.cjs', 1_000_000); // rebuilt by tsc alone: both bundles are stale
       expect(run()).toBe('modules');
     } finally {
       rmSync(base, { recursive: true, force: true });
