@@ -41,12 +41,17 @@ export function wsdlDocumentation(el: XmlElement): string | undefined {
 
 /** The trimmed text of `el`'s `xsd:annotation/xsd:documentation` children, if any. */
 export function xsdDocumentation(el: XmlElement): string | undefined {
-  const parts: string[] = [];
-  for (const a of el.children) {
-    if (typeof a === 'string' || a.name !== 'annotation' || !isXsdNamespace(a.ns)) continue;
-    for (const d of a.children) {
-      if (typeof d !== 'string' && d.name === 'documentation' && isXsdNamespace(d.ns)) parts.push(deepText(d));
+  // Indexed loops: this runs on every schema component, and most have no annotation.
+  let parts: string[] | undefined;
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const a = children[i];
+    if (a === undefined || typeof a === 'string' || a.name !== 'annotation' || !isXsdNamespace(a.ns)) continue;
+    for (let j = 0; j < a.children.length; j++) {
+      const d = a.children[j];
+      if (d !== undefined && typeof d !== 'string' && d.name === 'documentation' && isXsdNamespace(d.ns))
+        (parts ??= []).push(deepText(d));
     }
   }
-  return clean(parts.join('\n'));
+  return clean(parts === undefined ? '' : parts.join('\n'));
 }

@@ -989,8 +989,10 @@ function onlyElement(particle: Particle | undefined): ElementParticle | undefine
 /** The XML Schema children of `el` (annotations and foreign elements skipped). */
 export function xsdChildren(el: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
-  for (const c of el.children) {
-    if (typeof c !== 'string' && isXsdNamespace(c.ns) && c.name !== 'annotation') out.push(c);
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    if (c !== undefined && typeof c !== 'string' && isXsdNamespace(c.ns) && c.name !== 'annotation') out.push(c);
   }
   return out;
 }

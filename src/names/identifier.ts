@@ -17,7 +17,8 @@
 import { isReservedName } from './reserved.js';
 
 const ID_START = /[\p{ID_Start}$_]/u;
-const ID_PART = /[\p{ID_Continue}$_\u200C\u200D]/u;
+/** Maximal runs of identifier code points (ID_Continue, `$`, `_`, ZWNJ, ZWJ). */
+const ID_PART_RUNS = /[\p{ID_Continue}$_\u200C\u200D]+/gu;
 
 const ASCII_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$_\u200C\u200D]*$/u;
@@ -29,23 +30,15 @@ export function isIdentifierName(name: string): boolean {
 
 /** Splits a name into runs of identifier characters (rule 1). */
 function segments(name: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  for (const c of Array.from(name.normalize('NFC'))) {
-    if (ID_PART.test(c)) {
-      current += c;
-    } else if (current !== '') {
-      out.push(current);
-      current = '';
-    }
-  }
-  if (current !== '') out.push(current);
-  return out;
+  return name.normalize('NFC').match(ID_PART_RUNS) ?? [];
 }
 
+/** The first code point of `s` upper-cased (one match, not an array of its code points: names are many). */
 function upperFirst(s: string): string {
-  const [first = '', ...rest] = Array.from(s);
-  return first.toUpperCase() + rest.join('');
+  const cp = s.codePointAt(0);
+  if (cp === undefined) return s;
+  const n = cp > 0xffff ? 2 : 1;
+  return s.slice(0, n).toUpperCase() + s.slice(n);
 }
 
 /** Lower-cases a leading run of capitals, keeping the last one when a lower-case letter follows. */
