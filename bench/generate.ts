@@ -25,8 +25,8 @@
  * table gives the median and range of wall-clock time as seen by this parent
  * (spawn to exit) and of CPU time; the ratios compare medians of the same rounds.
  *
- * wsdlc keeps a V8 code cache of the TypeScript compiler in
- * `node_modules/.cache/wsdlc` (written by its first run). The "cold" column runs
+ * wsdlc keeps V8 code caches of the TypeScript compiler and of its own bundled
+ * CLI in `node_modules/.cache/wsdlc` (written by its first run). The "cold" column runs
  * it with a fresh, empty cache folder every time: the figure for a first run on a
  * new machine. "out KiB" is the TypeScript each tool wrote (wsdlc's verbatim
  * runtime/ copy excluded): the tools do not produce the same amount of code.
