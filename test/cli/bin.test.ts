@@ -19,6 +19,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, snapshotTree, tempDir } from './helpers.js';
 
 const BIN = join(ROOT, 'bin/wsdlc.js');
+
+/**
+ * A temporary folder holding a copy of the launcher beside stand-ins for the compiled modules and
+ * the ES bundle, whose `main` prints `modules` or `bundle`: which entry point ran.
+ */
+function launcherCopy(): string {
+  const base = tempDir();
+  mkdirSync(join(base, 'bin'));
+  mkdirSync(join(base, 'dist/cli'), { recursive: true });
+  mkdirSync(join(base, 'dist/emit'), { recursive: true });
+  copyFileSync(BIN, join(base, 'bin/wsdlc.js'));
+  const esm = (name: string): string =>
+    `export async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`;
+  writeFileSync(join(base, 'dist/cli/main.js'), esm('modules'));
+  writeFileSync(join(base, 'dist/emit/cli.bundle.js'), esm('bundle'));
+  return base;
+}
 let dir = '';
 
 function wsdlc(args: string[], cwd = dir): { code: number; stdout: string; stderr: string } {
@@ -278,16 +295,8 @@ describe('the CLI bundle', () => {
 
   it('bin/wsdlc.js runs the bundle only when it is at least as new as the compiled modules', () => {
     // A copy of the launcher beside stand-ins for the two entry points, which say which one ran.
-    const base = tempDir();
+    const base = launcherCopy();
     try {
-      mkdirSync(join(base, 'bin'));
-      mkdirSync(join(base, 'dist/cli'), { recursive: true });
-      mkdirSync(join(base, 'dist/emit'), { recursive: true });
-      copyFileSync(BIN, join(base, 'bin/wsdlc.js'));
-      const stub = (name: string): string =>
-        `export async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`;
-      writeFileSync(join(base, 'dist/cli/main.js'), stub('modules'));
-      writeFileSync(join(base, 'dist/emit/cli.bundle.js'), stub('bundle'));
       const run = (): string =>
         spawnSync(process.execPath, [join(base, 'bin/wsdlc.js'), '--version'], { encoding: 'utf8' }).stdout;
       const at = (file: string, seconds: number): void => utimesSync(join(base, file), seconds, seconds);
@@ -304,18 +313,10 @@ describe('the CLI bundle', () => {
   });
 
   it('bin/wsdlc.js runs the CommonJS bundle through a V8 code cache named by its content, made once', () => {
-    const base = tempDir();
+    const base = launcherCopy();
     try {
-      mkdirSync(join(base, 'bin'));
-      mkdirSync(join(base, 'dist/cli'), { recursive: true });
-      mkdirSync(join(base, 'dist/emit'), { recursive: true });
-      copyFileSync(BIN, join(base, 'bin/wsdlc.js'));
-      const esm = (name: string): string =>
-        `export async function main() { process.stdout.write(${JSON.stringify(name)}); return 0; }\n`;
       const cjs = (name: string): string =>
         `exports.main = async () => { process.stdout.write(${JSON.stringify(name)}); return 0; };\n`;
-      writeFileSync(join(base, 'dist/cli/main.js'), esm('modules'));
-      writeFileSync(join(base, 'dist/emit/cli.bundle.js'), esm('bundle'));
       writeFileSync(join(base, 'dist/emit/cli.bundle.cjs'), cjs('cjs'));
       const cache = join(base, 'cache');
       const run = (dir = cache): string =>

@@ -51,6 +51,17 @@ function soapAndHttpEndpoints(): string {
   </service>`;
 }
 
+/** Interface I with safe (GET by default) in-out operations of these names, each taking tns:Get. */
+function safeInterface(...names: string[]): string {
+  const ops = names.map(
+    (n) => `
+    <operation name="${n}" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
+      <input element="tns:Get"/><output element="tns:GetResponse"/>
+    </operation>`,
+  );
+  return `\n  <interface name="I">${ops.join('')}\n  </interface>`;
+}
+
 function doc(body: string, types = TYPES): string {
   return `${HEAD}${types}${body}\n</description>\n`;
 }
@@ -167,18 +178,7 @@ describe('WSDL 2.0 onto the operation model', () => {
   });
 
   it('HTTP operations whose locations differ only in the query: a located warning that the server answers the path with the first', () => {
-    const iface = `
-  <interface name="I">
-    <operation name="Get" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
-      <input element="tns:Get"/><output element="tns:GetResponse"/>
-    </operation>
-    <operation name="Peek" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
-      <input element="tns:Get"/><output element="tns:GetResponse"/>
-    </operation>
-    <operation name="Look" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
-      <input element="tns:Get"/><output element="tns:GetResponse"/>
-    </operation>
-  </interface>`;
+    const iface = safeInterface('Get', 'Peek', 'Look');
     const b = `
   <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http">
     <operation ref="tns:Get" whttp:location="item?v=1"/>
@@ -196,15 +196,7 @@ describe('WSDL 2.0 onto the operation model', () => {
   });
 
   it('HTTP locations differing only in a final "/": the located warning that the server answers both with the first', () => {
-    const iface = `
-  <interface name="I">
-    <operation name="Get" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
-      <input element="tns:Get"/><output element="tns:GetResponse"/>
-    </operation>
-    <operation name="Peek" pattern="http://www.w3.org/ns/wsdl/in-out" wsdlx:safe="true">
-      <input element="tns:Get"/><output element="tns:GetResponse"/>
-    </operation>
-  </interface>`;
+    const iface = safeInterface('Get', 'Peek');
     const b = `
   <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http">
     <operation ref="tns:Get" whttp:location="item/{!id}"/>
