@@ -51,6 +51,14 @@ function soapAndHttpEndpoints(): string {
   </service>`;
 }
 
+/** HTTP binding B of interface I, GET by default, with Get at `location` (as written in the WSDL). */
+function getBinding(location: string): string {
+  return `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
+    <operation ref="tns:Get" whttp:location="${location}"/>
+  </binding>`;
+}
+
 /** Interface I with safe (GET by default) in-out operations of these names, each taking tns:Get. */
 function safeInterface(...names: string[]): string {
   const ops = names.map(
@@ -220,10 +228,7 @@ describe('WSDL 2.0 onto the operation model', () => {
       ['f\\x', 'holds "\\", which URL parsers read as "/"'],
       ['f#x/{id}', 'holds "#", which would end the request\'s path'],
     ] as const) {
-      const b = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
-    <operation ref="tns:Get" whttp:location="${written}"/>
-  </binding>`;
+      const b = getBinding(written);
       const text = doc(IFACE + b + service());
       const outcome = build(text);
       const warnings = outcome.diagnostics.filter((d) => d.severity === 'warning');
@@ -243,10 +248,7 @@ describe('WSDL 2.0 onto the operation model', () => {
       ['items/{!id}{rev}', '(!id) and (rev)'],
       ['items/{id}{!rev}/x?v=1', '(id) and (!rev)'],
     ] as const) {
-      const b = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
-    <operation ref="tns:Get" whttp:location="${written}"/>
-  </binding>`;
+      const b = getBinding(written);
       const text = doc(IFACE + b + service(), types);
       const outcome = build(text);
       const warnings = outcome.diagnostics.filter((d) => d.severity === 'warning');
@@ -262,10 +264,7 @@ describe('WSDL 2.0 onto the operation model', () => {
     }
     // Text between them, in the path or only in the query: generated, no warning.
     for (const written of ['items/{!id}/{rev}', 'items/{!id}?rev={rev}', 'items/{id}-{rev}']) {
-      const b = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
-    <operation ref="tns:Get" whttp:location="${written}"/>
-  </binding>`;
+      const b = getBinding(written);
       const outcome = build(doc(IFACE + b + service(), types));
       expect(outcome.diagnostics).toEqual([]);
       expect(outcome.model?.operations.map((o) => o.name)).toEqual(['Get']);
@@ -297,11 +296,8 @@ describe('WSDL 2.0 onto the operation model', () => {
     for (const [written, location] of [
       ['items/{!id}/x?a=1', 'items/(!id)/x?a=1'],
       ['items?a=1&amp;id={id}&amp;b=2', 'items?a=1&id=(id)&b=2'],
-    ]) {
-      const b = `
-  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http" whttp:methodDefault="GET">
-    <operation ref="tns:Get" whttp:location="${written}"/>
-  </binding>`;
+    ] as const) {
+      const b = getBinding(written);
       const m = model(doc(IFACE + b + service()));
       expect(m.warnings).toEqual([]);
       expect(m.operations[0]!.bindings[0]).toMatchObject({
