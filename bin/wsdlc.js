@@ -17,6 +17,10 @@ const V8_INTERRUPT_BUDGET = 300_000;
 if (![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('interrupt-budget'))) {
   setFlagsFromString(`--interrupt-budget=${V8_INTERRUPT_BUDGET}`);
 }
+// V8 checks a code cache's header and length, not its contents: a cache damaged on disk would be
+// loaded and crash the process on every run. With a checksum in every cache (written and checked),
+// a damaged one is rejected and rewritten. Covers the CLI's cache and the TypeScript compiler's.
+setFlagsFromString('--verify-snapshot-checksum');
 
 const argv = process.argv.slice(2);
 const prestart =
@@ -29,7 +33,9 @@ if (prestart) {
 const cached = prestart ? undefined : loadCachedBundle();
 const { main } = cached?.cli ?? (await import(cliModule()));
 process.exitCode = await main(argv);
-cached?.save?.();
+// Made after a successful generation only: a cache made by `--version` or a failing run would hold
+// a small part of the code a generation compiles, and a cache is kept until V8 rejects it.
+if (process.exitCode === 0 && ['generate', 'gen', 'check'].includes(argv[0] ?? '')) cached?.save?.();
 
 /**
  * The CLI as one bundled module (build/bundle-cli.mjs: about 40 ms less start-up than
@@ -84,7 +90,8 @@ function loadCachedBundle() {
   } catch {
     cachedData = undefined;
   }
-  const source = `(function (exports, require, module, __filename, __dirname, __wsdlcImport) { ${bytes.toString('utf8')}\n});`;
+  // Strict, as the ES modules it is bundled from are (the bundle's own "use strict" follows a banner line).
+  const source = `(function (exports, require, module, __filename, __dirname, __wsdlcImport) { "use strict"; ${bytes.toString('utf8')}\n});`;
   const script = new Script(source, { filename: file, cachedData });
   const mod = { exports: {} };
   /** @param {string} specifier */

@@ -14,8 +14,10 @@
  * name carries the Node version, the architecture and the compiler's path, size
  * and modification time, and V8 itself rejects data made for other source or
  * flags; a rejected or unreadable cache is rebuilt, an unwritable one skipped.
- * Whatever goes wrong, the fallback is ts-morph's own `ts` export: the cache can
- * make the load faster, never different.
+ * V8 checks a cache's contents only with `--verify-snapshot-checksum`, which
+ * bin/wsdlc.js sets: a cache damaged on disk is then rejected (without it, V8
+ * would load it and crash). Whatever goes wrong, the fallback is ts-morph's own
+ * `ts` export.
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { isAscii } from 'node:buffer';

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -24,6 +25,13 @@ const BIN = join(ROOT, 'bin/wsdlc.js');
  * A temporary folder holding a copy of the launcher beside stand-ins for the compiled modules and
  * the ES bundle, whose `main` prints `modules` or `bundle`: which entry point ran.
  */
+/** Overwrites four bytes in the middle of `file`, its header and length intact: damage V8 does not see without a checksum. */
+function damageMiddle(file: string): void {
+  const bytes = readFileSync(file);
+  bytes.fill(0xff, bytes.length >> 1, (bytes.length >> 1) + 4);
+  writeFileSync(file, bytes);
+}
+
 function launcherCopy(): string {
   const base = tempDir();
   mkdirSync(join(base, 'bin'));
@@ -235,6 +243,11 @@ describe('the built generator: precompiled templates, worker gate, code cache', 
       writeFileSync(cacheFile, 'not a code cache');
       expect(run({ WSDLC_CACHE_DIR: cacheDir })).toBe(first);
       expect(statSync(cacheFile).size).toBeGreaterThan(100_000);
+      // Damage inside a cache whose header is intact: rejected by its checksum and rewritten, not a crash.
+      damageMiddle(cacheFile);
+      const damaged = readFileSync(cacheFile);
+      expect(run({ WSDLC_CACHE_DIR: cacheDir })).toBe(first);
+      expect(readFileSync(cacheFile).equals(damaged)).toBe(false);
       const off = tempDir();
       try {
         expect(run({ WSDLC_CACHE_DIR: 'off', TMPDIR: off })).toBe(first);
@@ -279,7 +292,13 @@ describe('the CLI bundle', () => {
           expect(r.status).toBe(0);
           expect(snapshotTree(join(base, out))).toEqual(snapshotTree(join(base, 'm')));
         }
-        expect(readdirSync(join(base, 'cache'))).toEqual([expect.stringMatching(/^cli-[0-9a-f]+\.v8cache$/)]);
+        const cached = readdirSync(join(base, 'cache'));
+        expect(cached).toEqual([expect.stringMatching(/^cli-[0-9a-f]+\.v8cache$/)]);
+        // A cache damaged on disk (header intact) is rejected by its checksum and rewritten: no crash.
+        damageMiddle(join(base, 'cache', cached[0] ?? ''));
+        const r = spawnSync(process.execPath, [BIN, 'generate', wsdl, '-o', 'c3', '--quiet'], { cwd: base, env });
+        expect(r.status).toBe(0);
+        expect(snapshotTree(join(base, 'c3'))).toEqual(snapshotTree(join(base, 'm')));
         writeFileSync(join(base, 'bad.wsdl'), '<definitions xmlns="http://schemas.xmlsoap.org/wsdl/">\n  <oops>\n');
         const badBundle = runEntry('dist/emit/cli.bundle.js', ['generate', 'bad.wsdl', '-o', 'x'], base);
         const badModules = runEntry('dist/cli/main.js', ['generate', 'bad.wsdl', '-o', 'x'], base);
@@ -312,6 +331,22 @@ describe('the CLI bundle', () => {
     }
   });
 
+  it('bin/wsdlc.js runs the CommonJS bundle in strict mode, as the ES modules it bundles run', () => {
+    const base = launcherCopy();
+    try {
+      // After a banner line, as build/bundle-cli.mjs writes it, the bundle's own "use strict" is no directive.
+      const probe = `var banner = 1;\n"use strict";\nexports.main = async () => { process.stdout.write(String((function () { return this; })() === undefined)); return 0; };\n`;
+      writeFileSync(join(base, 'dist/emit/cli.bundle.cjs'), probe);
+      const r = spawnSync(process.execPath, [join(base, 'bin/wsdlc.js'), 'check'], {
+        encoding: 'utf8',
+        env: { ...process.env, WSDLC_CACHE_DIR: 'off' },
+      });
+      expect(r.stdout).toBe('true');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
   it('bin/wsdlc.js runs the CommonJS bundle through a V8 code cache named by its content, made once', () => {
     const base = launcherCopy();
     try {
@@ -319,13 +354,16 @@ describe('the CLI bundle', () => {
         `exports.main = async () => { process.stdout.write(${JSON.stringify(name)}); return 0; };\n`;
       writeFileSync(join(base, 'dist/emit/cli.bundle.cjs'), cjs('cjs'));
       const cache = join(base, 'cache');
-      const run = (dir = cache): string =>
-        spawnSync(process.execPath, [join(base, 'bin/wsdlc.js'), '--version'], {
+      const run = (dir = cache, command = 'check'): string =>
+        spawnSync(process.execPath, [join(base, 'bin/wsdlc.js'), command], {
           encoding: 'utf8',
           env: { ...process.env, WSDLC_CACHE_DIR: dir },
         }).stdout;
       const at = (file: string, seconds: number): void => utimesSync(join(base, file), seconds, seconds);
       const caches = (): string[] => readdirSync(cache);
+      // Only a generation makes the cache: `--version` would fill it with a small part of the code.
+      expect(run(cache, '--version')).toBe('cjs');
+      expect(existsSync(cache)).toBe(false);
       expect(run()).toBe('cjs');
       const [first] = caches();
       expect(caches()).toEqual([expect.stringMatching(/^cli-[0-9a-f]+\.v8cache$/)]);
