@@ -20,6 +20,7 @@ import { httpWire, paramsAreSimple, soapWire } from './wire-message.js';
 import { qkey } from './qname-key.js';
 import { optional } from './schema-convert.js';
 import { splitPathTemplate } from '../runtime/wire/path-template.js';
+import { routeKey } from '../runtime/wire/path-template-match.js';
 
 interface Linked {
   readonly bound: BoundOperation;
@@ -177,10 +178,10 @@ function serverRouteKey(ob: OperationBinding): string | undefined {
   const template = ob.pathParams && ob.pathParams.length > 0 ? splitPathTemplate(location) : undefined;
   const joined = template && 'literals' in template ? template.literals.join('{}') : location;
   // The server routes `items/{!p}`, `items/{!p}/` and `/items/{!p}` alike (runtime server-routes.ts templatePath, routeKey).
-  const relative = joined.startsWith('/') ? joined.slice(1) : joined;
-  const path = relative.endsWith('/') ? relative.slice(0, -1) : relative;
+  // Percent-escapes decoded as the server decodes paths (`get%20item` is `get item`).
+  const path = routeKey(joined.startsWith('/') ? joined.slice(1) : joined);
   const root = ob.kind === 'httpPost' && ob.input.mode === 'xml' && ob.input.element ? qkey(ob.input.element) : '';
-  return `${ob.address} ${ob.kind} ${path.toLowerCase()} ${root}`;
+  return `${ob.address} ${ob.kind} ${path} ${root}`;
 }
 
 /**

@@ -239,6 +239,22 @@ describe('WSDL 2.0 onto the operation model', () => {
     }
   });
 
+  it('HTTP locations differing only in a percent-escape ("get item", "get%20item"): the located "same path" warning', () => {
+    const b = `
+  <binding name="B" interface="tns:I" type="http://www.w3.org/ns/wsdl/http">
+    <operation ref="tns:Get" whttp:location="get%20item"/>
+    <operation ref="tns:Peek" whttp:location="get item"/>
+  </binding>`;
+    const text = doc(safeInterface('Get', 'Peek') + b + service());
+    const warnings = build(text).diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /^operation Peek of port E \(httpGet\): its location "get item" has the path of operation Get's/,
+      ),
+    ]);
+    expect(warnings[0]?.location).toMatchObject({ file: 'c.wsdl', ...at(text, '<operation ref="tns:Peek"') });
+  });
+
   it('HTTP locations citing two values with no text between them: left out of that binding, with a located warning', () => {
     const types = TYPES.replace(
       '<s:element name="id" type="s:string"/>',

@@ -18,6 +18,7 @@ import {
   type CompiledPathTemplate,
   compilePathTemplate,
   matchPathTemplate,
+  routeKey,
 } from '../wire/path-template-match.js';
 
 /** An operation as served over one SOAP version. */
@@ -130,24 +131,6 @@ function queryCitations(template: string): readonly string[] {
 /** The key of an element name in dispatch maps. */
 export function elementKey(ns: string, name: string): string {
   return `{${ns}}${name}`;
-}
-
-/**
- * The lookup key of a path, requested or served: percent-decoded, lower-cased, without a trailing
- * `/`. An escaped `/` stays escaped: `items/all%2Fdelete` is one segment (a value of
- * `items/{id}`), not the path `items/all/delete`.
- */
-export function routeKey(path: string): string {
-  let p = path;
-  if (p.includes('%')) {
-    try {
-      p = decodeURIComponent(p.replace(/%2f/gi, '%252F'));
-    } catch {
-      // keep the raw path; it will simply not match
-    }
-  }
-  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  return p.toLowerCase();
 }
 
 /** Joins a prefix and a path into one absolute path without doubled or trailing slashes. */

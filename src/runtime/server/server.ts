@@ -45,11 +45,11 @@ import type { ServiceDesc } from '../wire/descriptors.js';
 import {
   buildRoutes,
   matchTemplate,
-  routeKey,
   type HttpEndpoint,
   type RouteTable,
   type ServiceEndpoint,
 } from './server-routes.js';
+import { routeKey } from '../wire/path-template-match.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendText } from './server-respond.js';
 import { serveHttp } from './server-http.js';

@@ -108,6 +108,24 @@ function lastValueEnd(lower: string, next: string, raw: boolean, pos: number): n
 }
 
 /**
+ * The lookup key of a path, requested or served: percent-decoded, lower-cased, without a trailing
+ * `/`. An escaped `/` stays escaped: `items/all%2Fdelete` is one segment (a value of
+ * `items/{id}`), not the path `items/all/delete`.
+ */
+export function routeKey(path: string): string {
+  let p = path;
+  if (p.includes('%')) {
+    try {
+      p = decodeURIComponent(p.replace(/%2f/gi, '%252F'));
+    } catch {
+      // keep the raw path; it will simply not match
+    }
+  }
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p.toLowerCase();
+}
+
+/**
  * `text` with ASCII letters lower-cased and every other character as it is, so that indexes into
  * the result are indexes into `text` (`'İ'.toLowerCase()` is two code units).
  */
