@@ -19,7 +19,7 @@ import type { BoundOperation, WireLookups, WireResult } from './wire-message.js'
 import { httpWire, paramsAreSimple, soapWire } from './wire-message.js';
 import { qkey } from './qname-key.js';
 import { optional } from './schema-convert.js';
-import { splitPathTemplate } from '../runtime/wire/path-template.js';
+import { type PathTemplate, splitPathTemplate } from '../runtime/wire/path-template.js';
 import { routeKey } from '../runtime/wire/path-template-match.js';
 
 interface Linked {
@@ -151,14 +151,12 @@ export function linkOperations(
 }
 
 /**
- * The first two citations in `location`'s path with no text between them (`(a)(b)`, WSDL 2.0
+ * The first two citations in a location's path with no text between them (`(a)(b)`, WSDL 2.0
  * `{a}{b}`), as the location writes them, or undefined: a request path would not say where the
  * first value ends (runtime path-template-match.ts).
  */
-function adjacentCitations(location: string): string | undefined {
-  const template = splitPathTemplate(location.split('?')[0]!);
-  if ('error' in template) return undefined;
-  for (let i = 1; i < template.names.length; i++)
+function adjacentCitations(template: PathTemplate): string | undefined {
+  for (let i = 1; i < template.names.length && template.inQuery[i] !== true; i++)
     if (template.literals[i] === '') {
       const cite = (k: number): string => `(${template.raw[k] === true ? '!' : ''}${template.names[k]})`;
       return `${cite(i - 1)} and ${cite(i)}`;
@@ -248,7 +246,7 @@ function unsupportedPathParams(linked: Linked): string | undefined {
     if (max === 'unbounded' || max > 1)
       return `http:urlReplacement location "${location}" cites (${name}), which may repeat; a path holds one value`;
   }
-  const adjacent = adjacentCitations(location);
+  const adjacent = adjacentCitations(cited);
   if (adjacent !== undefined)
     return `location "${location}" cites ${adjacent} with no text between them, so a request path would not say where the first value ends`;
   return undefined;

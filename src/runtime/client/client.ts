@@ -254,16 +254,6 @@ function joinUrl(base: string, path: string): string {
   return path.startsWith('/') ? b + path : `${b}/${path}`;
 }
 
-/**
- * `base` joined with the path written from `location`: by one `/` unless the location starts
- * with one, whatever the values written at its start (`{!p}/x` with `p` empty is `base//x`, which
- * the server reads back as `p` empty, not as the location `/x`).
- */
-function joinLocation(base: string, location: string, written: string): string {
-  const b = base.endsWith('/') ? base.slice(0, -1) : base;
-  return location.startsWith('/') ? b + written : `${b}/${written}`;
-}
-
 /** Speaks one binding of a service. */
 export class ServiceClient {
   /** The binding in use. */
@@ -669,8 +659,10 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<unknown> {
     const form = encodeHttpParams(http, input, op.name);
+    // A written path is joined by its location's own leading `/`, not its own: `{!p}/x` with `p`
+    // empty is `base//x`, which the server reads back as `p` empty, not as the location `/x`.
     const base = hasPathParams(http)
-      ? new URL(joinLocation(this.base, http.path, replaceHttpPath(http, input, op.name)))
+      ? new URL(joinUrl(this.base, `${http.path.startsWith('/') ? '' : '/'}${replaceHttpPath(http, input, op.name)}`))
       : this.url(op);
     let res: TransportResponse;
     if (get) {

@@ -174,7 +174,6 @@ function httpOf(op: OperationDesc, kind: 'httpGet' | 'httpPost'): HttpOperationD
  * keeping the location's `//` and its final `/` (in `items/{!path}/` it ends the value).
  */
 function templatePath(portPath: string, location: string): string {
-  // As the client joins them: one `/` between, the location's own text (`//` included) as it is.
   const base = portPath.endsWith('/') ? portPath.slice(0, -1) : portPath;
   return `${base}/${location.startsWith('/') ? location.slice(1) : location}`;
 }

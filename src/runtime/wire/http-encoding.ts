@@ -78,7 +78,8 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
   if ('error' in template) return op.path;
   const obj: Readonly<Record<string, unknown>> =
     typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  const literals = literalsAsSent(op, template.literals);
+  const sent = locationAsSent(op, template.literals);
+  const literals = sent.literals;
   let out = literals[0] ?? '';
   // Each citation in the path: where its text (the empty string when absent) is in `out`, and its parameter.
   const spans: PathSpan[] = [];
@@ -109,32 +110,41 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
     out += text + next;
   }
   if (spans.length > 0) {
-    refuseEndpointPath(out, spans);
-    refuseDotSegments(out, spans);
-    refuseMisread(op, out, spans);
+    const q = out.indexOf('?');
+    const path = q < 0 ? out : out.slice(0, q);
+    refuseEndpointPath(path, spans);
+    refuseDotSegments(path, spans);
+    refuseMisread(sent.compiled, path, spans);
   }
   return out;
 }
 
-/** Each operation's location text, as {@link literalsAsSent} gives it. */
-const AS_SENT = new WeakMap<HttpOperationDesc, readonly string[]>();
+/** An operation's location as the client writes and checks it, made once per operation. */
+interface LocationAsSent {
+  /**
+   * The literal text around the citations: the path's as a URL parser will write it (`é` as
+   * `%C3%A9`, `\\` as `/`, tabs dropped: path-template-match.ts `asUrlPath`), the query's as it is.
+   */
+  readonly literals: readonly string[];
+  /** The path part compiled as the server compiles it, for reading written paths back. */
+  readonly compiled: CompiledPathTemplate;
+}
 
-/**
- * The location's literal text around its citations, the path's as a URL parser will write it
- * (`é` as `%C3%A9`, `\\` as `/`, tabs dropped: path-template-match.ts `asUrlPath`), so that what
- * the client checks is what is sent; the query's as it is.
- */
-function literalsAsSent(op: HttpOperationDesc, literals: readonly string[]): readonly string[] {
+const AS_SENT = new WeakMap<HttpOperationDesc, LocationAsSent>();
+
+/** `op`'s location as sent ({@link LocationAsSent}), so that what the client checks is what goes on the wire. */
+function locationAsSent(op: HttpOperationDesc, literals: readonly string[]): LocationAsSent {
   let cached = AS_SENT.get(op);
   if (cached === undefined) {
     let inPath = true;
-    cached = literals.map((text) => {
-      const q = inPath ? text.indexOf('?') : -1;
+    const sent = literals.map((text) => {
       if (!inPath) return text;
+      const q = text.indexOf('?');
       if (q < 0) return asUrlPath(text);
       inPath = false;
       return asUrlPath(text.slice(0, q)) + text.slice(q);
     });
+    cached = { literals: sent, compiled: compilePathTemplate(op.path, true) };
     AS_SENT.set(op, cached);
   }
   return cached;
@@ -157,9 +167,7 @@ interface PathSpan {
  * the server would answer it as the service (its `?wsdl` or help page), not as the operation.
  * @throws EncodeError naming the first parameter.
  */
-function refuseEndpointPath(out: string, spans: readonly PathSpan[]): void {
-  const q = out.indexOf('?');
-  const path = q < 0 ? out : out.slice(0, q);
+function refuseEndpointPath(path: string, spans: readonly PathSpan[]): void {
   if (path !== '' && path !== '/') return;
   const s = spans.find((x) => x.param !== '');
   if (s !== undefined)
@@ -174,9 +182,7 @@ function refuseEndpointPath(out: string, spans: readonly PathSpan[]): void {
  * endpoint's.
  * @throws EncodeError naming the parameter.
  */
-function refuseDotSegments(out: string, spans: readonly PathSpan[]): void {
-  const q = out.indexOf('?');
-  const path = q < 0 ? out : out.slice(0, q);
+function refuseDotSegments(path: string, spans: readonly PathSpan[]): void {
   let start = 0;
   while (start <= path.length) {
     let end = start;
@@ -195,21 +201,14 @@ function refuseDotSegments(out: string, spans: readonly PathSpan[]): void {
   }
 }
 
-/** Each operation's location compiled for reading written paths back. */
-const READ_BACK = new WeakMap<HttpOperationDesc, CompiledPathTemplate>();
-
 /**
  * Refuses a path from which the server would read other values than were written: a value
  * holding (in any case of its ASCII letters) the text the location puts after it would be cut
  * there (path-template-match.ts reads each value up to that text's first occurrence).
  * @throws EncodeError naming the parameter.
  */
-function refuseMisread(op: HttpOperationDesc, out: string, spans: readonly PathSpan[]): void {
-  let compiled = READ_BACK.get(op);
-  if (compiled === undefined) READ_BACK.set(op, (compiled = compilePathTemplate(op.path, true)));
-  const q = out.indexOf('?');
-  const written = q < 0 ? out : out.slice(0, q);
-  const read = matchPathTemplate(compiled, written, asciiLower(written), true);
+function refuseMisread(compiled: CompiledPathTemplate, path: string, spans: readonly PathSpan[]): void {
+  const read = matchPathTemplate(compiled, path, asciiLower(path), true);
   for (let k = 0; k < spans.length; k++) {
     const s = spans[k]!;
     if (read !== undefined && read[k] === s.text) continue;
