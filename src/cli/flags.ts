@@ -94,7 +94,7 @@ export function addContractFlags(cmd: Command): Command {
     .addOption(
       new Option(
         '--ts-nocheck <scope>',
-        'which .ts files start with // @ts-nocheck, so your tsc does not re-check them: runtime (the runtime copy, default), all, none',
+        'which .ts files start with // @ts-nocheck, so your tsc does not re-check them: declarations (the runtime copy, types.ts, schema.ts, wsdl.ts; default), runtime, all, none',
       ).choices(TS_NOCHECK_SCOPES),
     )
     .option(

@@ -8,6 +8,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { EmitOptions, TypeMappingOptions } from '../emit/types.js';
 import { DEFAULT_TYPE_MAPPING } from '../emit/types.js';
 import type { BindingKind } from '../model/types.js';
+import { DEFAULT_TS_NOCHECK } from '../emit/ts-nocheck.js';
 import { WsdlcError } from '../util/errors.js';
 import { findConfigFile, loadConfig } from './load.js';
 import { toolVersion } from './package-info.js';
@@ -96,7 +97,7 @@ function withSharedRuntime(
       `the contracts share one runtime folder but ask for different "runtimeFormat"s (${[...formats].join(', ')}); give them all the same`,
     );
   }
-  const nochecks = new Set(contracts.map((c) => (c.emit.tsNocheck ?? 'runtime') !== 'none'));
+  const nochecks = new Set(contracts.map((c) => (c.emit.tsNocheck ?? DEFAULT_TS_NOCHECK) !== 'none'));
   if (nochecks.size > 1) {
     usage(
       'the contracts share one runtime folder but some ask for "tsNocheck": "none" and others do not; give them all the same',

@@ -67,8 +67,9 @@ export interface ContractChoices {
   readonly runtimeFormat?: RuntimeFormat;
   /**
    * Which generated `.ts` files start with `// @ts-nocheck` (the project's
-   * compiler then does not re-check them): `runtime` (default: the runtime
-   * copy), `all` or `none`. Contracts sharing one runtime folder must agree.
+   * compiler then does not re-check them): `declarations` (default: the runtime
+   * copy, types.ts, schema.ts and wsdl.ts), `runtime`, `all` or `none`.
+   * Contracts sharing one runtime folder must agree on `none` or not.
    */
   readonly tsNocheck?: TsNocheckScope;
   /**

@@ -22,7 +22,7 @@ export const IMPORT_EXTENSIONS: readonly ImportExtension[] = ['js', 'none', 'ts'
 export const RUNTIME_FORMATS: readonly RuntimeFormat[] = ['ts', 'js'];
 
 /** Every value of {@link TsNocheckScope}. */
-export const TS_NOCHECK_SCOPES: readonly TsNocheckScope[] = ['runtime', 'all', 'none'];
+export const TS_NOCHECK_SCOPES: readonly TsNocheckScope[] = ['declarations', 'runtime', 'all', 'none'];
 
 /** Every value of {@link TypeImportStyle}. */
 export const TYPE_IMPORT_STYLES: readonly TypeImportStyle[] = ['inline', 'separate'];

@@ -19,7 +19,7 @@ import { DEFAULT_RUNTIME_BASE } from './runtime-imports.js';
 import { featureModules } from './runtime-features.js';
 import { RUNTIME_SOURCE_DIR, runtimeClosure, runtimeRoots, runtimeSources } from './runtime-files.js';
 import type { SyntaxChecker } from './syntax-check.js';
-import { nocheckContract, nocheckRuntime, withNocheck } from './ts-nocheck.js';
+import { nocheckContractFile, nocheckRuntime, withNocheck } from './ts-nocheck.js';
 import { buildServiceModel, type ServiceModel } from './service-model.js';
 import { isOverridden, render, type TemplateName } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
@@ -68,11 +68,12 @@ export async function emitFiles(
     ...(extras.syntaxChecker ? { checker: extras.syntaxChecker } : {}),
     ...(extras.verify !== undefined ? { verify: extras.verify } : {}),
   });
-  const files = nocheckContract(options.tsNocheck)
-    ? gated.map((f) =>
-        f.path.startsWith('runtime/') || !f.path.endsWith('.ts') ? f : { ...f, content: withNocheck(f.content) },
-      )
-    : gated;
+  const installed = installedRuntime(options.runtimeImport);
+  const files = gated.map((f) =>
+    nocheckContractFile(options.tsNocheck, f.path, installed !== undefined && f.content.includes(installed))
+      ? { ...f, content: withNocheck(f.content) }
+      : f,
+  );
   const style = {
     importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
     typeImports: options.typeImports ?? DEFAULT_IMPORT_STYLE.typeImports,
@@ -86,6 +87,14 @@ export async function emitFiles(
     ...applyImportStyle(own, style, (spec) => spec.startsWith(runtimeDir) && style.importExtension === 'ts'),
     ...files.filter((f) => f.path.startsWith('runtime/')),
   ];
+}
+
+/**
+ * The quoted start of an import of a runtime installed apart from the output
+ * (`'wsdlc/runtime`), or `undefined` when the runtime is a folder beside it.
+ */
+function installedRuntime(runtimeImport: string | undefined): string | undefined {
+  return runtimeImport === undefined || runtimeImport.startsWith('.') ? undefined : `'${runtimeImport}`;
 }
 
 /** The names pass, the type registry and the service model: what every view is built from. */

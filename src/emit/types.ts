@@ -37,12 +37,14 @@ export type RuntimeFormat = 'ts' | 'js';
 /**
  * Which generated `.ts` files start with `// @ts-nocheck`, so that the
  * project's compiler does not type-check them on every build (it still reads
- * their types where the project uses them): `runtime` (default: the vendored
- * runtime copy, which wsdlc's own tests check under strict settings, as
- * `skipLibCheck` skips a package's declarations), `all` (the contract's files
- * too, like protoc-gen-es's `ts_nocheck`) or `none` (every file checked).
+ * their types where the project uses them): `declarations` (default: the
+ * vendored runtime copy, which wsdlc's own tests check under strict settings,
+ * as `skipLibCheck` skips a package's declarations, and the contract's files of
+ * declarations and data, types.ts, schema.ts and wsdl.ts), `runtime` (the
+ * runtime copy only), `all` (every generated file, like protoc-gen-es's
+ * `ts_nocheck`) or `none` (every file checked).
  */
-export type TsNocheckScope = 'runtime' | 'all' | 'none';
+export type TsNocheckScope = 'declarations' | 'runtime' | 'all' | 'none';
 
 /** Options of one generation. */
 export interface EmitOptions {
@@ -65,7 +67,7 @@ export interface EmitOptions {
   readonly typeImports?: TypeImportStyle;
   /** The runtime copy's format: `ts` (default) or `js` (`.js` + `.d.ts`); see {@link RuntimeFormat}. */
   readonly runtimeFormat?: RuntimeFormat;
-  /** Which `.ts` files tell the project's compiler not to check them (default `runtime`); see {@link TsNocheckScope}. */
+  /** Which `.ts` files tell the project's compiler not to check them (default `declarations`); see {@link TsNocheckScope}. */
   readonly tsNocheck?: TsNocheckScope;
   /**
    * Optional runtime modules to write besides those the generated files import

@@ -19,11 +19,16 @@ const auth = authConfig;
 const secondLine = (file: string): string | undefined => readFileSync(file, 'utf8').split('\n')[1];
 
 describe('--ts-nocheck / "tsNocheck"', () => {
-  it('marks the runtime by default, and what the flag or the config asks for', async () => {
+  it('marks the runtime and the declarations by default, and what the flag or the config asks for', async () => {
     const dir = project(auth());
     expect((await runCli(['generate'], dir, {})).code).toBe(0);
     expect(secondLine(join(dir, 'generated/auth/runtime/wire/codec.ts'))).toBe('// @ts-nocheck');
     expect(secondLine(join(dir, 'generated/auth/client.ts'))).not.toBe('// @ts-nocheck');
+    expect(secondLine(join(dir, 'generated/auth/types.ts'))).toBe('// @ts-nocheck');
+
+    expect((await runCli(['generate', '--ts-nocheck', 'runtime'], dir, {})).code).toBe(0);
+    expect(secondLine(join(dir, 'generated/auth/types.ts'))).not.toBe('// @ts-nocheck');
+    expect(secondLine(join(dir, 'generated/auth/runtime/wire/codec.ts'))).toBe('// @ts-nocheck');
 
     expect((await runCli(['generate', '--ts-nocheck', 'none'], dir, {})).code).toBe(0);
     expect(secondLine(join(dir, 'generated/auth/runtime/wire/codec.ts'))).not.toBe('// @ts-nocheck');
@@ -58,7 +63,7 @@ describe('--ts-nocheck / "tsNocheck"', () => {
     const bad = await runCli(['generate'], project(auth({ tsNocheck: true })), {});
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
-      /wsdlc\.config\.json:\d+:\d+: error: "tsNocheck" must be one of "runtime", "all", "none"/,
+      /wsdlc\.config\.json:\d+:\d+: error: "tsNocheck" must be one of "declarations", "runtime", "all", "none"/,
     );
     const flag = await runCli(['generate', '--ts-nocheck', 'some'], project(auth()), {});
     expect(flag.code).toBe(2);
