@@ -21,7 +21,7 @@ import { RUNTIME_SOURCE_DIR, runtimeClosure, runtimeRoots, runtimeSources } from
 import type { SyntaxChecker } from './syntax-check.js';
 import { nocheckContractFile, nocheckRuntime, withNocheck } from './ts-nocheck.js';
 import { buildServiceModel, type ServiceModel } from './service-model.js';
-import { isOverridden, render, type TemplateName } from './templates.js';
+import { isOverridden, isTemplateName, render, type TemplateName } from './templates.js';
 import { TypeRegistry } from './type-registry.js';
 import type { EmitOptions, GeneratedFile } from './types.js';
 import { headerSets } from './header-sets.js';
@@ -69,10 +69,10 @@ export async function emitFiles(
     ...(extras.verify !== undefined ? { verify: extras.verify } : {}),
   });
   const installed = installedRuntime(options.runtimeImport);
+  const ownCheckWanted = (f: GeneratedFile): boolean =>
+    (installed !== undefined && f.content.includes(installed)) || fromUserTemplate(f.path, options.templatesDir);
   const files = gated.map((f) =>
-    nocheckContractFile(options.tsNocheck, f.path, installed !== undefined && f.content.includes(installed))
-      ? { ...f, content: withNocheck(f.content) }
-      : f,
+    nocheckContractFile(options.tsNocheck, f.path, ownCheckWanted(f)) ? { ...f, content: withNocheck(f.content) } : f,
   );
   const style = {
     importExtension: options.importExtension ?? DEFAULT_IMPORT_STYLE.importExtension,
@@ -95,6 +95,12 @@ export async function emitFiles(
  */
 function installedRuntime(runtimeImport: string | undefined): string | undefined {
   return runtimeImport === undefined || runtimeImport.startsWith('.') ? undefined : `'${runtimeImport}`;
+}
+
+/** Whether the contract file at `path` (`types.ts`, ...) was rendered from a template of the user's. */
+function fromUserTemplate(path: string, templatesDir: string | undefined): boolean {
+  const name = path.slice(0, -'.ts'.length);
+  return templatesDir !== undefined && isTemplateName(name) && isOverridden(name, templatesDir);
 }
 
 /** The names pass, the type registry and the service model: what every view is built from. */

@@ -20,6 +20,11 @@ export const TEMPLATE_NAMES = ['types', 'schema', 'client', 'server', 'index', '
 /** The name of a built-in template (`<name>.hbs`). */
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
+/** Whether `name` is one of the {@link TEMPLATE_NAMES}. */
+export function isTemplateName(name: string): name is TemplateName {
+  return (TEMPLATE_NAMES as readonly string[]).includes(name);
+}
+
 /** How every template is compiled: no HTML escaping, unknown fields are errors. */
 export const COMPILE_OPTIONS = { noEscape: true, strict: true } as const;
 

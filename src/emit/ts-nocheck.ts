@@ -9,7 +9,8 @@
  * compiler setting of the project can break and that wsdlc's own tests compile
  * unmarked, yet whose check is most of what a large contract costs a build
  * (NetSuite's types.ts: about 0.2 s of the 0.34 s tsc spends checking the
- * output). client.ts, server.ts and index.ts stay checked: they call the runtime.
+ * output). client.ts, server.ts and index.ts stay checked: they call the runtime;
+ * so does a file of the user's own template.
  * protoc-gen-es offers the same for its files (`ts_nocheck`).
  */
 import type { TsNocheckScope } from './types.js';
@@ -30,20 +31,17 @@ export function nocheckRuntime(scope: TsNocheckScope | undefined): boolean {
 
 /**
  * Whether the contract file at `path` (relative to the contract folder) carries the
- * directive under `scope`. `importsInstalledRuntime` says whether the file imports
- * a runtime installed apart from the output (`"runtime": "package"`): such a file
- * stays checked under `declarations`, so that a runtime of another version
- * (a name it no longer exports) is a compile error rather than an `any`.
+ * directive under `scope`. `ownCheckWanted` keeps a file checked under
+ * `declarations`: one rendered from the user's own template (wsdlc's tests do not
+ * check what it writes), and one that imports a runtime installed apart from the
+ * output (`"runtime": "package"`), so that a runtime of another version (a name
+ * it no longer exports) is a compile error rather than an `any`.
  */
-export function nocheckContractFile(
-  scope: TsNocheckScope | undefined,
-  path: string,
-  importsInstalledRuntime: boolean,
-): boolean {
+export function nocheckContractFile(scope: TsNocheckScope | undefined, path: string, ownCheckWanted: boolean): boolean {
   if (!path.endsWith('.ts') || path.endsWith('.d.ts') || path.startsWith('runtime/')) return false;
   const effective = scope ?? DEFAULT_TS_NOCHECK;
   if (effective === 'all') return true;
-  return effective === 'declarations' && DECLARATION_FILES.has(path) && !importsInstalledRuntime;
+  return effective === 'declarations' && DECLARATION_FILES.has(path) && !ownCheckWanted;
 }
 
 /** `content`, a generated file whose first line is its header, with the directive after the header. */

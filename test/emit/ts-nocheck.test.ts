@@ -114,6 +114,21 @@ describe('which files carry // @ts-nocheck', () => {
     expect(none.filter((f) => f.content.includes(DIRECTIVE))).toEqual([]);
   });
 
+  it("a file rendered from a template of the user's stays checked (wsdlc's tests never checked it)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wsdlc-nocheck-templates-'));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, 'types.hbs'), readFileSync(path.join(ROOT, 'templates/types.hbs'), 'utf8'));
+    const files = await auth(undefined, { templatesDir: dir });
+    expect(
+      marked(files)
+        .filter((p) => !p.startsWith('runtime/'))
+        .sort(),
+    ).toEqual(['schema.ts', 'wsdl.ts']);
+    expect(errorsWithPlantedError(files, 'types.ts')).toEqual(['TS2322 types.ts']);
+    // Asked for explicitly, `all` marks it too.
+    expect(marked(await auth('all', { templatesDir: dir }))).toContain('types.ts');
+  });
+
   it('a compiled runtime (.js + .d.ts) carries none: skipLibCheck skips its declarations already', async () => {
     const files = await auth(undefined, { runtimeFormat: 'js' });
     expect(files.some((f) => f.path.endsWith('.d.ts'))).toBe(true);
