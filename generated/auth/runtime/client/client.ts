@@ -26,6 +26,7 @@ import { isNil, readComplexContent, readValue, writeComplexContent, writeField, 
 import { parseContentType } from '../wire/content-type.js';
 import { DEFAULT_MAX_ERROR_BODY_CHARS, findFault, parseFault, HttpError, ResponseError } from '../wire/faults.js';
 import { encodeHttpParams, FORM_CONTENT_TYPE, hasPathParams, replaceHttpPath } from '../wire/http-encoding.js';
+import { clientRoutes } from '../wire/http-route-check.js';
 import { encodeHttpXmlInput } from '../wire/http-xml.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { DecodeError } from '../wire/scalars.js';
@@ -653,6 +654,14 @@ export class ServiceClient {
     }
   }
 
+  /**
+   * `http`'s location with `input`'s values, refused when the server, choosing among all the
+   * service's locations (wire http-routes.ts), would run another operation on it.
+   */
+  private writePath(op: OperationDesc, http: HttpOperationDesc, input: unknown): string {
+    return replaceHttpPath(http, input, op.name, clientRoutes(this.service, this.port), op);
+  }
+
   private async callHttp(
     op: OperationDesc,
     http: HttpOperationDesc,
@@ -664,7 +673,7 @@ export class ServiceClient {
     // A written path is joined by its location's own leading `/`, not its own: `{!p}/x` with `p`
     // empty is `base//x`, which the server reads back as `p` empty, not as the location `/x`.
     const base = hasPathParams(http)
-      ? new URL(joinUrl(this.base, `${http.path.startsWith('/') ? '' : '/'}${replaceHttpPath(http, input, op.name)}`))
+      ? new URL(joinUrl(this.base, `${http.path.startsWith('/') ? '' : '/'}${this.writePath(op, http, input)}`))
       : this.url(op);
     let res: TransportResponse;
     if (get) {

@@ -44,13 +44,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { bodyKindOf, parseContentType } from '../wire/content-type.js';
 import type { ServiceDesc } from '../wire/descriptors.js';
-import {
-  buildRoutes,
-  matchTemplate,
-  type HttpEndpoint,
-  type RouteTable,
-  type ServiceEndpoint,
-} from './server-routes.js';
+import { choosePath } from '../wire/http-routes.js';
+import { buildRoutes, type HttpEndpoint, type RouteTable, type ServiceEndpoint } from './server-routes.js';
 import { routeKey } from '../wire/path-template-match.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendText } from './server-respond.js';
@@ -326,20 +321,17 @@ export function createServiceHandler(
       lastPath = path;
     }
     const key = lastKey;
-    const svc = routes.services.get(key);
-    const ep = routes.operations.get(key);
-    if (svc !== undefined && (ep === undefined || servicePathFirst(req, svc, ep, query))) {
-      serveServicePath(req, res, svc, path, query);
-      return;
-    }
-    if (ep !== undefined) {
-      serveOperationPath(req, res, ep, query);
-      return;
-    }
-    if (svc === undefined && routes.templates.length > 0) {
-      const hit = matchTemplate(routes.templates, path);
-      if (hit !== undefined) {
-        serveOperationPath(req, res, hit.endpoint, query, hit.values);
+    // The route choice the client checks its paths with too (wire http-routes.ts).
+    const hit = choosePath(routes.http, path, key);
+    if (hit !== undefined) {
+      const svc = hit.service;
+      const ep = hit.endpoint;
+      if (svc !== undefined && (ep === undefined || servicePathFirst(req, svc, ep, query))) {
+        serveServicePath(req, res, svc, path, query);
+        return;
+      }
+      if (ep !== undefined) {
+        serveOperationPath(req, res, ep, query, hit.values);
         return;
       }
     }

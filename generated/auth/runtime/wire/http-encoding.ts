@@ -9,7 +9,8 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { HttpOperationDesc } from './descriptors.js';
+import type { HttpOperationDesc, OperationDesc } from './descriptors.js';
+import { type ClientRoutes, refuseOtherRoute, type WrittenValue } from './http-route-check.js';
 import { encodeSimpleValue } from './codec.js';
 import { EncodeError } from './scalars.js';
 import {
@@ -73,9 +74,19 @@ export function hasPathParams(op: HttpOperationDesc): boolean {
  *   the path, start a fragment, or read as an escape it did not contain (RFC 3987 §3.1);
  * - in the query, as `application/x-www-form-urlencoded` values are (WHATWG URL Standard §5.2), as
  *   the uncited parameters beside it; an absent value leaves its `name=` pair out.
- * @throws EncodeError when a required parameter is missing or a value does not fit.
+ *
+ * With `routes`, the written path is also checked against the service's other locations: the
+ * server must choose `operation` for it and read back the values written (http-route-check.ts).
+ * @throws EncodeError when a required parameter is missing, a value does not fit, or the server
+ * would read the path as another operation's or with other values.
  */
-export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = ''): string {
+export function replaceHttpPath(
+  op: HttpOperationDesc,
+  input: unknown,
+  opName = '',
+  routes?: ClientRoutes,
+  operation?: OperationDesc,
+): string {
   const template = splitPathTemplate(op.path);
   if ('error' in template) return op.path;
   const obj: Readonly<Record<string, unknown>> =
@@ -108,7 +119,7 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
         else text = template.raw[i] === true ? encodeRawPath(value) : encodePathSegment(value);
       }
     }
-    if (template.inQuery[i] !== true) spans.push({ from: out.length, text, param, after: next.split('?')[0]! });
+    if (template.inQuery[i] !== true) spans.push({ from: out.length, name, text, param, after: next.split('?')[0]! });
     out += text + next;
   }
   if (spans.length > 0) {
@@ -117,6 +128,7 @@ export function replaceHttpPath(op: HttpOperationDesc, input: unknown, opName = 
     refuseEndpointPath(path, spans);
     refuseDotSegments(path, spans);
     refuseMisread(sent.compiled, path, spans);
+    if (routes !== undefined && operation !== undefined) refuseOtherRoute(routes, operation, op, path, spans);
   }
   return out;
 }
@@ -153,13 +165,9 @@ function locationAsSent(op: HttpOperationDesc, literals: readonly string[]): Loc
 }
 
 /** A citation's text in a path being written. */
-interface PathSpan {
+interface PathSpan extends WrittenValue {
   /** Where the text starts in the path. */
   readonly from: number;
-  /** The value as written (percent-encoded), or the empty string. */
-  readonly text: string;
-  /** The parameter's path for errors (`op/prop`), or the empty string when no parameter has the name. */
-  readonly param: string;
   /** The location's text after the citation, up to its query. */
   readonly after: string;
 }
