@@ -32,8 +32,8 @@ import { EncodeError } from './scalars.js';
  */
 export interface ClientRoutes {
   readonly table: HttpRouteTable<PortDesc>;
-  /** The port's path as the server serves it. */
-  readonly portPath: string;
+  /** The port's path as the server serves it, without a final `/`: written locations are joined to it. */
+  readonly base: string;
   readonly method: 'GET' | 'POST';
   /** Per templated location: whether a path written from it could select another location. */
   readonly rivals: WeakMap<HttpOperationDesc, boolean>;
@@ -62,7 +62,7 @@ export function clientRoutes(service: ServiceDesc, port: PortDesc): ClientRoutes
     }
     routes = {
       table: buildHttpRoutes(service, '', services),
-      portPath: servedPath(port, ''),
+      base: servedPath(port, '').replace(/\/$/, ''),
       method: port.kind === 'httpGet' ? 'GET' : 'POST',
       rivals: new WeakMap(),
     };
@@ -93,9 +93,8 @@ export function refuseOtherRoute(
     routes.rivals.set(http, rivals);
   }
   if (!rivals) return;
-  const base = routes.portPath.endsWith('/') ? routes.portPath.slice(0, -1) : routes.portPath;
   // Joined as the client joins it (client.ts): by the location's own leading `/`.
-  const served = `${base}${http.path.startsWith('/') ? '' : '/'}${path}`;
+  const served = `${routes.base}${http.path.startsWith('/') ? '' : '/'}${path}`;
   const hit = choosePath(routes.table, served);
   const root = http.input === undefined ? undefined : elementKey(http.input.element.ns, http.input.element.name);
   const runs =
@@ -157,8 +156,7 @@ function operationAt(ep: HttpEndpoint, method: 'GET' | 'POST'): HttpRoute | unde
 function hasRivals(routes: ClientRoutes, http: HttpOperationDesc): boolean {
   if (routes.table.templates.length > 1) return true;
   const first = compilePathTemplate(http.path, true).literals[0] ?? '';
-  const base = routes.portPath.endsWith('/') ? routes.portPath.slice(0, -1) : routes.portPath;
-  let prefix = `${base}${http.path.startsWith('/') ? '' : '/'}${first}`;
+  let prefix = `${routes.base}${http.path.startsWith('/') ? '' : '/'}${first}`;
   // Route keys are percent-decoded and lower-cased: compare only plain ASCII text.
   if (/[^\x20-\x24\x26-\x7e]/.test(prefix)) return true;
   prefix = prefix.toLowerCase();
