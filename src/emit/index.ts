@@ -174,7 +174,7 @@ function* renderFileStream(model: WsdlModel, options: EmitOptions, extras: EmitE
   const schemaNames = ['SCHEMA_TYPES', ...sm.services.flatMap((s) => [s.names.descriptor, s.names.operations])];
   yield file('index.ts', 'index', indexView(header, cv, sv, schemaNames, rt));
   yield file('types.ts', 'types', tv);
-  yield file('schema.ts', 'schema', schemaView(header, registry, sm, rt));
+  yield file('schema.ts', 'schema', schemaView(header, registry, sm, rt, model.declares));
   if (cv) yield file('client.ts', 'client', cv);
   if (sv) yield file('server.ts', 'server', sv);
   yield file('wsdl.ts', 'wsdl', wsdlView(header, options.sourceLabel, extras.wsdlText));

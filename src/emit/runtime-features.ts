@@ -3,7 +3,7 @@
  * itself, that a user imports and passes to the client or server at run time
  * (transports, a cookie jar, WS-Security...). An output gets them only when asked
  * (`--runtime-features`, config key `runtimeFeatures`); what the contract itself
- * needs (a DataSet, SOAP-encoded arrays) it gets without asking, through the
+ * needs (a DataSet, SOAP-encoded arrays, MTOM/SwA attachments) it gets without asking, through the
  * imports of the generated files (see runtime-files.ts).
  */
 
@@ -21,8 +21,17 @@ export const RUNTIME_FEATURES = {
   'in-memory': ['client/transport-memory.ts'],
   /** `recordingTransport()`, `replayTransport()`: record exchanges, replay them as fixtures. */
   recording: ['client/transport-record.ts'],
-  /** `wsSecurityHeader()`, `checkSecurityHeader()`: WS-Security UsernameToken (client header, server check). */
+  /**
+   * `wsSecurityHeader()` (client), `HandlerOptions.wsSecurity` (server; `import './runtime/wire/ws-security.js'`
+   * once): WS-Security UsernameToken. Contracts with a UsernameToken policy get it without asking.
+   */
   'ws-security': ['wire/ws-security.ts'],
+  /**
+   * MTOM/XOP and SOAP with Attachments (`import './runtime/wire/mtom.js'` once): sending
+   * `mtom`/`attachments`, reading multipart answers. Contracts that declare binary values
+   * or attachments get it without asking (their schema.ts imports it).
+   */
+  mtom: ['wire/mtom.ts'],
   /** `readDataSetSchema()`, `decodeDataSet()`, `writeDataSet()`: ADO.NET DataSets outside a contract's types. */
   dataset: ['wire/dataset.ts'],
 } as const satisfies Record<string, readonly string[]>;

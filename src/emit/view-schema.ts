@@ -9,6 +9,7 @@ import { type RuntimeImportView, runtimeImports, runtimeSpecifier } from './runt
 import type { ServiceModel } from './service-model.js';
 import type { TypeRegistry } from './type-registry.js';
 import { docBlock } from './view-common.js';
+import type { DeclaredFeatures } from '../model/types.js';
 
 /** One operation of a service. */
 export interface SchemaOperationView {
@@ -39,7 +40,8 @@ export interface SchemaView {
   /**
    * Optional runtime codecs the contract's values need, imported for their
    * registration with the codec (`import '{specifier}';`, see
-   * runtime/wire/codec-extensions.ts): DataSets, SOAP-encoded arrays.
+   * runtime/wire/codec-extensions.ts, runtime/wire/attachments.ts): DataSets, SOAP-encoded
+   * arrays, MTOM/SwA attachments, the WS-Security UsernameToken check.
    */
   readonly codecImports: readonly string[];
   /** The encoded descriptors as a TypeScript string literal. */
@@ -48,7 +50,13 @@ export interface SchemaView {
 }
 
 /** Builds the schema.ts view. */
-export function schemaView(header: string, registry: TypeRegistry, sm: ServiceModel, runtimeBase?: string): SchemaView {
+export function schemaView(
+  header: string,
+  registry: TypeRegistry,
+  sm: ServiceModel,
+  runtimeBase?: string,
+  declares?: DeclaredFeatures,
+): SchemaView {
   const types = [...registry.complexEntries].map((e) => [e.key, registry.toComplexDesc(e)] as const);
   const serviceDescs = sm.services.map((s) => ({
     name: s.names.xmlName,
@@ -60,6 +68,9 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
   const usesSoapArray = types.some(([, t]) => t.soapArray !== undefined);
   // A DataSet is a scalar kind: it may be a field, a part or an operation's element value.
   const usesDataSet = scalarKinds.has('dataSet');
+  // MTOM/SwA (runtime/wire/mtom.ts): declared attachments, or any xsd:base64Binary value, which
+  // an MTOM server may answer as an XOP part whatever the contract says (README "Runtime features").
+  const usesAttachments = declares?.attachments === true || scalarKinds.has('base64');
   const services = sm.services.map((s, index) => ({
     index,
     doc: docBlock(`Descriptor of the ${s.names.xmlName} service (wsdl:service).`, s.service.documentation),
@@ -77,6 +88,9 @@ export function schemaView(header: string, registry: TypeRegistry, sm: ServiceMo
     codecImports: [
       ...(usesDataSet ? [runtimeSpecifier('dataset', runtimeBase)] : []),
       ...(usesSoapArray ? [runtimeSpecifier('soapArray', runtimeBase)] : []),
+      ...(usesAttachments ? [runtimeSpecifier('mtom', runtimeBase)] : []),
+      // A UsernameToken policy: the client's wsSecurityHeader, the server's check (HandlerOptions.wsSecurity).
+      ...(declares?.wsSecurity === true ? [runtimeSpecifier('wsSecurity', runtimeBase)] : []),
     ],
     dataLiteral: tsString(data),
     services,

@@ -24,6 +24,7 @@ import { checkImportNamespaces } from './import-check.js';
 import { WsdlHints } from './wsdl-refs.js';
 import { checkTypeDepths } from './type-depth-check.js';
 import { isWsdl20, lowerWsdl20 } from './wsdl20/lower.js';
+import { declaredFeatures } from './declared-features.js';
 
 /** The outcome of a build that does not throw: the model (when there were no errors) and every diagnostic. */
 export interface BuildOutcome {
@@ -110,6 +111,7 @@ export function buildModelCollecting(original: LoadedSet, options: BuildOptions 
 
   const diagnostics = [...ctx.sink.errors, ...ctx.sink.warnings];
   if (ctx.sink.errors.length > 0) return { diagnostics };
+  const declares = declaredFeatures(loaded.documents.map((d) => d.root));
   const model: WsdlModel = {
     modelVersion: 1,
     ...(wsdl20 ? { wsdlVersion: '2.0' as const } : {}),
@@ -129,6 +131,7 @@ export function buildModelCollecting(original: LoadedSet, options: BuildOptions 
     messages: [...messages.values()],
     schema,
     operations,
+    ...(Object.keys(declares).length > 0 ? { declares } : {}),
     warnings: [...ctx.sink.warnings],
     ...(ctx.lenient ? { lenient: { replaced: [...ctx.replaced] } } : {}),
   };

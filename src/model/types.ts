@@ -23,6 +23,14 @@ export interface QName {
   readonly name: string;
 }
 
+/** Optional runtime features a contract declares (see src/model/declared-features.ts). */
+export interface DeclaredFeatures {
+  /** MTOM/XOP or SOAP with Attachments: a multipart binding, an xmime content type, a swaRef, an MTOM policy. */
+  readonly attachments?: true;
+  /** A WS-SecurityPolicy UsernameToken assertion. */
+  readonly wsSecurity?: true;
+}
+
 /** The root of the model. */
 export interface WsdlModel {
   /** Model format version, bumped on incompatible changes. */
@@ -56,6 +64,11 @@ export interface WsdlModel {
    * bindings that implement it (see {@link LogicalOperation}).
    */
   readonly operations: readonly LogicalOperation[];
+  /**
+   * What the documents declare that needs an optional runtime module (declared-features.ts):
+   * absent when nothing.
+   */
+  readonly declares?: DeclaredFeatures;
   /** Non-fatal findings (unsupported extensions, inconsistent bindings...). */
   readonly warnings: readonly Diagnostic[];
   /**

@@ -19,9 +19,11 @@ export type RuntimeSymbolKind = 'value' | 'type';
  * `server` is `runtime/server/index.ts` (each shipped only with that side); the
  * others are optional modules an output gets only when its generated files import
  * them: `dataset` (wire/dataset.ts, contracts with an ASMX DataSet) and `soapArray`
- * (wire/soap-array.ts, rpc/encoded arrays; imported for its registration only).
+ * (wire/soap-array.ts, rpc/encoded arrays; imported for its registration only) and
+ * `mtom` (wire/mtom.ts, MTOM/XOP and SwA attachments) and `wsSecurity` (wire/ws-security.ts,
+ * contracts with a UsernameToken policy), both imported for their registration only.
  */
-export type RuntimeModule = 'shared' | 'client' | 'server' | 'dataset' | 'soapArray';
+export type RuntimeModule = 'shared' | 'client' | 'server' | 'dataset' | 'soapArray' | 'mtom' | 'wsSecurity';
 
 /** A runtime symbol's kind and entry point. */
 export interface RuntimeSymbolInfo {
@@ -86,4 +88,6 @@ export const RUNTIME_MODULE_PATHS: Readonly<Record<RuntimeModule, string>> = {
   server: 'server/index',
   dataset: 'wire/dataset',
   soapArray: 'wire/soap-array',
+  mtom: 'wire/mtom',
+  wsSecurity: 'wire/ws-security',
 };

@@ -11,7 +11,7 @@
  *
  * The core only: an output gets the import closure of what its generated files
  * import, so this file must not re-export optional modules (wire/dataset.ts,
- * wire/soap-array.ts, wire/ws-security.ts): users and generated code import those
+ * wire/soap-array.ts, wire/ws-security.ts, wire/mtom.ts and what it imports): users and generated code import those
  * directly.
  */
 export type {
@@ -53,5 +53,4 @@ export {
   writeFault,
   type FaultCode,
 } from './wire/faults.js';
-export { MultipartError, type Attachment, type MultipartProblem } from './wire/multipart.js';
-export { XOP_NS } from './wire/xop.js';
+export { MultipartError, XOP_NS, type Attachment, type MultipartProblem } from './wire/attachments.js';

@@ -41,6 +41,9 @@ const OPTIONAL: string[] = [
   ...Object.values(RUNTIME_FEATURES).flat(),
   // What only contracts with such values need.
   'wire/soap-array.ts',
+  'wire/mime-message.ts',
+  'wire/multipart.ts',
+  'wire/xop.ts',
 ];
 /** The server checks WS-Security UsernameTokens itself (HandlerOptions.wsSecurity): an output with a server has it. */
 const SERVER_USES = ['wire/ws-security.ts'];
@@ -81,6 +84,49 @@ describe('the runtime an output gets', () => {
     expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import './runtime/wire/dataset.js';");
     expect(files.map((f) => f.path)).not.toContain('runtime/wire/soap-array.ts');
     expect(compileTree(path.join(TMP, 'dataset'), files)).toEqual([]);
+  });
+
+  it('a contract with binary values gets the MTOM/SwA module, imported by schema.ts; Auth does not', async () => {
+    const files = await emitContract('test/fixtures/mtom/Files.wsdl', 'Files.wsdl');
+    const paths = files.map((f) => f.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['runtime/wire/mtom.ts', 'runtime/wire/xop.ts', 'runtime/wire/mime-message.ts']),
+    );
+    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import './runtime/wire/mtom.js';");
+    expect(compileTree(path.join(TMP, 'mtom'), files)).toEqual([]);
+    const auth = await emitContract('wsdl/auth.wsdl', 'auth.wsdl');
+    expect(auth.find((f) => f.path === 'schema.ts')?.content).not.toContain('mtom');
+    expect(auth.map((f) => f.path)).not.toContain('runtime/wire/mtom.ts');
+  });
+
+  it('--runtime-features mtom gives the Auth output MTOM: once imported, the client sends an XOP package', async () => {
+    const dir = project('mtom-feature');
+    const res = await runCli(['generate', '--runtime-features', 'mtom,in-memory'], dir, {});
+    expect(res.code).toBe(0);
+    expect(filesUnder(path.join(dir, 'out/runtime'))).toEqual(
+      expect.arrayContaining(['wire/mtom.ts', 'wire/multipart.ts', 'wire/xop.ts', 'wire/mime-message.ts']),
+    );
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    const out = path.join(dir, 'out');
+    const gen = await import(path.join(out, 'index.ts'));
+    const { inMemoryTransport } = await import(path.join(out, 'runtime/client/transport-memory.ts'));
+    await import(path.join(out, 'runtime/wire/mtom.ts'));
+    const seen: unknown[] = [];
+    const handler = gen.createAuthHandler({
+      async login(input: { Username: string }, ctx: { mtom?: boolean }) {
+        seen.push(ctx.mtom);
+        return { ServiceTicket: `t-${input.Username}` };
+      },
+      async logout() {
+        return {};
+      },
+    });
+    const client = new gen.AuthClient({ transport: inMemoryTransport(handler), mtom: true });
+    const meta: { mtom?: boolean } = {};
+    expect(await client.login({ Username: 'a', Password: 'b' }, { meta })).toEqual({ ServiceTicket: 't-a' });
+    // The request went as MTOM, and the server answered in kind.
+    expect(seen).toEqual([true]);
+    expect(meta.mtom).toBe(true);
   });
 
   it('--runtime-features writes the modules asked for (and what they import); they work with the client', async () => {

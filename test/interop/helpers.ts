@@ -5,8 +5,15 @@
  */
 import { createServer, Server, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SoapFault, type AuthService } from '../../generated/auth/index.js';
 import { parseXml, type XmlElement } from '../../generated/auth/runtime/index.js';
+import { emitFiles } from '../../src/emit/index.js';
+import { featureModules, type RuntimeFeature } from '../../src/emit/runtime-features.js';
+import { loadModel } from '../../src/model/index.js';
+import { ROOT, testOptions, writeTree } from '../emit/helpers.js';
 
 /** The Auth namespace (`{namespace}/auth`, seed §1 with the example `{namespace}`). */
 export const AUTH_NS = 'http://schemas.example.com/ecomm/auth';
@@ -247,4 +254,22 @@ export function countingAuth(): CountingAuth {
       return { ServiceTicket: input.ServiceTicket };
     },
   };
+}
+
+/** The checked-in Auth output's module (the shape of every Auth output). */
+export type AuthOutput = typeof import('../../generated/auth/index.js');
+
+/**
+ * The Auth contract generated into `test/tmp/<name>` with the optional runtime
+ * `features` (as `--runtime-features` would), imported, with each feature's module
+ * loaded: the modules that register themselves (WS-Security's server check, MTOM)
+ * do so with this copy's runtime, as a user's `import './runtime/wire/...js'` would.
+ */
+export async function authWithFeatures(name: string, features: readonly RuntimeFeature[]): Promise<AuthOutput> {
+  const out = path.join(ROOT, 'test/tmp', name);
+  const wsdl = path.join(ROOT, 'wsdl/auth.wsdl');
+  const options = testOptions('auth.wsdl', { runtimeFeatures: [...features] });
+  writeTree(out, await emitFiles(await loadModel(wsdl), options, { wsdlText: readFileSync(wsdl, 'utf8') }));
+  for (const m of featureModules(features) ?? []) await import(pathToFileURL(path.join(out, 'runtime', m)).href);
+  return (await import(pathToFileURL(path.join(out, 'index.ts')).href)) as AuthOutput;
 }

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignedXml } from 'xml-crypto';
 import { describe, expect, it } from 'vitest';
-import { AuthClient, createAuthHandler } from '../../generated/auth/index.js';
+import { AuthClient } from '../../generated/auth/index.js';
+import { authWithFeatures } from './helpers.js';
 import { inMemoryTransport } from '../../src/runtime/client/transport-memory.js';
 import { recordingTransport } from '../../src/runtime/client/transport-record.js';
 import { WSSE_NS, wsSecurityHeader } from '../../src/runtime/wire/ws-security.js';
@@ -47,6 +48,7 @@ function verify(envelope: string): boolean {
 
 describe('signing hook (xml-crypto in onRequest)', () => {
   it('sends a signed envelope the server accepts, and the signature covers the Body', async () => {
+    const { createAuthHandler } = await authWithFeatures('ws-security-signing', ['ws-security']);
     const handler = createAuthHandler(
       {
         login: async (input, ctx) => ({ ServiceTicket: `${ctx.wsSecurity?.username}:${input.Username}` }),

@@ -17,6 +17,7 @@ import * as soap from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthClient,
+  // The checked-in Auth output has no WS-Security module: its server answers a mustUnderstand token with MustUnderstand.
   createAuthHandler,
   HttpError,
   SoapFaultError,
@@ -31,7 +32,10 @@ import {
   type WsSecurityOptions,
 } from '../../src/runtime/wire/ws-security.js';
 import { inMemoryTransport } from '../../src/runtime/client/transport-memory.js';
-import { SERVICE_PATH, startServer, type TestServer } from './helpers.js';
+import { authWithFeatures, SERVICE_PATH, startServer, type TestServer } from './helpers.js';
+
+/** The Auth output generated with `--runtime-features ws-security`: its server checks tokens (`wsSecurity`). */
+const secured = await authWithFeatures('ws-security', ['ws-security']);
 
 const USERS: Readonly<Record<string, string>> = { alice: 's3cret', bob: 'hunter2' };
 
@@ -48,7 +52,7 @@ const policy: NonNullable<HandlerOptions['wsSecurity']> = { password: (u) => USE
 
 function client(
   options: WsSecurityOptions,
-  handler = createAuthHandler(impl, { wsSecurity: policy }),
+  handler = secured.createAuthHandler(impl, { wsSecurity: policy }),
   binding: 'soap11' | 'soap12' = 'soap11',
 ): AuthClient {
   return new AuthClient({ binding, transport: inMemoryTransport(handler), soapHeaderXml: wsSecurityHeader(options) });
@@ -96,7 +100,7 @@ describe('generated client -> generated server', () => {
   it('refuses a replayed nonce', async () => {
     const fixed = Buffer.from('0123456789abcdef');
     const t = 1_700_000_000_000;
-    const handler = createAuthHandler(impl, {
+    const handler = secured.createAuthHandler(impl, {
       wsSecurity: { ...policy, now: () => t, nonceCache: memoryNonceCache() },
     });
     const replaying = new AuthClient({
@@ -127,9 +131,11 @@ describe('generated client -> generated server', () => {
   });
 
   it('refuses a request without the header, and a password type the service does not allow', async () => {
-    const bare = new AuthClient({ transport: inMemoryTransport(createAuthHandler(impl, { wsSecurity: policy })) });
+    const bare = new AuthClient({
+      transport: inMemoryTransport(secured.createAuthHandler(impl, { wsSecurity: policy })),
+    });
     expect((await faultOf(bare.login({ Username: 'x', Password: 'y' }))).code).toBe(WSSE('InvalidSecurity'));
-    const digestOnly = createAuthHandler(impl, { wsSecurity: { ...policy, allowText: false } });
+    const digestOnly = secured.createAuthHandler(impl, { wsSecurity: { ...policy, allowText: false } });
     const f = await faultOf(
       client({ username: 'alice', password: 's3cret', passwordType: 'PasswordText' }, digestOnly).login({
         Username: 'x',
@@ -151,10 +157,28 @@ describe('generated client -> generated server', () => {
     expect(await lenient.login({ Username: 'x', Password: 'y' })).toEqual({ ServiceTicket: 'undefined:undefined:x' });
   });
 
+  it('an output without the WS-Security module: MustUnderstand (SOAP 1.1 and 1.2), and wsSecurity refused by name', async () => {
+    // The checked-in Auth output declares no UsernameToken policy, so it does not carry wire/ws-security.ts.
+    for (const binding of ['soap11', 'soap12'] as const) {
+      const f = await faultOf(
+        client({ username: 'alice', password: 's3cret' }, createAuthHandler(impl), binding).login({
+          Username: 'x',
+          Password: 'y',
+        }),
+      );
+      // SOAP 1.1 §4.2.3 / SOAP 1.2 Part 1 §5.2.3: a mustUnderstand block nobody processes.
+      expect(f.code).toBe('MustUnderstand');
+      expect(f.httpStatus).toBe(500);
+    }
+    expect(() => createAuthHandler(impl, { wsSecurity: policy })).toThrow(
+      /createServiceHandler\(Auth\): wsSecurity needs the WS-Security runtime module wire\/ws-security\.ts.*--runtime-features ws-security/,
+    );
+  });
+
   it('answers HTTP GET with 403 when WS-Security is required (the token cannot travel there)', async () => {
     const get = new AuthClient({
       binding: 'httpGet',
-      transport: inMemoryTransport(createAuthHandler(impl, { wsSecurity: policy })),
+      transport: inMemoryTransport(secured.createAuthHandler(impl, { wsSecurity: policy })),
     });
     const err = await get.login({ Username: 'x', Password: 'y' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
@@ -185,7 +209,7 @@ import { findZeepPython, runPython } from './peers.js';
 describe.skipIf(!hasZeep && process.env['CI'] === undefined)('zeep wsse.UsernameToken -> generated server', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(createAuthHandler(impl, { wsSecurity: policy }));
+    server = await startServer(secured.createAuthHandler(impl, { wsSecurity: policy }));
   });
   afterAll(() => server.close());
 
@@ -206,7 +230,7 @@ const WSDL_TEXT = readFileSync(fileURLToPath(new URL('../../wsdl/auth.wsdl', imp
 describe('node-soap WSSecurity client -> generated server', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(createAuthHandler(impl, { wsSecurity: policy }));
+    server = await startServer(secured.createAuthHandler(impl, { wsSecurity: policy }));
   });
   afterAll(() => server.close());
 

@@ -53,9 +53,13 @@ import {
 } from './transport.js';
 import { parseXml, XmlParseError, type XmlElement } from '../xml/xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
-import { type MimeMessage, readMimeMessage, writeMimeMessage } from '../wire/mime-message.js';
-import { type Attachment, DEFAULT_MAX_PARTS, MultipartError } from '../wire/multipart.js';
-import { resolveXopIncludes, writeWithXop, XopSink } from '../wire/xop.js';
+import {
+  type Attachment,
+  attachmentCodec,
+  DEFAULT_MAX_PARTS,
+  type MimeMessage,
+  MultipartError,
+} from '../wire/attachments.js';
 
 /** Options of a client. */
 export interface ClientOptions<B extends BindingKind = BindingKind> {
@@ -124,7 +128,11 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
    * Send SOAP requests as MTOM (SOAP 1.2 MTOM, SOAP 1.1 Binding for MTOM): a
    * multipart/related XOP package in which each `xsd:base64Binary` element value
    * travels as a binary MIME part (`xop:Include`). Default false: base64 in-line.
-   * A call's `mtom` overrides it. MTOM and SwA responses are read either way.
+   * A call's `mtom` overrides it. MTOM and SwA responses are read either way. Needs the
+   * MTOM/SwA module (runtime/wire/mtom.ts): the generated code of a contract with binary
+   * values or attachments loads it; otherwise generate with `--runtime-features mtom` and
+   * `import './runtime/wire/mtom.js'` once (without it, such a call or response fails
+   * with an error that says so).
    */
   readonly mtom?: boolean;
   /** With `mtom`, binary values shorter than this many bytes stay in-line base64 (default 0: all go as parts). */
@@ -459,16 +467,17 @@ export class ServiceClient {
         const mtom = options.mtom ?? this.mtom;
         if (mtom || (options.attachments !== undefined && options.attachments.length > 0)) {
           const header = headerFields && soapHeaders ? { fields: headerFields, values: soapHeaders } : undefined;
-          const sink = new XopSink(mtom ? this.mtomThreshold : Number.POSITIVE_INFINITY);
-          const envelope = writeWithXop(sink, () => writeEnvelopeFor(version, soap, value, types, header, xml));
-          const attachments = options.attachments === undefined ? sink.parts : [...sink.parts, ...options.attachments];
-          const mime = writeMimeMessage({
-            version,
-            xml: envelope,
-            xop: mtom,
-            attachments,
-            action: version === '1.2' ? soap.action : undefined,
-          });
+          const codec = attachmentCodec(`${op.name}: sending ${mtom ? 'MTOM' : 'attachments'}`);
+          const mime = codec.write(
+            {
+              version,
+              mtom,
+              threshold: this.mtomThreshold,
+              attachments: options.attachments,
+              action: version === '1.2' ? soap.action : undefined,
+            },
+            () => writeEnvelopeFor(version, soap, value, types, header, xml),
+          );
           const headers = mergeHeaders(this.headers, plan.headers);
           for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') delete headers[k];
           headers['Content-Type'] = mime.contentType;
@@ -555,7 +564,7 @@ export class ServiceClient {
     }
     if (mime?.xop === true) {
       try {
-        resolveXopIncludes(env.envelope, mime.byId);
+        attachmentCodec('MTOM').resolve(env.envelope, mime);
       } catch (err) {
         throw new ResponseError(`${op.name}: invalid MTOM response: ${(err as Error).message}`, {
           status,
@@ -640,10 +649,12 @@ export class ServiceClient {
   private readMime(op: OperationDesc, res: TransportResponse): MimeMessage {
     const bytes = res.raw ?? Buffer.from(res.body, 'latin1');
     try {
-      return readMimeMessage(bytes, parseContentType(res.headers['content-type']), { maxParts: this.maxParts });
+      const codec = attachmentCodec(`${op.name}: a multipart/related (MTOM or SwA) response`);
+      return codec.read(bytes, parseContentType(res.headers['content-type']), this.maxParts);
     } catch (err) {
       if (!(err instanceof MultipartError)) throw err;
-      throw new ResponseError(`${op.name}: invalid multipart response: ${err.message}`, {
+      const what = err.problem === 'module' ? 'cannot read the multipart response' : 'invalid multipart response';
+      throw new ResponseError(`${op.name}: ${what}: ${err.message}`, {
         status: res.status,
         body: '',
         maxBody: this.maxErrorBody,

@@ -9,7 +9,7 @@
  */
 import * as zlib from 'node:zlib';
 import { parseContentType } from '../wire/content-type.js';
-import { isMultipartType } from '../wire/mime-message.js';
+import { isMultipartType } from '../wire/attachments.js';
 import { setCause } from '../wire/error-cause.js';
 import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';
 import { ResponseError } from '../wire/faults.js';

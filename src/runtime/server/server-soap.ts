@@ -37,12 +37,11 @@ import {
   writeEnvelope,
 } from '../wire/soap-envelope.js';
 import { parseRequestEnvelope, readBodyValue } from './soap-request-envelope.js';
-import { type MimeMessage, writeMimeMessage } from '../wire/mime-message.js';
-import type { Attachment } from '../wire/multipart.js';
-import { resolveXopIncludes, writeWithXop, XopSink } from '../wire/xop.js';
+import { type Attachment, attachmentCodec, type MimeMessage } from '../wire/attachments.js';
 import { takeResponseAttachments } from './response-attachments.js';
 import { attr, type XmlElement } from '../xml/xml-parse.js';
-import { checkSecurityHeader, findSecurityHeader, WSSE_NS, WsSecurityError } from '../wire/ws-security.js';
+import { WSSE_NS } from '../wire/namespaces.js';
+import { WsSecurityError } from '../wire/ws-security-policy.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
 import { WritePlan } from './write-plan.js';
 import { elementKey, type SoapDispatch, type SoapRoute } from './server-routes.js';
@@ -253,7 +252,7 @@ export function serveSoapText(
     if (mime === undefined) env = parseRequestEnvelope(text, { maxDepth: state.maxDepth });
     else {
       env = parseEnvelope(text, { maxDepth: state.maxDepth });
-      if (mime.xop) resolveXopIncludes(env.envelope, mime.byId);
+      if (mime.xop) attachmentCodec('MTOM').resolve(env.envelope, mime);
     }
   } catch (err) {
     const fault =
@@ -338,8 +337,8 @@ function checkSecurity(
   value: unknown,
   header: XmlElement | undefined,
 ): void {
-  const { policy, nonces } = state.security!;
-  checkSecurityHeader(findSecurityHeader(header), policy, nonces).then(
+  const { policy, nonces, check } = state.security!;
+  check(header, policy, nonces).then(
     (result) => {
       try {
         invoke(state, res, version, route, { ...ctx, wsSecurity: result }, value);
@@ -516,16 +515,12 @@ function respondMime(
   mtom: boolean,
   extra: readonly Attachment[] | undefined,
 ): void {
-  let body: { contentType: string; body: Buffer };
+  let body: { contentType: string; body: Uint8Array };
   try {
-    const sink = new XopSink(mtom ? state.mtomThreshold : Number.POSITIVE_INFINITY);
-    const xml = writeWithXop(sink, () => responseXml(state, version, route, result, false));
-    body = writeMimeMessage({
-      version,
-      xml,
-      xop: mtom,
-      attachments: extra === undefined ? sink.parts : [...sink.parts, ...extra],
-    });
+    body = attachmentCodec(`${route.op.name}: answering ${mtom ? 'MTOM' : 'with attachments'}`).write(
+      { version, mtom, threshold: state.mtomThreshold, attachments: extra, action: undefined },
+      () => responseXml(state, version, route, result, false),
+    );
   } catch (err) {
     reportError(state, err, ctx);
     sendFault(res, version, faultFor(err, state.debug), state);

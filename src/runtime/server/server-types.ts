@@ -6,8 +6,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { BindingKind } from '../wire/descriptors.js';
 import type { XmlElement } from '../xml/xml-parse.js';
-import type { UsernameTokenPolicy, WsSecurityResult } from '../wire/ws-security.js';
-import type { Attachment } from '../wire/multipart.js';
+import type { UsernameTokenPolicy, WsSecurityResult } from '../wire/ws-security-policy.js';
+import type { Attachment } from '../wire/attachments.js';
 
 /** What an operation implementation learns about the request besides its input. */
 export interface RequestContext {
@@ -100,6 +100,10 @@ export interface HandlerOptions {
    * against replay. A request that fails gets the WS-Security fault (`wsse:FailedAuthentication`,
    * `wsse:InvalidSecurity`, `wsse:MessageExpired`...); the implementation sees
    * `ctx.wsSecurity.username`. HTTP GET/POST requests, which cannot carry the token, get 403.
+   * Needs the WS-Security module (runtime/wire/ws-security.ts): generated code whose contract
+   * declares a UsernameToken policy loads it; otherwise generate with `--runtime-features
+   * ws-security` and `import './runtime/wire/ws-security.js'` once (without it, the handler
+   * is refused with an error that says so).
    */
   readonly wsSecurity?: UsernameTokenPolicy | undefined;
   /**

@@ -33,8 +33,7 @@ import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, s
 import { attr, lookupNamespace, textOf, type XmlElement } from '../xml/xml-parse.js';
 import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import { codecExtensions, extensionMissing } from './codec-extensions.js';
-import { cidUrl } from './multipart.js';
-import { XOP_NS, xopState } from './xop.js';
+import { attachmentSupport, XOP_NS } from './attachments.js';
 
 export { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 
@@ -450,7 +449,7 @@ export function writeElementContent(
       const ds = codecExtensions.dataSet;
       if (ds === undefined) throw new EncodeError(path, extensionMissing('a DataSet value', 'wire/dataset'));
       ds.write(w, value, path);
-    } else if (desc.scalar === 'base64' && xopState.sink !== undefined && writeXopInclude(w, value, desc)) {
+    } else if (desc.scalar === 'base64' && attachmentSupport.xop !== undefined && writeXopInclude(w, value, desc)) {
       // MTOM: written as an xop:Include of a new MIME part (xop.ts)
     } else {
       const text = encodeSimple(w, value, desc, path);
@@ -463,15 +462,15 @@ export function writeElementContent(
 
 /**
  * Writes a `xsd:base64Binary` element value as `<xop:Include href="cid:..."/>`
- * and hands its bytes to the active {@link XopSink} (XOP 1.0 §3.1), when it is a
+ * and hands its bytes to the active XOP writer (attachments.ts; XOP 1.0 §3.1), when it is a
  * single `Uint8Array` at least the sink's threshold long. Returns whether it did.
  */
 function writeXopInclude(w: XmlWriter, value: unknown, desc: SimpleDesc): boolean {
-  const sink = xopState.sink;
+  const sink = attachmentSupport.xop;
   if (sink === undefined || desc.list || !(value instanceof Uint8Array) || value.byteLength < sink.threshold)
     return false;
   w.start(XOP_NS, 'Include', 'xop');
-  w.attr('', 'href', cidUrl(sink.add(value)));
+  w.attr('', 'href', sink.include(value));
   w.end();
   return true;
 }

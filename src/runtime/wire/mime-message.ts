@@ -23,30 +23,10 @@ import {
   partBytes,
   writeMultipart,
 } from './multipart.js';
-import { XOP_MEDIA_TYPE } from './xop.js';
+import { type MimeMessage, XOP_MEDIA_TYPE } from './attachments.js';
 import { decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';
 
-/** A multipart/related SOAP message as read. */
-export interface MimeMessage {
-  /** The root part's text: the SOAP envelope (with `xop:Include`s when {@link xop}). */
-  readonly xml: string;
-  /** Whether the root part is an XOP package (MTOM). */
-  readonly xop: boolean;
-  /** The SOAP media type of the envelope (`text/xml` or `application/soap+xml`, with its `action`). */
-  readonly soapType: MediaType;
-  /** The parts other than the root, in order. */
-  readonly attachments: readonly Attachment[];
-  /** The same, by Content-ID. */
-  readonly byId: ReadonlyMap<string, Attachment>;
-}
-
-/** Whether a `Content-Type` header value is `multipart/...` (checked before anything is parsed). */
-export function isMultipartType(header: string | undefined): boolean {
-  if (header === undefined) return false;
-  const c = header.charCodeAt(0) | 32;
-  // 'm', or leading white space: only then is the header looked at more closely.
-  return (c === 109 || c === 32 || c === 41) && /^\s*multipart\//i.test(header);
-}
+export { isMultipartType, type MimeMessage } from './attachments.js';
 
 function isSoapType(type: string): boolean {
   return type === 'text/xml' || type === 'application/soap+xml' || type === 'application/xml';

@@ -9,36 +9,14 @@
  * Ships with generated code: imports only node:* modules and sibling runtime files.
  */
 import * as crypto from 'node:crypto';
+import { DEFAULT_MAX_PARTS, MultipartError } from './attachments.js';
 
-/** One MIME part of a multipart/related message other than its root: an attachment. */
-export interface Attachment {
-  /** The `Content-ID` without its angle brackets (referred to as `cid:<id>`, RFC 2392). */
-  readonly contentId: string;
-  /** The part's `Content-Type` (default `application/octet-stream`). */
-  readonly contentType: string;
-  /** The part's bytes, transfer encoding removed. */
-  readonly data: Uint8Array;
-}
+export { type Attachment, DEFAULT_MAX_PARTS, MultipartError, type MultipartProblem } from './attachments.js';
 
 /** A part as parsed: its headers (lower-case names) and body bytes. */
 export interface MimePart {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Uint8Array;
-}
-
-/** What was wrong with a multipart body. */
-export type MultipartProblem = 'boundary' | 'unterminated' | 'headers' | 'parts' | 'root' | 'encoding' | 'cid' | 'type';
-
-/** A multipart/related body (or an XOP package) that cannot be read. */
-export class MultipartError extends Error {
-  override readonly name = 'MultipartError';
-  /** What was wrong. */
-  readonly problem: MultipartProblem;
-
-  constructor(problem: MultipartProblem, message: string) {
-    super(message);
-    this.problem = problem;
-  }
 }
 
 /** Limits of {@link parseMultipart}. */
@@ -47,8 +25,6 @@ export interface MultipartLimits {
   readonly maxParts?: number | undefined;
 }
 
-/** Default cap on the parts of one message, root included. */
-export const DEFAULT_MAX_PARTS = 100;
 /** Largest header block of one part, in bytes. */
 export const MAX_PART_HEADER_BYTES: number = 16 * 1024;
 

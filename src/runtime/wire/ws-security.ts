@@ -19,8 +19,22 @@ import { escapeAttr, escapeText } from '../xml/xml-write.js';
 import type { XmlElement } from '../xml/xml-parse.js';
 
 import { WSSE_NS, WSU_NS } from './namespaces.js';
+import {
+  type NonceCache,
+  type UsernameTokenPolicy,
+  WsSecurityError,
+  type WsSecurityResult,
+  wsSecuritySupport,
+} from './ws-security-policy.js';
 
 export { WSSE_NS, WSU_NS };
+export {
+  type NonceCache,
+  type UsernameTokenPolicy,
+  WsSecurityError,
+  type WsSecurityFaultCode,
+  type WsSecurityResult,
+} from './ws-security-policy.js';
 const PROFILE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0';
 /** `Password/@Type` of a clear-text password. */
 export const PASSWORD_TEXT: string = `${PROFILE}#PasswordText`;
@@ -102,30 +116,6 @@ export function wsSecurityHeader(options: WsSecurityOptions): (context: { readon
   };
 }
 
-/** The WS-Security fault codes (SOAP Message Security 1.0 §12), as local names in {@link WSSE_NS}. */
-export type WsSecurityFaultCode =
-  | 'UnsupportedSecurityToken'
-  | 'InvalidSecurity'
-  | 'InvalidSecurityToken'
-  | 'FailedAuthentication'
-  | 'MessageExpired';
-
-/** A refused `wsse:Security` header: `code` is the WS-Security fault to answer with. */
-export class WsSecurityError extends Error {
-  override name = 'WsSecurityError';
-  readonly code: WsSecurityFaultCode;
-  constructor(code: WsSecurityFaultCode, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-/** Remembers nonces for a while, to refuse a replayed digest (UsernameToken Profile 1.0 §3.1). */
-export interface NonceCache {
-  /** Records `nonce` until `expiresAt` (ms; `now` is the checker's clock); returns false when it is there unexpired. */
-  add(nonce: string, expiresAt: number, now: number): boolean;
-}
-
 /** An in-memory {@link NonceCache} bounded to `max` entries (oldest dropped first). */
 export function memoryNonceCache(max = 100_000): NonceCache {
   const seen = new Map<string, number>();
@@ -143,27 +133,6 @@ export function memoryNonceCache(max = 100_000): NonceCache {
       return true;
     },
   };
-}
-
-/** How the server checks a UsernameToken. */
-export interface UsernameTokenPolicy {
-  /** The password of `username`, or undefined for an unknown user. */
-  readonly password: (username: string) => string | undefined | Promise<string | undefined>;
-  /** Accept `PasswordText` (default true) and `PasswordDigest` (default true). */
-  readonly allowText?: boolean;
-  readonly allowDigest?: boolean;
-  /** How far `Created` (token and Timestamp) may be from the server's clock, in seconds (default 300). */
-  readonly maxSkewSeconds?: number;
-  /** Where nonces of digests are remembered (default: an in-memory cache per handler). */
-  readonly nonceCache?: NonceCache;
-  /** The clock (ms since the epoch); default `Date.now`. For tests. */
-  readonly now?: () => number;
-}
-
-/** What a checked Security header established. */
-export interface WsSecurityResult {
-  readonly username: string;
-  readonly passwordType: 'PasswordText' | 'PasswordDigest';
 }
 
 function child(el: XmlElement, ns: string, name: string): XmlElement | undefined {
@@ -274,3 +243,9 @@ function same(a: string, b: string): boolean {
   const y = Buffer.from(b, 'utf8');
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+// The server's check (HandlerOptions.wsSecurity), given to the server core through ws-security-policy.ts.
+wsSecuritySupport.checker = {
+  check: (header, policy, nonces) => checkSecurityHeader(findSecurityHeader(header), policy, nonces),
+  nonceCache: () => memoryNonceCache(),
+};

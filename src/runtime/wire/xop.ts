@@ -12,12 +12,10 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import type { XmlElement } from '../xml/xml-tree.js';
-import { type Attachment, contentIdOfUrl, MultipartError } from './multipart.js';
+import { attachmentSupport, type XopWriter, XOP_MEDIA_TYPE, XOP_NS } from './attachments.js';
+import { type Attachment, cidUrl, contentIdOfUrl, MultipartError } from './multipart.js';
 
-/** The XOP namespace (XOP 1.0 §2.1). */
-export const XOP_NS = 'http://www.w3.org/2004/08/xop/include';
-/** The media type of an XOP package's root part (XOP 1.0 §4.1, RFC 3902 registration in XOP Appendix A). */
-export const XOP_MEDIA_TYPE = 'application/xop+xml';
+export { XOP_MEDIA_TYPE, XOP_NS };
 
 /**
  * Replaces every `xop:Include` under `root` by the base64 text of the part its
@@ -61,7 +59,7 @@ export function resolveXopIncludes(root: XmlElement, parts: ReadonlyMap<string, 
 }
 
 /** Collects the binary values written as `xop:Include` into attachments. */
-export class XopSink {
+export class XopSink implements XopWriter {
   /** The parts made so far, in document order. */
   readonly parts: Attachment[] = [];
   /** Values shorter than this stay inline base64. */
@@ -79,18 +77,20 @@ export class XopSink {
     this.parts.push({ contentId, contentType: 'application/octet-stream', data });
     return contentId;
   }
-}
 
-/** The sink of the write in progress, if any (writes are synchronous, so one at a time). */
-export const xopState: { sink: XopSink | undefined } = { sink: undefined };
+  /** Adds `data` as a part; returns the `cid:` URL of an `xop:Include` of it. */
+  include(data: Uint8Array): string {
+    return cidUrl(this.add(data));
+  }
+}
 
 /** Runs `write` (synchronous) with `sink` collecting base64Binary element values as XOP parts. */
 export function writeWithXop<T>(sink: XopSink, write: () => T): T {
-  const outer = xopState.sink;
-  xopState.sink = sink;
+  const outer = attachmentSupport.xop;
+  attachmentSupport.xop = sink;
   try {
     return write();
   } finally {
-    xopState.sink = outer;
+    attachmentSupport.xop = outer;
   }
 }

@@ -9,7 +9,7 @@
  *
  * Ships with generated code.
  */
-import type { Attachment } from '../wire/multipart.js';
+import { type Attachment, attachmentCodec } from '../wire/attachments.js';
 import type { RequestContext } from './server-types.js';
 
 const pending = new WeakMap<RequestContext, Attachment[]>();
@@ -19,8 +19,10 @@ let waiting = 0;
 /**
  * Adds a MIME part to the response of the request `ctx` belongs to (refer to it
  * from the response as `cid:<contentId>`, or leave it unreferenced, as SwA allows).
+ * @throws MultipartError (`module`) when the MTOM/SwA module (wire/mtom.ts) is not loaded
  */
 export function addResponseAttachment(ctx: RequestContext, attachment: Attachment): void {
+  attachmentCodec('addResponseAttachment');
   const list = pending.get(ctx);
   if (list !== undefined) {
     list.push(attachment);

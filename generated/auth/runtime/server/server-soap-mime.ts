@@ -8,18 +8,20 @@
  * cannot be read as such (no boundary, no root part, an unterminated part, too many
  * parts, an `xop:Include` naming no part) is answered with a Client fault (SOAP
  * 1.1, 500) or a Sender fault (SOAP 1.2, 400); the implementation is not called.
+ * Without the MTOM/SwA module (wire/mtom.ts, see wire/attachments.ts) every such
+ * request is answered 415 with a Client (Sender) fault, and the service keeps serving.
  *
  * Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { attachmentSupport, type MimeMessage, MultipartError, XOP_MEDIA_TYPE } from '../wire/attachments.js';
 import type { MediaType } from '../wire/content-type.js';
-import { readMimeMessage, type MimeMessage } from '../wire/mime-message.js';
-import { MultipartError } from '../wire/multipart.js';
-import { XOP_MEDIA_TYPE } from '../wire/xop.js';
+import { writeFault } from '../wire/faults.js';
+import { soapContentType } from '../wire/soap-envelope.js';
 import { readBodyThen } from './http-body.js';
 import { sendBodyError } from './server-body-errors.js';
 import { clientFault, sendFault, type SoapVersion } from './server-faults.js';
-import { sendInternalError } from './server-respond.js';
+import { send, sendInternalError } from './server-respond.js';
 import type { ServiceEndpoint } from './server-routes.js';
 import { serveSoapText } from './server-soap.js';
 import type { HandlerState } from './server-state.js';
@@ -56,6 +58,16 @@ export function serveSoapMime(
         : svc.soap11
           ? '1.1'
           : '1.2';
+  const codec = attachmentSupport.codec;
+  if (codec === undefined) {
+    // The MTOM/SwA module (wire/mtom.ts) is not loaded: 415 Unsupported Media Type
+    // (RFC 9110 §15.5.16) with a Client/Sender fault; the body is not read.
+    const fault = clientFault(
+      'This endpoint does not accept multipart/related (MTOM or SOAP with Attachments) requests; send the envelope as text/xml or application/soap+xml.',
+    );
+    send(res, 415, soapContentType(fallback), writeFault(fallback, fault, { debug: false }));
+    return;
+  }
   try {
     readBodyThen(
       req,
@@ -68,7 +80,7 @@ export function serveSoapMime(
           }
           let mime: MimeMessage;
           try {
-            mime = readMimeMessage(raw, mediaType, { maxParts: state.maxParts });
+            mime = codec.read(raw, mediaType, state.maxParts);
           } catch (e) {
             if (!(e instanceof MultipartError)) throw e;
             sendFault(res, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);

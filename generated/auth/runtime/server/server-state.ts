@@ -6,7 +6,7 @@
  * `createServiceHandler`. Ships with generated code.
  */
 import type { ServiceDesc } from '../wire/descriptors.js';
-import type { NonceCache, UsernameTokenPolicy } from '../wire/ws-security.js';
+import type { NonceCache, UsernameTokenChecker, UsernameTokenPolicy } from '../wire/ws-security-policy.js';
 import type { BodyLimits } from './http-body.js';
 import type { OperationImpl, RequestContext } from './server-types.js';
 
@@ -21,7 +21,13 @@ export interface HandlerState {
   readonly debug: boolean;
   readonly onError: ((err: unknown, ctx: RequestContext) => void) | undefined;
   /** WS-Security UsernameToken checking (`HandlerOptions.wsSecurity`), or undefined. */
-  readonly security: { readonly policy: UsernameTokenPolicy; readonly nonces: NonceCache } | undefined;
+  readonly security:
+    | {
+        readonly policy: UsernameTokenPolicy;
+        readonly nonces: NonceCache;
+        readonly check: UsernameTokenChecker['check'];
+      }
+    | undefined;
   /** `HandlerOptions.mtom`: `true` always, `false` never, `undefined` in kind. */
   readonly mtom: boolean | undefined;
   readonly mtomThreshold: number;

@@ -53,11 +53,11 @@ import { serveHttp } from './server-http.js';
 import { serveHttpXml } from './server-http-xml.js';
 import { serveSoap } from './server-soap.js';
 import { serveSoapMime } from './server-soap-mime.js';
-import { DEFAULT_MAX_PARTS } from '../wire/multipart.js';
+import { attachmentsMissing, attachmentSupport, DEFAULT_MAX_PARTS } from '../wire/attachments.js';
 import type { HandlerState } from './server-state.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
 import { WsdlServer } from './wsdl-rewrite.js';
-import { memoryNonceCache } from '../wire/ws-security.js';
+import { type UsernameTokenPolicy, wsSecurityMissing, wsSecuritySupport } from '../wire/ws-security-policy.js';
 
 export { SoapFault } from '../wire/faults.js';
 export { defineOperation } from './server-types.js';
@@ -137,6 +137,17 @@ function owns(routes: RouteTable, key: string): boolean {
 }
 
 /**
+ * The server's WS-Security check of `policy` (HandlerOptions.wsSecurity), or undefined.
+ * @throws TypeError when the WS-Security module (wire/ws-security.ts) is not loaded
+ */
+function securityOf(service: string, policy: UsernameTokenPolicy | undefined): HandlerState['security'] {
+  if (policy === undefined) return undefined;
+  const checker = wsSecuritySupport.checker;
+  if (checker === undefined) throw new TypeError(wsSecurityMissing(`createServiceHandler(${service}): wsSecurity`));
+  return { policy, nonces: policy.nonceCache ?? checker.nonceCache(), check: checker.check };
+}
+
+/**
  * Creates the request handler of `service`, answering with `impls` (keyed by WSDL
  * operation name). Use it as a node:http request listener or as Express/Connect
  * middleware (requests for other paths go to `next()`).
@@ -172,6 +183,8 @@ export function createServiceHandler(
       `createServiceHandler(${service.name}): no implementation for operation(s) ${missing.join(', ')}`,
     );
   }
+  if (options.mtom === true && attachmentSupport.codec === undefined)
+    throw new TypeError(attachmentsMissing(`createServiceHandler(${service.name}): mtom: true`));
   const state: HandlerState = {
     service,
     types: service.types,
@@ -183,10 +196,7 @@ export function createServiceHandler(
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     debug: options.debug ?? false,
     onError: options.onError,
-    security:
-      options.wsSecurity === undefined
-        ? undefined
-        : { policy: options.wsSecurity, nonces: options.wsSecurity.nonceCache ?? memoryNonceCache() },
+    security: securityOf(service.name, options.wsSecurity),
     mtom: options.mtom,
     mtomThreshold: options.mtomThreshold ?? 0,
     maxParts: options.maxRequestParts ?? DEFAULT_MAX_PARTS,
