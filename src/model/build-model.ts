@@ -111,7 +111,8 @@ export function buildModelCollecting(original: LoadedSet, options: BuildOptions 
 
   const diagnostics = [...ctx.sink.errors, ...ctx.sink.warnings];
   if (ctx.sink.errors.length > 0) return { diagnostics };
-  const declares = declaredFeatures(loaded.documents.map((d) => d.root));
+  // Read from the documents as given (a WSDL 2.0 contract's policies are not lowered).
+  const declares = declaredFeatures(original.documents.map((d) => d.root));
   const model: WsdlModel = {
     modelVersion: 1,
     ...(wsdl20 ? { wsdlVersion: '2.0' as const } : {}),
