@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { declaredFeatures } from '../../src/model/declared-features.js';
 import { buildModel } from '../../src/model/build-model.js';
+import { loadModel } from '../../src/model/index.js';
 import { parseXml } from '../../src/runtime/xml/xml-parse.js';
 import { loadedFrom, wsdl } from './helpers.js';
 
@@ -68,5 +69,13 @@ describe('declared features', () => {
       loadedFrom({ name: 'auth.wsdl', text: readFileSync(path.join(ROOT, 'wsdl/auth.wsdl'), 'utf8') }),
     );
     expect(auth.declares).toBeUndefined();
+  });
+
+  it('a WCF contract of the corpus with an optional wsoma:OptimizedMimeSerialization policy declares attachments', async () => {
+    const wsdl = path.join(
+      ROOT,
+      '../shared/corpus/node-soap-samples/request-response-samples/IndienenBericht__should_work_with_deeply_nested_XML_messages/soap.wsdl',
+    );
+    expect((await loadModel(wsdl)).declares).toEqual({ attachments: true });
   });
 });
