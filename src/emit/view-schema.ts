@@ -5,7 +5,7 @@
  */
 import { encodeSchemaData } from './descriptor-encode.js';
 import { tsLiteral, tsString } from './literal.js';
-import { type RuntimeImportView, runtimeImports, runtimeSpecifier } from './runtime-imports.js';
+import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
 import type { ServiceModel } from './service-model.js';
 import type { TypeRegistry } from './type-registry.js';
 import { docBlock } from './view-common.js';
@@ -38,12 +38,13 @@ export interface SchemaView {
   /** The imports from the runtime, one per entry point (`import {clause} from '{from}';`). */
   readonly runtimeImports: readonly RuntimeImportView[];
   /**
-   * Optional runtime codecs the contract's values need, imported for their
-   * registration with the codec (`import '{specifier}';`, see
-   * runtime/wire/codec-extensions.ts, runtime/wire/attachments.ts): DataSets, SOAP-encoded
-   * arrays, MTOM/SwA attachments, the WS-Security UsernameToken check.
+   * The marks of the optional runtime modules the contract needs (`[mtomModule]`), handed
+   * to `SchemaData` so that bundlers keep the modules, which register themselves with the
+   * core when loaded (runtime/wire/descriptor-data.ts `OptionalModule`, codec-extensions.ts,
+   * attachments.ts): DataSets, SOAP-encoded arrays, MTOM/SwA attachments, the WS-Security
+   * UsernameToken check. Empty when it needs none.
    */
-  readonly codecImports: readonly string[];
+  readonly modulesLiteral: string;
   /** The encoded descriptors as a TypeScript string literal. */
   readonly dataLiteral: string;
   readonly services: readonly SchemaServiceView[];
@@ -82,16 +83,20 @@ export function schemaView(
     ),
     operations: s.operations.map((o) => ({ method: o.names.method })),
   }));
+  const modules = [
+    usesDataSet && 'dataSetModule',
+    usesSoapArray && 'soapArrayModule',
+    usesAttachments && 'mtomModule',
+    // A UsernameToken policy: the client's wsSecurityHeader, the server's check (HandlerOptions.wsSecurity).
+    declares?.wsSecurity === true && 'wsSecurityModule',
+  ].filter((m): m is 'dataSetModule' | 'soapArrayModule' | 'mtomModule' | 'wsSecurityModule' => m !== false);
   return {
     header,
-    runtimeImports: runtimeImports(['SchemaData', 'ComplexDesc', 'OperationDesc', 'ServiceDesc'], runtimeBase),
-    codecImports: [
-      ...(usesDataSet ? [runtimeSpecifier('dataset', runtimeBase)] : []),
-      ...(usesSoapArray ? [runtimeSpecifier('soapArray', runtimeBase)] : []),
-      ...(usesAttachments ? [runtimeSpecifier('mtom', runtimeBase)] : []),
-      // A UsernameToken policy: the client's wsSecurityHeader, the server's check (HandlerOptions.wsSecurity).
-      ...(declares?.wsSecurity === true ? [runtimeSpecifier('wsSecurity', runtimeBase)] : []),
-    ],
+    runtimeImports: runtimeImports(
+      ['SchemaData', 'ComplexDesc', 'OperationDesc', 'ServiceDesc', ...modules],
+      runtimeBase,
+    ),
+    modulesLiteral: modules.length === 0 ? '' : `[${modules.join(', ')}]`,
     dataLiteral: tsString(data),
     services,
   };

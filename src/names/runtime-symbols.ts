@@ -19,9 +19,9 @@ export type RuntimeSymbolKind = 'value' | 'type';
  * `server` is `runtime/server/index.ts` (each shipped only with that side); the
  * others are optional modules an output gets only when its generated files import
  * them: `dataset` (wire/dataset.ts, contracts with an ASMX DataSet) and `soapArray`
- * (wire/soap-array.ts, rpc/encoded arrays; imported for its registration only) and
- * `mtom` (wire/mtom.ts, MTOM/XOP and SwA attachments) and `wsSecurity` (wire/ws-security.ts,
- * contracts with a UsernameToken policy), both imported for their registration only.
+ * (wire/soap-array.ts, rpc/encoded arrays) and `mtom` (wire/mtom.ts, MTOM/XOP and SwA
+ * attachments) and `wsSecurity` (wire/ws-security.ts, contracts with a UsernameToken
+ * policy); schema.ts imports each by its mark (`mtomModule`, ...), for its registration.
  */
 export type RuntimeModule = 'shared' | 'client' | 'server' | 'dataset' | 'soapArray' | 'mtom' | 'wsSecurity';
 
@@ -63,6 +63,11 @@ export const RUNTIME_SYMBOLS = {
   XmlElement: { kind: 'type', module: 'shared' },
   XmlAttribute: { kind: 'type', module: 'shared' },
   DataSet: { kind: 'type', module: 'dataset' },
+  // schema.ts: the marks of optional modules (runtime/wire/descriptor-data.ts, OptionalModule)
+  dataSetModule: { kind: 'value', module: 'dataset' },
+  soapArrayModule: { kind: 'value', module: 'soapArray' },
+  mtomModule: { kind: 'value', module: 'mtom' },
+  wsSecurityModule: { kind: 'value', module: 'wsSecurity' },
   OneOf: { kind: 'type', module: 'shared' },
   // index.ts re-exports (errors users catch)
   HttpError: { kind: 'value', module: 'shared' },

@@ -32,7 +32,7 @@ export type {
   SubstDesc,
   ValueDesc,
 } from './wire/descriptors.js';
-export { SchemaData } from './wire/descriptor-data.js';
+export { SchemaData, type OptionalModule } from './wire/descriptor-data.js';
 export type { OneOf } from './wire/one-of.js';
 export { parseXml, XmlParseError, type XmlAttribute, type XmlElement } from './xml/xml-parse.js';
 export { XmlWriter, escapeAttr, escapeText } from './xml/xml-write.js';

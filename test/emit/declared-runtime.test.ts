@@ -37,14 +37,14 @@ const POLICY = `<wsp:Policy xmlns:wsp="http://schemas.xmlsoap.org/ws/2004/09/pol
 describe('optional runtime modules a contract gets without asking', () => {
   it('an xsd:base64Binary value, and nothing else declared, brings the MTOM/SwA module', async () => {
     const { schema, paths } = await emitted(contract('s:base64Binary'));
-    expect(schema).toContain("import './runtime/wire/mtom.js';");
+    expect(schema).toContain("import { mtomModule } from './runtime/wire/mtom.js';");
     expect(paths).toEqual(expect.arrayContaining(['runtime/wire/mtom.ts', 'runtime/wire/xop.ts']));
     expect(schema).not.toContain('ws-security');
   });
 
   it('a UsernameToken policy brings the WS-Security module; a plain contract gets neither', async () => {
     const secured = await emitted(contract('s:string', POLICY));
-    expect(secured.schema).toContain("import './runtime/wire/ws-security.js';");
+    expect(secured.schema).toContain("import { wsSecurityModule } from './runtime/wire/ws-security.js';");
     expect(secured.paths).toContain('runtime/wire/ws-security.ts');
     expect(secured.paths).not.toContain('runtime/wire/mtom.ts');
     const plain = await emitted(contract('s:string'));

@@ -7,11 +7,13 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_FEATURES } from '../../src/emit/runtime-features.js';
 import { check, generate } from '../../src/generate/generate.js';
 import { runCli } from '../cli/helpers.js';
-import { compileTree, generate as emitContract } from '../emit/helpers.js';
+import { compileTree, generate as emitContract, writeTree } from '../emit/helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TMP = path.join(ROOT, 'test/tmp/runtime-slim');
@@ -73,7 +75,7 @@ describe('the runtime an output gets', () => {
   it('a contract with SOAP-encoded arrays gets soap-array.ts without asking; one without does not', async () => {
     const files = await emitContract('test/emit/fixtures/encoded-arrays/arrays.wsdl', 'arrays.wsdl');
     expect(files.map((f) => f.path)).toContain('runtime/wire/soap-array.ts');
-    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import './runtime/wire/soap-array.js';");
+    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import { soapArrayModule } from './runtime/wire/soap-array.js';");
     expect(files.map((f) => f.path)).not.toContain('runtime/wire/dataset.ts');
     expect(compileTree(path.join(TMP, 'arrays'), files)).toEqual([]);
   });
@@ -81,7 +83,7 @@ describe('the runtime an output gets', () => {
   it('a contract with an ASMX DataSet gets dataset.ts, imported by schema.ts so the codec has it', async () => {
     const files = await emitContract('test/fixtures/dataset/CustomerService.wsdl', 'CustomerService.wsdl');
     expect(files.map((f) => f.path)).toContain('runtime/wire/dataset.ts');
-    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import './runtime/wire/dataset.js';");
+    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import { dataSetModule } from './runtime/wire/dataset.js';");
     expect(files.map((f) => f.path)).not.toContain('runtime/wire/soap-array.ts');
     expect(compileTree(path.join(TMP, 'dataset'), files)).toEqual([]);
   });
@@ -92,8 +94,42 @@ describe('the runtime an output gets', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['runtime/wire/mtom.ts', 'runtime/wire/xop.ts', 'runtime/wire/mime-message.ts']),
     );
-    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import './runtime/wire/mtom.js';");
+    const schema = files.find((f) => f.path === 'schema.ts')?.content ?? '';
+    expect(schema).toContain("import { mtomModule } from './runtime/wire/mtom.js';");
+    expect(schema).toMatch(/new SchemaData\('.*', \[mtomModule\]\);/);
     expect(compileTree(path.join(TMP, 'mtom'), files)).toEqual([]);
+  });
+
+  it('a bundler told the project has no side effects keeps the optional module schema.ts needs', async () => {
+    // esbuild drops an import made for its side effects only when package.json says
+    // "sideEffects": false; schema.ts imports the module's mark by name and uses it.
+    const dir = path.join(TMP, 'side-effects');
+    rmSync(dir, { recursive: true, force: true });
+    const out = path.join(dir, 'out');
+    writeTree(out, await emitContract('test/fixtures/mtom/Files.wsdl', 'Files.wsdl'));
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module", "sideEffects": false }\n');
+    writeFileSync(
+      path.join(dir, 'main.ts'),
+      [
+        "import * as contract from './out/index.js';",
+        "import { attachmentSupport } from './out/runtime/wire/attachments.js';",
+        'const used = Object.keys(contract).length > 0;',
+        'console.log(JSON.stringify({ used, codec: attachmentSupport.codec !== undefined }));',
+        '',
+      ].join('\n'),
+    );
+    const bundle = path.join(dir, 'bundle.mjs');
+    const result = await build({
+      entryPoints: [path.join(dir, 'main.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
+    expect(result.errors).toEqual([]);
+    const printed = execFileSync(process.execPath, [bundle], { encoding: 'utf8' });
+    expect(JSON.parse(printed)).toEqual({ used: true, codec: true });
     const auth = await emitContract('wsdl/auth.wsdl', 'auth.wsdl');
     expect(auth.find((f) => f.path === 'schema.ts')?.content).not.toContain('mtom');
     expect(auth.map((f) => f.path)).not.toContain('runtime/wire/mtom.ts');

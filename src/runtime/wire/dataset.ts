@@ -24,6 +24,7 @@ import { XSD_NS, XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import type { ScalarKind } from './descriptors.js';
 import { DIFFGRAM_NS, MSDATA_NS } from './namespaces.js';
 import { codecExtensions } from './codec-extensions.js';
+import type { OptionalModule } from './descriptor-data.js';
 
 /** One column of a DataSet table: its name and XSD built-in type (local name, e.g. `int`). */
 export interface DataSetColumn {
@@ -335,3 +336,6 @@ export function writeDataSet(w: XmlWriter, value: unknown, path: string): void {
 }
 
 codecExtensions.dataSet = { read: decodeDataSet, write: writeDataSet };
+
+/** This module's mark, which a generated schema.ts hands to `SchemaData` (see `OptionalModule`). */
+export const dataSetModule: OptionalModule = { module: 'wire/dataset' };

@@ -20,6 +20,7 @@
 import { type AttachmentCodec, attachmentSupport, DEFAULT_MAX_PARTS } from './attachments.js';
 import { readMimeMessage, writeMimeMessage } from './mime-message.js';
 import { resolveXopIncludes, writeWithXop, XopSink } from './xop.js';
+import type { OptionalModule } from './descriptor-data.js';
 
 /** The MTOM/SwA codec this module registers (attachments.ts). */
 export const mtomCodec: AttachmentCodec = {
@@ -41,3 +42,6 @@ export const mtomCodec: AttachmentCodec = {
 };
 
 attachmentSupport.codec = mtomCodec;
+
+/** This module's mark, which a generated schema.ts hands to `SchemaData` (see `OptionalModule`). */
+export const mtomModule: OptionalModule = { module: 'wire/mtom' };

@@ -26,6 +26,7 @@ import {
   type SoapArrayItemWriter,
   type SoapReferenceFollower,
 } from './codec-extensions.js';
+import type { OptionalModule } from './descriptor-data.js';
 
 export type { SoapArrayItemReader, SoapArrayItemWriter, SoapReferenceFollower } from './codec-extensions.js';
 
@@ -154,3 +155,6 @@ function arrayIndex(text: string, what: string, path: string, size: number | und
 }
 
 codecExtensions.soapArray = { read: readSoapArray, write: writeSoapArray };
+
+/** This module's mark, which a generated schema.ts hands to `SchemaData` (see `OptionalModule`). */
+export const soapArrayModule: OptionalModule = { module: 'wire/soap-array' };

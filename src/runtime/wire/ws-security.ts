@@ -35,6 +35,7 @@ export {
   type WsSecurityFaultCode,
   type WsSecurityResult,
 } from './ws-security-policy.js';
+import type { OptionalModule } from './descriptor-data.js';
 const PROFILE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0';
 /** `Password/@Type` of a clear-text password. */
 export const PASSWORD_TEXT: string = `${PROFILE}#PasswordText`;
@@ -249,3 +250,6 @@ wsSecuritySupport.checker = {
   check: (header, policy, nonces) => checkSecurityHeader(findSecurityHeader(header), policy, nonces),
   nonceCache: () => memoryNonceCache(),
 };
+
+/** This module's mark, which a generated schema.ts hands to `SchemaData` (see `OptionalModule`). */
+export const wsSecurityModule: OptionalModule = { module: 'wire/ws-security' };

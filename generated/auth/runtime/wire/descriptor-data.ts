@@ -28,14 +28,35 @@ interface Tables {
   readonly fields: readonly unknown[];
 }
 
+/**
+ * The mark an optional runtime module (wire/dataset.ts, soap-array.ts, mtom.ts,
+ * ws-security.ts) exports beside registering itself with the core when it is loaded.
+ * A generated schema.ts imports the marks of the modules its contract needs by name
+ * and hands them to {@link SchemaData}: a bundler told that the project's files have
+ * no side effects (`"sideEffects": false` in package.json) drops an import made only
+ * for its side effects, but keeps a module whose export is used, and with it the
+ * module's registration.
+ */
+export interface OptionalModule {
+  /** The module's path in the runtime, without extension (`wire/mtom`). */
+  readonly module: string;
+}
+
 /** The descriptors of one generated contract, decoded on first use. */
 export class SchemaData {
   #text: string | undefined;
   #decoded: Decoded | undefined;
+  /** The optional runtime modules the contract needs (see {@link OptionalModule}). */
+  readonly modules: readonly OptionalModule[];
 
-  /** @param text the JSON text generated schema.ts embeds (see descriptor-shapes.ts). */
-  constructor(text: string) {
+  /**
+   * @param text the JSON text generated schema.ts embeds (see descriptor-shapes.ts).
+   * @param modules the marks of the optional runtime modules the contract needs, which
+   *   schema.ts imports by name: held here so that a bundler keeps those modules.
+   */
+  constructor(text: string, modules: readonly OptionalModule[] = []) {
     this.#text = text;
+    this.modules = modules;
   }
 
   /** Everything, decoded now if not yet. */
