@@ -75,7 +75,9 @@ describe('the runtime an output gets', () => {
   it('a contract with SOAP-encoded arrays gets soap-array.ts without asking; one without does not', async () => {
     const files = await emitContract('test/emit/fixtures/encoded-arrays/arrays.wsdl', 'arrays.wsdl');
     expect(files.map((f) => f.path)).toContain('runtime/wire/soap-array.ts');
-    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import { soapArrayModule } from './runtime/wire/soap-array.js';");
+    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain(
+      "import { soapArrayModule } from './runtime/wire/soap-array.js';",
+    );
     expect(files.map((f) => f.path)).not.toContain('runtime/wire/dataset.ts');
     expect(compileTree(path.join(TMP, 'arrays'), files)).toEqual([]);
   });
@@ -83,7 +85,9 @@ describe('the runtime an output gets', () => {
   it('a contract with an ASMX DataSet gets dataset.ts, imported by schema.ts so the codec has it', async () => {
     const files = await emitContract('test/fixtures/dataset/CustomerService.wsdl', 'CustomerService.wsdl');
     expect(files.map((f) => f.path)).toContain('runtime/wire/dataset.ts');
-    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain("import { dataSetModule } from './runtime/wire/dataset.js';");
+    expect(files.find((f) => f.path === 'schema.ts')?.content).toContain(
+      "import { dataSetModule } from './runtime/wire/dataset.js';",
+    );
     expect(files.map((f) => f.path)).not.toContain('runtime/wire/soap-array.ts');
     expect(compileTree(path.join(TMP, 'dataset'), files)).toEqual([]);
   });
