@@ -10,18 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanup, runCli, tempDir } from '../cli/helpers.js';
 import { type ContractSpec, complexType, contract, el, enums, simpleType, wrapper } from './contract.js';
-
-/** mulberry32: a small, well-known seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../support/prng.js';
 
 type Dir = 'req' | 'res';
 interface FieldSpec {

@@ -20,18 +20,7 @@ import type {
 import { splitPathTemplate } from '../../src/runtime/wire/path-template.js';
 import { routeKey } from '../../src/runtime/wire/path-template-match.js';
 import { EncodeError } from '../../src/runtime/wire/scalars.js';
-
-/** mulberry32: a small deterministic generator, so every run tries the same cases. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as random } from '../support/prng.js';
 
 const SERVICES = 300;
 const CALLS_PER_OPERATION = 8;

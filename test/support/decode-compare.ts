@@ -11,18 +11,7 @@ import type { ValueDesc } from '../../src/runtime/wire/descriptors.js';
 import { envelopeOf, matchEnvelopeShape } from '../../src/runtime/wire/soap-envelope.js';
 import { parseRequestEnvelope, readBodyValue } from '../../src/runtime/server/soap-request-envelope.js';
 import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
-
-/** A small deterministic PRNG (mulberry32) so random cases are reproducible. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from './prng.js';
 
 /** What reading a request gave: its value or its error, and whether the server read it from a shape. */
 export interface ReadOutcome {
