@@ -154,15 +154,8 @@ async function userTsc(name: string, wsdl: string, runs: number): Promise<string
     writeFileSync(config, JSON.stringify({ contracts: [{ wsdl, output: 'pkg' }], runtime: 'package' }));
     await runOnce(WSDLC, ['generate', '-c', config, '--quiet'], 600_000);
     // Generated ESM, as a user's package would declare it.
-    for (const v of [
-      'wsdlc ts',
-      'wsdlc ts runtime',
-      'wsdlc ts none',
-      'wsdlc ts all',
-      'wsdlc js',
-      'wsdlc pkg',
-    ] as const) {
-      writeFileSync(join(dirs[v], 'package.json'), '{ "type": "module" }\n');
+    for (const v of TSC_VARIANTS) {
+      if (v !== 'tsclient') writeFileSync(join(dirs[v], 'package.json'), '{ "type": "module" }\n');
     }
     await runOnce(TSCLIENT, [wsdl, '-o', dirs.tsclient], 600_000);
     const results = new Map<TscVariant, Run[]>(TSC_VARIANTS.map((v) => [v, []]));
