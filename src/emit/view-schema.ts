@@ -5,11 +5,12 @@
  */
 import { encodeSchemaData } from './descriptor-encode.js';
 import { tsLiteral, tsString } from './literal.js';
-import { type RuntimeImportView, runtimeImports } from './runtime-imports.js';
+import { type RuntimeImportView, runtimeImports, runtimeSpecifier } from './runtime-imports.js';
 import type { ServiceModel } from './service-model.js';
 import type { TypeRegistry } from './type-registry.js';
 import { docBlock } from './view-common.js';
 import type { DeclaredFeatures } from '../model/types.js';
+import { RUNTIME_SYMBOLS } from '../names/runtime-symbols.js';
 
 /** One operation of a service. */
 export interface SchemaOperationView {
@@ -45,6 +46,13 @@ export interface SchemaView {
    * UsernameToken check. Empty when it needs none.
    */
   readonly modulesLiteral: string;
+  /**
+   * The same modules' specifiers (`./runtime/wire/mtom.js`), for schema templates of the
+   * user's written before the marks, which import them for their side effects only
+   * (`{{#each codecImports}}import '{{this}}';{{/each}}`): such a template keeps working.
+   * The built-in template uses {@link modulesLiteral}.
+   */
+  readonly codecImports: readonly string[];
   /** The encoded descriptors as a TypeScript string literal. */
   readonly dataLiteral: string;
   readonly services: readonly SchemaServiceView[];
@@ -97,6 +105,7 @@ export function schemaView(
       runtimeBase,
     ),
     modulesLiteral: modules.length === 0 ? '' : `[${modules.join(', ')}]`,
+    codecImports: modules.map((m) => runtimeSpecifier(RUNTIME_SYMBOLS[m].module, runtimeBase)),
     dataLiteral: tsString(data),
     services,
   };

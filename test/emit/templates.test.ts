@@ -1,6 +1,6 @@
 /** Template overrides, the ts-morph gate, and emit options (client/server/bindings). */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
@@ -37,6 +37,26 @@ describe('template override', () => {
     const copied = await emitFiles(auth, testOptions('auth.wsdl', { templatesDir: dir }), {});
     expect(copied.map((f) => f.path)).toEqual(builtin.map((f) => f.path));
     for (const [i, f] of builtin.entries()) expect(copied[i]?.content, f.path).toBe(f.content);
+  });
+
+  it("a schema template written before the modules' marks still loads the optional modules (codecImports)", async () => {
+    // The built-in schema.hbs of 25 Nov: optional modules imported for their side effects only.
+    const dir = path.join(TMP, 'old-schema');
+    mkdirSync(dir, { recursive: true });
+    const current = readFileSync(path.join(BUILTIN_TEMPLATES_DIR, 'schema.hbs'), 'utf8');
+    const old = current
+      .replace('{{/each}}\n', "{{/each}}\n{{#each codecImports}}\nimport '{{this}}';\n{{/each}}\n")
+      .replace('{{#if modulesLiteral}}, {{modulesLiteral}}{{/if}}', '');
+    expect(old).not.toBe(current);
+    writeFileSync(path.join(dir, 'schema.hbs'), old);
+    const files = await emitFiles(
+      await loadModel(path.join(ROOT, 'test/fixtures/mtom/Files.wsdl')),
+      testOptions('Files.wsdl', { templatesDir: dir }),
+      {},
+    );
+    const schema = files.find((f) => f.path === 'schema.ts')?.content ?? '';
+    expect(schema).toContain("import './runtime/wire/mtom.js';");
+    expect(files.map((f) => f.path)).toContain('runtime/wire/mtom.ts');
   });
 
   it('reports a template that uses an unknown field as a user error', async () => {

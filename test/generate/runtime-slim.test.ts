@@ -47,8 +47,6 @@ const OPTIONAL: string[] = [
   'wire/multipart.ts',
   'wire/xop.ts',
 ];
-/** The server checks WS-Security UsernameTokens itself (HandlerOptions.wsSecurity): an output with a server has it. */
-const SERVER_USES = ['wire/ws-security.ts'];
 
 beforeAll(() => mkdirSync(TMP, { recursive: true }));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -57,7 +55,7 @@ describe('the runtime an output gets', () => {
   it('the checked-in Auth output has no optional module, and its runtime compiles alone under strict flags', () => {
     const runtimeDir = path.join(ROOT, 'generated/auth/runtime');
     const files = filesUnder(runtimeDir);
-    expect(files.filter((f) => OPTIONAL.includes(f) && !SERVER_USES.includes(f))).toEqual([]);
+    expect(files.filter((f) => OPTIONAL.includes(f))).toEqual([]);
     // The runtime alone (no generated file beside it): every import it makes resolves, and it type-checks.
     const errors = compileTree(
       path.join(TMP, 'auth-runtime-alone'),
