@@ -24,6 +24,7 @@ import { isNil, readComplexContent, readValue, writeComplexContent, writeField, 
 import { parseContentType } from '../wire/content-type.js';
 import { DEFAULT_MAX_ERROR_BODY_CHARS, findFault, parseFault, HttpError, ResponseError } from '../wire/faults.js';
 import { encodeHttpParams, FORM_CONTENT_TYPE, hasPathParams, replaceHttpPath } from '../wire/http-encoding.js';
+import { joinedLocationPath } from '../wire/path-template-match.js';
 import { clientRoutes } from '../wire/http-route-check.js';
 import { encodeHttpXmlInput } from '../wire/http-xml.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
@@ -679,10 +680,8 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<unknown> {
     const form = encodeHttpParams(http, input, op.name);
-    // A written path is joined by its location's own leading `/`, not its own: `{!p}/x` with `p`
-    // empty is `base//x`, which the server reads back as `p` empty, not as the location `/x`.
     const base = hasPathParams(http)
-      ? new URL(joinUrl(this.base, `${http.path.startsWith('/') ? '' : '/'}${this.writePath(op, http, input)}`))
+      ? new URL(joinUrl(this.base, joinedLocationPath(http.path, this.writePath(op, http, input))))
       : this.url(op);
     let res: TransportResponse;
     if (get) {

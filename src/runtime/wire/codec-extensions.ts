@@ -58,6 +58,21 @@ export const codecExtensions: { dataSet: DataSetCodec | undefined; soapArray: So
   soapArray: undefined,
 };
 
+/**
+ * The message of a need the runtime cannot meet without the optional module `module`
+ * (`wire/mtom`) of feature `feature` (`mtom`), which generated code loads for a contract
+ * that declares `declaredBy`.
+ */
+export function optionalModuleMissing(
+  what: string,
+  label: string,
+  module: string,
+  feature: string,
+  declaredBy: string,
+): string {
+  return `${what} needs the ${label} runtime module ${module}.ts, which is not loaded: generate with \`--runtime-features ${feature}\` (config "runtimeFeatures": ["${feature}"]) and import it once (\`import './runtime/${module}.js';\`); generated code whose contract declares ${declaredBy} does`;
+}
+
 /** The message of a value whose optional codec is not loaded. */
 export function extensionMissing(what: string, module: string): string {
   return `${what}: the runtime module ${module} is not loaded (import it once, e.g. \`import './runtime/${module}.js'\`; generated code whose contract has such values does)`;

@@ -21,7 +21,7 @@ import {
   servedPath,
   servicePathKey,
 } from './http-routes.js';
-import { compilePathTemplate } from './path-template-match.js';
+import { compilePathTemplate, joinedLocationPath } from './path-template-match.js';
 import { EncodeError } from './scalars.js';
 
 /**
@@ -91,8 +91,8 @@ export function refuseOtherRoute(
     routes.rivals.set(http, rivals);
   }
   if (!rivals) return;
-  // Joined as the client joins it (client.ts): by the location's own leading `/`.
-  const served = `${routes.base}${http.path.startsWith('/') ? '' : '/'}${path}`;
+  // Joined as the client joins it (client.ts).
+  const served = `${routes.base}${joinedLocationPath(http.path, path)}`;
   const hit = choosePath(routes.table, served);
   const root = http.input === undefined ? undefined : elementKey(http.input.element.ns, http.input.element.name);
   const runs =
@@ -154,7 +154,7 @@ function operationAt(ep: HttpEndpoint, method: 'GET' | 'POST'): HttpRoute | unde
 function hasRivals(routes: ClientRoutes, http: HttpOperationDesc): boolean {
   if (routes.table.templates.length > 1) return true;
   const first = compilePathTemplate(http.path, true).literals[0] ?? '';
-  let prefix = `${routes.base}${http.path.startsWith('/') ? '' : '/'}${first}`;
+  let prefix = `${routes.base}${joinedLocationPath(http.path, first)}`;
   // Route keys are percent-decoded and lower-cased: compare only plain ASCII text.
   if (/[^\x20-\x24\x26-\x7e]/.test(prefix)) return true;
   prefix = prefix.toLowerCase();

@@ -108,6 +108,15 @@ function lastValueEnd(lower: string, next: string, raw: boolean, pos: number): n
 }
 
 /**
+ * The path written from `location` as it is joined to the port's path: by the location's own
+ * leading `/`, or one added. Not by the written text's: `{!p}/x` with `p` empty is `//x` under
+ * the port, which the server reads back as `p` empty, not as a location `/x`.
+ */
+export function joinedLocationPath(location: string, written: string): string {
+  return `${location.startsWith('/') ? '' : '/'}${written}`;
+}
+
+/**
  * The lookup key of a path, requested or served: percent-decoded, lower-cased, without a trailing
  * `/`. An escaped `/` stays escaped: `items/all%2Fdelete` is one segment (a value of
  * `items/{id}`), not the path `items/all/delete`.

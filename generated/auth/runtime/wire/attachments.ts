@@ -17,6 +17,7 @@
  * Ships with generated code.
  */
 import type { XmlElement } from '../xml/xml-tree.js';
+import { optionalModuleMissing } from './codec-extensions.js';
 import type { MediaType } from './content-type.js';
 
 /** The XOP 1.0 namespace (`xop:Include`, XOP 1.0 §2). */
@@ -128,7 +129,7 @@ export const attachmentSupport: { codec: AttachmentCodec | undefined; xop: XopWr
 
 /** The message of a multipart (MTOM, SwA) need that the runtime cannot meet without the attachments module. */
 export function attachmentsMissing(what: string): string {
-  return `${what} needs the MTOM/SwA runtime module wire/mtom.ts, which is not loaded: generate with \`--runtime-features mtom\` (config "runtimeFeatures": ["mtom"]) and import it once (\`import './runtime/wire/mtom.js';\`); generated code whose contract declares attachments or binary values does`;
+  return optionalModuleMissing(what, 'MTOM/SwA', 'wire/mtom', 'mtom', 'attachments or binary values');
 }
 
 /** The attachments module, or a {@link MultipartError} (`module`) naming what to add. */

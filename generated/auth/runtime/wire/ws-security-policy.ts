@@ -18,6 +18,7 @@
  * Ships with generated code.
  */
 import type { XmlElement } from '../xml/xml-tree.js';
+import { optionalModuleMissing } from './codec-extensions.js';
 
 /** The WS-Security fault codes (SOAP Message Security 1.0 §12), as local names in the `wsse` namespace. */
 export type WsSecurityFaultCode =
@@ -84,5 +85,5 @@ export const wsSecuritySupport: { checker: UsernameTokenChecker | undefined } = 
 
 /** The message of a WS-Security need the runtime cannot meet without the WS-Security module. */
 export function wsSecurityMissing(what: string): string {
-  return `${what} needs the WS-Security runtime module wire/ws-security.ts, which is not loaded: generate with \`--runtime-features ws-security\` (config "runtimeFeatures": ["ws-security"]) and import it once (\`import './runtime/wire/ws-security.js';\`); generated code whose contract declares a UsernameToken policy does`;
+  return optionalModuleMissing(what, 'WS-Security', 'wire/ws-security', 'ws-security', 'a UsernameToken policy');
 }
