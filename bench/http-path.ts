@@ -89,7 +89,7 @@ for (let r = 0; r < ROUNDS; r++) {
     const http = c.op.httpGet!;
     const routes = clientRoutes(c.service, c.service.ports[0]!);
     const own = time(() => replaceHttpPath(http, c.input, c.op.name));
-    const checked = time(() => replaceHttpPath(http, c.input, c.op.name, routes, c.op));
+    const checked = time(() => replaceHttpPath(http, c.input, c.op.name, { routes, operation: c.op }));
     const list = ratios.get(c.name) ?? [];
     list.push(checked / own);
     ratios.set(c.name, list);

@@ -31,7 +31,7 @@ function service(operations: OperationDesc[], soapPath = '/soap'): ServiceDesc {
 
 /** Writes `o`'s path with `input`, checked against the routes of `s`'s GET port. */
 function write(s: ServiceDesc, o: OperationDesc, input: Record<string, string>): string {
-  return replaceHttpPath(o.httpGet!, input, o.name, clientRoutes(s, s.ports[0]!), o);
+  return replaceHttpPath(o.httpGet!, input, o.name, { routes: clientRoutes(s, s.ports[0]!), operation: o });
 }
 
 describe('which locations the check looks at again', () => {

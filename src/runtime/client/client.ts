@@ -669,7 +669,7 @@ export class ServiceClient {
    * service's locations (wire http-routes.ts), would run another operation on it.
    */
   private writePath(op: OperationDesc, http: HttpOperationDesc, input: unknown): string {
-    return replaceHttpPath(http, input, op.name, clientRoutes(this.service, this.port), op);
+    return replaceHttpPath(http, input, op.name, { routes: clientRoutes(this.service, this.port), operation: op });
   }
 
   private async callHttp(

@@ -75,8 +75,8 @@ export function hasPathParams(op: HttpOperationDesc): boolean {
  * - in the query, as `application/x-www-form-urlencoded` values are (WHATWG URL Standard §5.2), as
  *   the uncited parameters beside it; an absent value leaves its `name=` pair out.
  *
- * With `routes`, the written path is also checked against the service's other locations: the
- * server must choose `operation` for it and read back the values written (http-route-check.ts).
+ * With `check`, the written path is also checked against the service's other locations: the
+ * server must choose `check.operation` for it and read back the values written (http-route-check.ts).
  * @throws EncodeError when a required parameter is missing, a value does not fit, or the server
  * would read the path as another operation's or with other values.
  */
@@ -84,8 +84,7 @@ export function replaceHttpPath(
   op: HttpOperationDesc,
   input: unknown,
   opName = '',
-  routes?: ClientRoutes,
-  operation?: OperationDesc,
+  check?: { readonly routes: ClientRoutes; readonly operation: OperationDesc },
 ): string {
   const template = splitPathTemplate(op.path);
   if ('error' in template) return op.path;
@@ -128,7 +127,7 @@ export function replaceHttpPath(
     refuseEndpointPath(path, spans);
     refuseDotSegments(path, spans);
     refuseMisread(sent.compiled, path, spans);
-    if (routes !== undefined && operation !== undefined) refuseOtherRoute(routes, operation, op, path, spans);
+    if (check !== undefined) refuseOtherRoute(check.routes, check.operation, op, path, spans);
   }
   return out;
 }
