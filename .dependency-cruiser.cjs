@@ -48,18 +48,27 @@ module.exports = {
       to: { pathNot: '^src/runtime/', dependencyTypesNot: ['core'] },
     },
     {
-      name: 'runtime-xml-imports-only-xml',
-      comment: 'runtime/xml is the bottom of the runtime: it may import only itself.',
+      name: 'runtime-bytes-imports-nothing',
+      comment:
+        'runtime/bytes (UTF-8, latin1, base64, hex, digests, random bytes) is the bottom of the runtime: it imports only itself, and no node: module (it reaches Node built-ins by feature detection).',
       severity: 'error',
-      from: { path: '^src/runtime/xml/' },
-      to: { path: '^src/runtime/', pathNot: '^src/runtime/xml/' },
+      from: { path: '^src/runtime/bytes/' },
+      to: { pathNot: '^src/runtime/bytes/' },
     },
     {
-      name: 'runtime-wire-imports-only-xml-and-wire',
-      comment: 'runtime/wire (envelopes, codec, descriptors, faults) sits on xml; it never imports the client or the server.',
+      name: 'runtime-xml-imports-only-bytes-and-xml',
+      comment: 'runtime/xml (scanner, parser, writer) sits on bytes: it may import only bytes and itself.',
+      severity: 'error',
+      from: { path: '^src/runtime/xml/' },
+      to: { path: '^src/runtime/', pathNot: '^src/runtime/(bytes|xml)/' },
+    },
+    {
+      name: 'runtime-wire-imports-only-bytes-xml-and-wire',
+      comment:
+        'runtime/wire (envelopes, codec, descriptors, faults) sits on xml and bytes; it never imports the client or the server.',
       severity: 'error',
       from: { path: '^src/runtime/wire/' },
-      to: { path: '^src/runtime/', pathNot: '^src/runtime/(xml|wire)/' },
+      to: { path: '^src/runtime/', pathNot: '^src/runtime/(bytes|xml|wire)/' },
     },
     {
       name: 'runtime-client-and-server-apart',
