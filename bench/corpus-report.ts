@@ -37,7 +37,7 @@ export function categorize(message: string): Category {
   if (/file not found|cannot read .*(ENOENT|not found)/i.test(message)) return 'MISSING-FILE';
   // A root that is none of WSDL 1.1, WSDL 2.0 or XSD (its message names all three).
   if (/root element is .*; expected wsdl:definitions/.test(message)) return 'NOT-WSDL';
-  // A WSDL 2.0 construct with no equivalent in wsdlc (README "WSDL 2.0").
+  // A WSDL 2.0 construct with no equivalent in wsdlc (docs/wsdl-2.0.md).
   if (/WSDL 2\.0|SOAP MEP .* is not supported/.test(message)) return 'WSDL-2.0';
   if (/not well-formed|encoding|DOCTYPE/i.test(message)) return 'MALFORMED';
   if (/not a WSDL 1\.1 document/.test(message)) return 'NOT-WSDL';

@@ -27,7 +27,7 @@ const S: readonly ChangeClass[] = ['source'];
 const WS: readonly ChangeClass[] = ['wire', 'source'];
 const OK: readonly ChangeClass[] = [];
 
-/** Every rule, in the order the README documents them. */
+/** Every rule, in the order docs/changing-contracts.md documents them. */
 export const BREAKING_RULES: readonly BreakingRule[] = [
   // Operations, bindings, namespaces
   { id: 'operation-removed', classes: WS, description: 'an operation of a service was removed' },

@@ -3,7 +3,7 @@
  * (`--format json|sarif|github`). Every command reduces its result to a list of
  * {@link Finding}s; each format renders that list:
  *
- * - `json`: wsdlc's own stable schema (`"schema": "wsdlc-diagnostics/1"`, documented in the README).
+ * - `json`: wsdlc's own stable schema (`"schema": "wsdlc-diagnostics/1"`, documented in docs/changing-contracts.md).
  * - `sarif`: SARIF 2.1.0 (OASIS Standard, 27 March 2020) with one run, the rules used and
  *   one result per finding, located on the WSDL/XSD line, for code-scanning dashboards.
  * - `github`: GitHub Actions workflow commands (`::error file=...,line=...,col=...::message`),

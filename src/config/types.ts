@@ -61,7 +61,7 @@ export interface ContractChoices {
   /**
    * The runtime copy's format: `ts` (default: the runtime's TypeScript sources)
    * or `js` (compiled `.js` modules with `.d.ts` declarations: the project's
-   * compiler then skips them under `skipLibCheck`; see the README for builds
+   * compiler then skips them under `skipLibCheck`; see docs/fitting-your-project.md for builds
    * that must copy the `.js` files). Contracts sharing one runtime folder must agree.
    */
   readonly runtimeFormat?: RuntimeFormat;
@@ -75,7 +75,7 @@ export interface ContractChoices {
   /**
    * Optional runtime modules to write besides those the generated code imports
    * (default none: the output's runtime is what its contract needs); `all` writes
-   * the whole runtime. See src/emit/runtime-features.ts and the README.
+   * the whole runtime. See src/emit/runtime-features.ts and docs/fitting-your-project.md.
    */
   readonly runtimeFeatures?: readonly RuntimeFeature[];
 }

@@ -78,7 +78,7 @@ export function schemaView(
   // A DataSet is a scalar kind: it may be a field, a part or an operation's element value.
   const usesDataSet = scalarKinds.has('dataSet');
   // MTOM/SwA (runtime/wire/mtom.ts): declared attachments, or any xsd:base64Binary value, which
-  // an MTOM server may answer as an XOP part whatever the contract says (README "Runtime features").
+  // an MTOM server may answer as an XOP part whatever the contract says (docs/fitting-your-project.md, "Runtime features").
   const usesAttachments = declares?.attachments === true || scalarKinds.has('base64');
   const services = sm.services.map((s, index) => ({
     index,

@@ -56,7 +56,7 @@ function propDoc(p: PropInfo): string {
         ? `XML attribute${p.xmlName !== p.prop ? ` \`${p.xmlName}\`` : ''}${p.ns ? ` (namespace ${p.ns})` : ''}.`
         : undefined
       : p.kind === 'text'
-        ? undefined // `$value`: the README's naming convention (simple content)
+        ? undefined // `$value`: a naming convention of docs/types-and-names.md (simple content)
         : p.kind === 'any'
           ? 'Elements matched by `xsd:any`, as parsed XML.'
           : p.ordered === 'group'
@@ -115,7 +115,7 @@ function typeTagProp(e: ComplexEntry, descendants: ReadonlyMap<string, readonly 
   const below = descendants.get(e.key);
   if (!e.baseKey && below === undefined) return undefined;
   const names = [e.tsName, ...(below ?? [])];
-  // Undocumented per property (it is on most types of a large contract): `$type` is a naming convention of the README.
+  // Undocumented per property (it is on most types of a large contract): `$type` is a naming convention of docs/types-and-names.md.
   return {
     doc: '',
     key: '$type',

@@ -19,7 +19,7 @@ import {
 } from '../runtime/wire/namespaces.js';
 import { XSD_NS, XSI_NS } from '../runtime/xml/namespaces.js';
 
-/** The conventional prefixes and their namespaces (README "Lenient mode" lists the same table). */
+/** The conventional prefixes and their namespaces (docs/lenient.md lists the same table). */
 export const CONVENTIONAL_PREFIXES: ReadonlyMap<string, string> = new Map([
   // XML Schema Part 1 §3.15 and Part 2 §3 use xs and xsd; `s` is what wsdl.exe and ASP.NET ?wsdl write.
   ['xs', XSD_NS],

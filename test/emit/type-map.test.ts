@@ -131,7 +131,7 @@ describe('types.ts', () => {
 
   it('emits extension as interface inheritance, choice as a union of branches, simple content as $value', async () => {
     const { types, schema } = await emitTypes();
-    // `$type` and `$value` are naming conventions (README, Types): no JSDoc per property.
+    // `$type` and `$value` are naming conventions (docs/types-and-names.md): no JSDoc per property.
     expect(types).toMatch(/export interface Derived extends Base \{\s*\$type\?: 'Derived';\s*extra: string;\s*\}/);
     expect(types).toMatch(/export interface Base \{\s*\$type\?: 'Base' \| 'Derived';/);
     expect(types).toContain('/** The base type. */');

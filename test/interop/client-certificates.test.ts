@@ -6,7 +6,7 @@
  * that requires a client certificate of that CA (`requestCert`, `rejectUnauthorized`)
  * in front of the generated handler. The failures: no certificate, a certificate of
  * another CA, and no custom CA (the server's certificate is then not trusted), each
- * rejecting with Node's TLS error code (README, "Transport").
+ * rejecting with Node's TLS error code (docs/client.md, "HTTP: authentication, cookies...").
  *
  * The certificates are made per run with `openssl` (P-256 keys, valid one day) in
  * test/tmp/client-certs/; skipped without openssl only outside CI.

@@ -267,7 +267,7 @@ describe('generated client <-> generated server, all four bindings', () => {
       });
     }
 
-    // README (HTTP GET/POST column): "500 text/plain, the reason"; the brief: HttpError body = reason.
+    // docs/server.md (HTTP GET/POST column): "500 text/plain, the reason"; the brief: HttpError body = reason.
     // The server appends "\n" (src/runtime/server/server-respond.ts sendText), so this fails until that is decided.
     it(`${binding}: the HttpError body is exactly the reason (no trailing newline)`, async () => {
       const err = await rejection(

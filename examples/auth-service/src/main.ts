@@ -39,7 +39,7 @@ export async function serve(config: ServiceConfig): Promise<void> {
   log(
     collectGarbage
       ? 'memory: garbage collected before each hash (node --expose-gc)'
-      : 'memory: garbage not collected before hashes; run node with --expose-gc for a lower peak (README)',
+      : 'memory: garbage not collected before hashes; run node with --expose-gc for a lower peak (docs/performance.md)',
   );
 
   let signals = 0;
