@@ -84,6 +84,20 @@ export function startFlags(tree: string, mode: RunMode = 'compiled'): string[] {
   return script.split(/\s+/).filter((a) => a.startsWith('--'));
 }
 
+/**
+ * A log line as text: the service writes JSON lines (pino) when its output is not a terminal;
+ * an event becomes its message, a request `<binding> <operation> <status>`. Text lines stay as they are.
+ */
+function textOf(line: string): string {
+  if (!line.startsWith('{')) return line;
+  try {
+    const o = JSON.parse(line) as { msg?: string; binding?: string; operation?: string; status?: number };
+    return o.msg === 'request' ? `${o.binding} ${o.operation} ${o.status}` : (o.msg ?? line);
+  } catch {
+    return line;
+  }
+}
+
 /** Starts the service of `tree` with `args` on 127.0.0.1:0; resolves once it listens. */
 export function startService(tree: string, args: readonly string[], mode: RunMode = 'tsx'): Promise<ServiceProcess> {
   // As examples/auth-service's `npm start` (tsx) and `npm run start:compiled` run it, with their node flags.
@@ -101,7 +115,7 @@ export function startService(tree: string, args: readonly string[], mode: RunMod
     pending += d.toString();
     const parts = pending.split('\n');
     pending = parts.pop()!;
-    lines.push(...parts);
+    lines.push(...parts.map(textOf));
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);

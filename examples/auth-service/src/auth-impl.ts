@@ -17,9 +17,9 @@ import type { IncomingMessage } from 'node:http';
 // The server side only: the barrel (index.js) also loads the client runtime (https, tls, fetch transport).
 import { SoapFault } from '../../../generated/auth/runtime/index.js';
 import type { AuthService } from '../../../generated/auth/server.js';
-import { AuthError, type Authenticator } from './authenticator.js';
+import { AuthError, IN_PROGRESS_MESSAGE, type Authenticator } from './authenticator.js';
 import { BusyError } from './hash-limiter.js';
-import { recordOperation } from './request-log.js';
+import { type Outcome, recordOperation, recordOutcome } from './request-log.js';
 import { StoreUnavailableError } from './session-store.js';
 
 /** Seconds a client is asked to wait after a temporary failure. */
@@ -30,11 +30,35 @@ export const UNAVAILABLE_MESSAGE = 'Service unavailable: the session store does 
 /** The reason sent when too many logins are being checked at once. */
 export const BUSY_MESSAGE = 'Service busy: too many logins in progress; try again later.';
 
-/** Runs `fn`, turning the service's errors into {@link SoapFault}s (see the file comment). */
-async function asFaults<T>(fn: () => Promise<T>): Promise<T> {
+/** How a failed operation is counted and logged (request-log.ts). */
+function outcomeOf(err: unknown): { outcome: Outcome; throttle?: 'failures' | 'in_progress' } {
+  if (err instanceof AuthError) {
+    if (err.kind === 'throttled')
+      return { outcome: 'throttled', throttle: err.message === IN_PROGRESS_MESSAGE ? 'in_progress' : 'failures' };
+    return {
+      outcome:
+        err.kind === 'invalid-credentials'
+          ? 'invalid_credentials'
+          : err.kind === 'invalid-ticket'
+            ? 'invalid_ticket'
+            : 'invalid_input',
+    };
+  }
+  if (err instanceof StoreUnavailableError) return { outcome: 'unavailable' };
+  if (err instanceof BusyError) return { outcome: 'busy' };
+  return { outcome: 'error' };
+}
+
+/**
+ * Runs `fn` for `req`, records its outcome, and turns the service's errors into
+ * {@link SoapFault}s (see the file comment).
+ */
+async function asFaults<T>(req: IncomingMessage, user: string | undefined, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    const { outcome, throttle } = outcomeOf(err);
+    recordOutcome(req, outcome, { ...(user !== undefined ? { user } : {}), ...(throttle ? { throttle } : {}) });
     if (err instanceof AuthError) {
       throw new SoapFault({
         code: 'Client',
@@ -60,12 +84,17 @@ export function createAuthImpl(auth: Authenticator): AuthService {
   return {
     async login(input, ctx) {
       recordOperation(ctx.request, ctx.binding, ctx.operation);
-      const ticket = await asFaults(() => auth.login(input.Username, input.Password, addressOf(ctx.request)));
+      const user = typeof input.Username === 'string' ? input.Username : undefined;
+      const ticket = await asFaults(ctx.request, user, () =>
+        auth.login(input.Username, input.Password, addressOf(ctx.request)),
+      );
+      recordOutcome(ctx.request, 'ok', { ...(user !== undefined ? { user } : {}), ticket });
       return { ServiceTicket: ticket };
     },
     async logout(input, ctx) {
       recordOperation(ctx.request, ctx.binding, ctx.operation);
-      const ticket = await asFaults(() => auth.logout(input.ServiceTicket));
+      const ticket = await asFaults(ctx.request, undefined, () => auth.logout(input.ServiceTicket));
+      recordOutcome(ctx.request, 'ok', { ticket });
       return { ServiceTicket: ticket };
     },
   };

@@ -17,14 +17,27 @@
  * | `--redis-timeout` | `REDIS_TIMEOUT` | `1000` ms per Redis command               |
  * | `--max-hashing`   | `MAX_HASHING`   | `1` password hash at a time               |
  * | `--hash-queue`    | `HASH_QUEUE`    | `8` logins waiting for a hash, then "busy" |
+ * | `--redis-sentinels` | `REDIS_SENTINELS` | none (`host:port,host:port`)           |
+ * | `--redis-master`  | `REDIS_MASTER_NAME` | `mymaster`                            |
+ * | `--redis-user`    | `REDIS_USERNAME`| none (the URL's, else `default`)          |
+ * |                   | `REDIS_PASSWORD`| none (the URL's); no flag, so it stays out of `ps` |
+ * | `--redis-ca`      | `REDIS_CA_FILE` | the system's CAs (`rediss://` only)       |
+ * | `--redis-cert`, `--redis-key` | `REDIS_CERT_FILE`, `REDIS_KEY_FILE` | none (client certificate) |
+ * | `--redis-wait-replicas` | `REDIS_WAIT_REPLICAS` | `auto` (1 while the primary has a replica) |
+ * | `--log-format`    | `LOG_FORMAT`    | `json`, or `text` when stdout is a terminal |
+ * | `--metrics`       | `METRICS`       | `on` (`GET /metrics`)                      |
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ServiceError } from './errors.js';
 import { DEFAULT_SCRYPT_PARAMS, type ScryptParams } from './password-hash.js';
+import { parseHostPorts, type RedisConnection } from './redis-connection.js';
 
 /** Where sessions are kept. */
 export type StoreKind = 'memory' | 'redis';
+
+/** How log lines are written: JSON lines (pino) or the human format. */
+export type LogFormat = 'json' | 'text';
 
 /** Settings of a running service. */
 export interface ServiceConfig {
@@ -35,6 +48,14 @@ export interface ServiceConfig {
   readonly sessionTtlMs: number;
   readonly store: StoreKind;
   readonly redisUrl?: string;
+  /** Where and how to reach Redis (URL or sentinels, ACL user, TLS files), for the `redis` store. */
+  readonly redis?: RedisConnection;
+  /** Replicas a new session must reach before Login answers (`auto`: one while the primary has one). */
+  readonly redisWaitReplicas: number | 'auto';
+  /** Log lines as JSON (pino) or text. */
+  readonly logFormat: LogFormat;
+  /** Serve `GET /metrics`. */
+  readonly metrics: boolean;
   /** Parameters for new password hashes and the dummy hash. */
   readonly scrypt: ScryptParams;
   /** Include internal error details in Server faults. */
@@ -66,13 +87,23 @@ Options (environment variable in brackets):
   --users <file>         users file [USERS_FILE] (default ./users.json)
   --session-ttl <sec>    session lifetime in seconds [SESSION_TTL] (default 1200)
   --store <kind>         memory | redis [SESSION_STORE] (default memory, redis if a Redis URL is set)
-  --redis-url <url>      Redis URL for shared sessions [REDIS_URL]
+  --redis-url <url>      Redis URL for shared sessions; rediss:// for TLS [REDIS_URL]
+  --redis-sentinels <l>  Redis Sentinel instead of a URL: host:port,host:port [REDIS_SENTINELS]
+  --redis-master <name>  the master name the sentinels monitor [REDIS_MASTER_NAME] (default mymaster)
+  --redis-user <name>    Redis ACL user [REDIS_USERNAME]; its password only in [REDIS_PASSWORD]
+  --redis-ca <file>      PEM CA for rediss:// [REDIS_CA_FILE] (default: the system's CAs)
+  --redis-cert <file>    PEM client certificate for rediss:// [REDIS_CERT_FILE], with
+  --redis-key <file>     its PEM key [REDIS_KEY_FILE]
+  --redis-wait-replicas <n|auto>  replicas a new session must reach before Login answers
+                         [REDIS_WAIT_REPLICAS] (default auto: 1 while the primary has a replica)
   --scrypt-log-n <n>     scrypt cost: N = 2^n, r = 8, p = 1 [SCRYPT_LOG_N] (default 17)
   --debug                put internal error details in Server faults [DEBUG_FAULTS=1]
   --header-timeout <sec> time allowed for a request head [HEADER_TIMEOUT] (default 10)
   --redis-timeout <ms>   Redis command timeout; then "service unavailable" [REDIS_TIMEOUT] (default 1000)
   --max-hashing <n>      password hashes at once, 128 MiB each at the default cost [MAX_HASHING] (default 1)
   --hash-queue <n>       logins waiting for a hash before "busy" [HASH_QUEUE] (default 8)
+  --log-format <f>       json | text [LOG_FORMAT] (default json, text when stdout is a terminal)
+  --metrics <on|off>     serve GET /metrics (Prometheus) [METRICS] (default on)
   -h, --help             show this help
 `;
 
@@ -126,6 +157,7 @@ export function parseServiceCommandLine(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  terminal: boolean = process.stdout.isTTY === true,
 ): ParsedCommandLine {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -145,6 +177,15 @@ export function parseServiceCommandLine(
         'redis-timeout': { type: 'string' },
         'max-hashing': { type: 'string' },
         'hash-queue': { type: 'string' },
+        'redis-sentinels': { type: 'string' },
+        'redis-master': { type: 'string' },
+        'redis-user': { type: 'string' },
+        'redis-ca': { type: 'string' },
+        'redis-cert': { type: 'string' },
+        'redis-key': { type: 'string' },
+        'redis-wait-replicas': { type: 'string' },
+        'log-format': { type: 'string' },
+        metrics: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -164,10 +205,37 @@ export function parseServiceCommandLine(
   const ttlText = pick(str('session-ttl'), env, 'SESSION_TTL');
   const sessionTtlMs = (ttlText === undefined ? 1200 : integer('--session-ttl', ttlText, 1, 365 * 24 * 3600)) * 1000;
   const redisUrl = pick(str('redis-url'), env, 'REDIS_URL');
-  const storeText = pick(str('store'), env, 'SESSION_STORE') ?? (redisUrl ? 'redis' : 'memory');
+  const sentinelsText = pick(str('redis-sentinels'), env, 'REDIS_SENTINELS');
+  if (redisUrl && sentinelsText) throw usageError('give either --redis-url or --redis-sentinels, not both');
+  const storeText = pick(str('store'), env, 'SESSION_STORE') ?? (redisUrl || sentinelsText ? 'redis' : 'memory');
   if (storeText !== 'memory' && storeText !== 'redis')
     throw usageError(`--store must be "memory" or "redis", got ${JSON.stringify(storeText)}`);
-  if (storeText === 'redis' && !redisUrl) throw usageError('--store redis needs --redis-url or REDIS_URL');
+  if (storeText === 'redis' && !redisUrl && !sentinelsText)
+    throw usageError('--store redis needs --redis-url or REDIS_URL (or --redis-sentinels)');
+  const optional = (flag: string, variable: string, key: keyof RedisConnection): Partial<RedisConnection> => {
+    const v = pick(str(flag), env, variable);
+    return v === undefined ? {} : { [key]: key.endsWith('File') ? resolve(cwd, v) : v };
+  };
+  const masterName = pick(str('redis-master'), env, 'REDIS_MASTER_NAME');
+  const redis: RedisConnection = {
+    ...(redisUrl ? { url: redisUrl } : {}),
+    ...(sentinelsText ? { sentinels: parseHostPorts(sentinelsText, '--redis-sentinels') } : {}),
+    ...(masterName ? { masterName } : {}),
+    ...optional('redis-user', 'REDIS_USERNAME', 'username'),
+    ...(env['REDIS_PASSWORD'] ? { password: env['REDIS_PASSWORD'] } : {}),
+    ...(env['REDIS_SENTINEL_PASSWORD'] ? { sentinelPassword: env['REDIS_SENTINEL_PASSWORD'] } : {}),
+    ...optional('redis-ca', 'REDIS_CA_FILE', 'caFile'),
+    ...optional('redis-cert', 'REDIS_CERT_FILE', 'certFile'),
+    ...optional('redis-key', 'REDIS_KEY_FILE', 'keyFile'),
+  };
+  const waitText = pick(str('redis-wait-replicas'), env, 'REDIS_WAIT_REPLICAS') ?? 'auto';
+  const redisWaitReplicas = waitText === 'auto' ? 'auto' : integer('--redis-wait-replicas', waitText, 0, 64);
+  const logFormat = pick(str('log-format'), env, 'LOG_FORMAT') ?? (terminal ? 'text' : 'json');
+  if (logFormat !== 'json' && logFormat !== 'text')
+    throw usageError(`--log-format must be "json" or "text", got ${JSON.stringify(logFormat)}`);
+  const metricsText = pick(str('metrics'), env, 'METRICS') ?? 'on';
+  if (metricsText !== 'on' && metricsText !== 'off')
+    throw usageError(`--metrics must be "on" or "off", got ${JSON.stringify(metricsText)}`);
   const config: ServiceConfig = {
     host,
     port,
@@ -175,6 +243,10 @@ export function parseServiceCommandLine(
     sessionTtlMs,
     store: storeText,
     ...(redisUrl ? { redisUrl } : {}),
+    ...(storeText === 'redis' ? { redis } : {}),
+    redisWaitReplicas,
+    logFormat,
+    metrics: metricsText === 'on',
     scrypt: resolveScrypt(str('scrypt-log-n'), env),
     debug: values['debug'] === true || env['DEBUG_FAULTS'] === '1',
     headersTimeoutMs:

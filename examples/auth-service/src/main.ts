@@ -2,19 +2,25 @@
  * `npm start`: serves the Auth endpoint (all four bindings and `?wsdl`) until
  * SIGINT or SIGTERM, then shuts down gracefully (requests in flight finish) and
  * exits 0. Prints `listening on <url>` once bound, whether garbage is collected
- * before each hash (with `node --expose-gc`, heap-release.ts), then one line per request.
+ * before each hash (with `node --expose-gc`, heap-release.ts), then one line per request:
+ * JSON lines (pino) unless stdout is a terminal or `--log-format text` is given.
  * Options: see {@link SERVICE_USAGE} (`npm start -- --help`).
  */
 import { parseServiceCommandLine, type ServiceConfig } from './config.js';
 import { exposedGc } from './heap-release.js';
 import { runCli } from './run-cli.js';
 import { startAuthService } from './server.js';
+import { type ServiceLog, textLog } from './service-log.js';
 
 /** Starts the service described by `config` and stops it on SIGINT/SIGTERM. */
 export async function serve(config: ServiceConfig): Promise<void> {
-  const log = (line: string): void => {
-    process.stdout.write(`${line}\n`);
-  };
+  const logger: ServiceLog =
+    config.logFormat === 'json'
+      ? (await import('./json-log.js')).jsonLog()
+      : textLog((line) => {
+          process.stdout.write(`${line}\n`);
+        });
+  const log = (line: string): void => logger.event('info', line);
   const collectGarbage = exposedGc();
   const service = await startAuthService({
     host: config.host,
@@ -22,6 +28,8 @@ export async function serve(config: ServiceConfig): Promise<void> {
     usersFile: config.usersFile,
     store: config.store,
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    ...(config.redis ? { redis: config.redis } : {}),
+    redisWaitReplicas: config.redisWaitReplicas,
     sessionTtlMs: config.sessionTtlMs,
     scrypt: config.scrypt,
     debug: config.debug,
@@ -31,11 +39,13 @@ export async function serve(config: ServiceConfig): Promise<void> {
     hashQueue: config.hashQueue,
     // Defined when node runs with --expose-gc, as the start scripts do (heap-release.ts).
     ...(collectGarbage ? { collectGarbage } : {}),
-    log,
+    logger,
+    metrics: config.metrics,
   });
   log(`listening on ${service.url} (users: ${config.usersFile}, sessions: ${config.store})`);
   log(`WSDL: ${service.url}?wsdl`);
   log(`readiness: ${service.baseUrl}/ready`);
+  if (config.metrics) log(`metrics: ${service.baseUrl}/metrics`);
   log(
     collectGarbage
       ? 'memory: garbage collected before each hash (node --expose-gc)'
@@ -56,7 +66,7 @@ export async function serve(config: ServiceConfig): Promise<void> {
         process.exitCode = 0;
       },
       (err: unknown) => {
-        log(`error while stopping: ${err instanceof Error ? err.message : String(err)}`);
+        logger.event('error', `error while stopping: ${err instanceof Error ? err.message : String(err)}`);
         process.exitCode = 1;
       },
     );

@@ -14,6 +14,10 @@
  * Readiness: `GET /ready` answers 200 `ready` while the session store answers
  * (a PING within the command timeout for Redis) and 503 otherwise, or while
  * shutting down, for load balancers and orchestrators.
+ *
+ * Metrics: `GET /metrics` answers the Prometheus text format (metrics.ts).
+ * Logs: one record per request (request-log.ts) to the text or JSON log
+ * (service-log.ts, json-log.ts), besides the events (Redis outages, failovers).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +30,10 @@ import { heapReleaser } from './heap-release.js';
 import { LoginThrottle, MemoryFailureStore, type ThrottlePolicy } from './login-throttle.js';
 import type { Clock } from './clock.js';
 import type { ScryptParams } from './password-hash.js';
-import { withAccessLog, type LogSink } from './request-log.js';
+import type { ServiceMetrics } from './metrics.js';
+import type { RedisConnection } from './redis-connection.js';
+import { type LogSink, type RequestRecord, withRequestRecords } from './request-log.js';
+import { type ServiceLog, textLog } from './service-log.js';
 import type { SessionStore } from './session-store.js';
 import { createSessionStore } from './session-store-factory.js';
 import { UsersFileDirectory, type UserLookup } from './user-directory.js';
@@ -35,6 +42,8 @@ import { UsersFileDirectory, type UserLookup } from './user-directory.js';
 export const AUTH_PATH = '/ecomm/Auth.asmx';
 /** The readiness endpoint. */
 export const READY_PATH = '/ready';
+/** The Prometheus metrics endpoint. */
+export const METRICS_PATH = '/metrics';
 /** Default time for a request head, in ms. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** Default time for a whole request, in ms. */
@@ -56,14 +65,22 @@ export interface AuthServiceOptions {
   readonly store?: 'memory' | 'redis';
   /** Redis URL for the `redis` store. */
   readonly redisUrl?: string;
+  /** Where and how to reach Redis (URL or sentinels, ACL user, TLS files); wins over `redisUrl`. */
+  readonly redis?: RedisConnection;
+  /** Replicas a new session must reach before Login answers (default `auto`: one while the primary has one). */
+  readonly redisWaitReplicas?: number | 'auto';
   /** Session lifetime in ms (default 20 minutes). */
   readonly sessionTtlMs?: number;
   /** Parameters of the dummy hash (use those of your users' hashes). */
   readonly scrypt?: ScryptParams;
   /** Time source for session expiry. */
   readonly clock?: Clock;
-  /** Access log sink (default: none). */
+  /** Log lines in the text format (default: none); see `logger`. */
   readonly log?: LogSink;
+  /** The log (text or JSON, service-log.ts); wins over `log`. */
+  readonly logger?: ServiceLog;
+  /** Serve `GET /metrics` (default `true`). */
+  readonly metrics?: boolean;
   /** Send internal error details in Server faults. */
   readonly debug?: boolean;
   /** How long `close()` waits for requests in flight before cutting connections (default 10 s). */
@@ -100,6 +117,8 @@ export interface RunningAuthService {
   /** The endpoint URL, e.g. `http://127.0.0.1:8080/ecomm/Auth.asmx`. */
   readonly url: string;
   readonly authenticator: Authenticator;
+  /** The metrics `/metrics` shows (`undefined` with `metrics: false`). */
+  readonly metrics: ServiceMetrics | undefined;
   /** Stops accepting, lets requests in flight finish, closes the session store. Idempotent. */
   close(): Promise<void>;
 }
@@ -112,16 +131,20 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
     await dir.load();
     users = dir;
   }
+  const serviceLog = options.logger ?? (options.log ? textLog(options.log) : undefined);
+  const event = (line: string): void =>
+    serviceLog?.event(/^redis: (unavailable|failover)/.test(line) ? 'warn' : 'info', line);
   const sessions =
     options.sessions ??
     (await createSessionStore({
       store: options.store ?? 'memory',
       ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+      ...(options.redis ? { redis: options.redis } : {}),
+      ...(options.redisWaitReplicas !== undefined ? { redisWaitReplicas: options.redisWaitReplicas } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.redisCommandTimeoutMs !== undefined ? { redisCommandTimeoutMs: options.redisCommandTimeoutMs } : {}),
-      ...(options.log ? { log: options.log } : {}),
+      ...(serviceLog ? { log: event } : {}),
     }));
-  const log = options.log;
   const throttleOptions = options.loginThrottle ?? {};
   const throttle =
     throttleOptions === false
@@ -144,10 +167,19 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
       ...(options.hashQueue !== undefined ? { maxQueue: options.hashQueue } : {}),
       ...(options.collectGarbage ? { beforeTask: heapReleaser({ collect: options.collectGarbage }) } : {}),
     }),
-    ...(log
-      ? { onRehashError: (err: unknown) => log(`rehash failed: ${err instanceof Error ? err.message : String(err)}`) }
+    ...(serviceLog
+      ? {
+          onRehashError: (err: unknown) =>
+            serviceLog.event('error', `rehash failed: ${err instanceof Error ? err.message : String(err)}`),
+        }
       : {}),
   });
+  let metrics: ServiceMetrics | undefined;
+  if (options.metrics ?? true) {
+    const { ServiceMetrics } = await import('./metrics.js');
+    metrics = new ServiceMetrics(authenticator.limiter);
+    sessions.observe?.(metrics.storeObserver());
+  }
   try {
     await sessions.ready?.();
     await authenticator.ready();
@@ -157,11 +189,25 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
   }
   const handler = createAuthHandler(createAuthImpl(authenticator), {
     debug: options.debug ?? false,
-    ...(log
-      ? { onError: (err: unknown) => log(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`) }
+    ...(serviceLog
+      ? {
+          onError: (err: unknown) =>
+            serviceLog.event('error', `error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+        }
       : {}),
   });
-  const logged = log ? withAccessLog(handler, log) : handler;
+  const onRecord =
+    metrics && serviceLog
+      ? (r: RequestRecord) => {
+          metrics.request(r);
+          serviceLog.request(r);
+        }
+      : metrics
+        ? (r: RequestRecord) => metrics.request(r)
+        : serviceLog
+          ? (r: RequestRecord) => serviceLog.request(r)
+          : undefined;
+  const recorded = onRecord ? withRequestRecords(handler, onRecord) : handler;
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
@@ -198,7 +244,20 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
         readiness(req, res);
         return;
       }
-      logged(req, res);
+      if (metrics && req.method === 'GET' && (url === METRICS_PATH || url.startsWith(`${METRICS_PATH}?`))) {
+        metrics.render().then(
+          ({ contentType, body }) => {
+            res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+            res.end(body);
+          },
+          () => {
+            res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+            res.end('metrics unavailable\n');
+          },
+        );
+        return;
+      }
+      recorded(req, res);
     },
   );
 
@@ -221,10 +280,12 @@ export async function startAuthService(options: AuthServiceOptions = {}): Promis
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       await shutDown(server, options.shutdownTimeoutMs ?? 10_000);
       await sessions.close();
+      metrics?.close();
+      serviceLog?.flush?.();
     })();
     return closing;
   };
-  return { server, port: address.port, baseUrl, url: baseUrl + AUTH_PATH, authenticator, close };
+  return { server, port: address.port, baseUrl, url: baseUrl + AUTH_PATH, authenticator, metrics, close };
 }
 
 /**

@@ -4,12 +4,17 @@
  */
 import type { Clock } from './clock.js';
 import { MemorySessionStore } from './memory-session-store.js';
+import type { RedisConnection } from './redis-connection.js';
 import type { SessionStore } from './session-store.js';
 
 /** Which store to make. */
 export interface SessionStoreChoice {
   readonly store: 'memory' | 'redis';
   readonly redisUrl?: string;
+  /** Where and how to reach Redis; wins over `redisUrl`. */
+  readonly redis?: RedisConnection;
+  /** Replicas a new session must reach before Login answers (default `auto`). */
+  readonly redisWaitReplicas?: number | 'auto';
   readonly clock?: Clock;
   /** Redis command timeout in ms (default 1000). */
   readonly redisCommandTimeoutMs?: number;
@@ -21,10 +26,12 @@ export interface SessionStoreChoice {
 export async function createSessionStore(choice: SessionStoreChoice): Promise<SessionStore> {
   const clock = choice.clock ? { clock: choice.clock } : {};
   if (choice.store === 'redis') {
-    if (!choice.redisUrl) throw new Error('the Redis session store needs a Redis URL');
+    const connection = choice.redis ?? (choice.redisUrl ? { url: choice.redisUrl } : undefined);
+    if (!connection) throw new Error('the Redis session store needs a Redis URL or sentinels');
     const { RedisSessionStore } = await import('./redis-session-store.js');
     return new RedisSessionStore({
-      url: choice.redisUrl,
+      connection,
+      ...(choice.redisWaitReplicas !== undefined ? { waitReplicas: choice.redisWaitReplicas } : {}),
       ...clock,
       ...(choice.redisCommandTimeoutMs !== undefined ? { commandTimeoutMs: choice.redisCommandTimeoutMs } : {}),
       ...(choice.log ? { log: choice.log } : {}),

@@ -40,8 +40,23 @@ export interface SessionStore {
   available?(): Promise<boolean>;
   /** Optional: where failed-login counters go with this store (shared like its sessions); default in memory. */
   failureStore?(): FailureStore;
+  /** Optional: tells `observer` about the store's errors, outages and failovers (for metrics). */
+  observe?(observer: StoreObserver): void;
   /** Releases resources (timers, connections). */
   close(): Promise<void>;
+}
+
+/** Kinds of store errors: no answer in time, no connection, an error reply, a write not on enough replicas. */
+export type StoreErrorKind = 'timeout' | 'connection' | 'reply' | 'not-replicated';
+
+/** What a store reports about itself (every callback optional; called synchronously, keep them cheap). */
+export interface StoreObserver {
+  /** A command failed. */
+  error?(kind: StoreErrorKind): void;
+  /** The store became unavailable (`false`) or answers again (`true`). */
+  availability?(up: boolean): void;
+  /** The store now talks to another primary than before (a failover). */
+  failover?(): void;
 }
 
 /** Default session lifetime: 20 minutes (the ASP.NET session default). */

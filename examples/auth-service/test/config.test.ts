@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseServiceCommandLine } from '../src/config.js';
 import { ServiceError } from '../src/errors.js';
 
-function run(argv: string[], env: Record<string, string> = {}) {
-  const parsed = parseServiceCommandLine(argv, env, '/srv');
+function run(argv: string[], env: Record<string, string> = {}, terminal = false) {
+  const parsed = parseServiceCommandLine(argv, env, '/srv', terminal);
   if (parsed.kind !== 'run') throw new Error('expected run');
   return parsed.config;
 }
@@ -22,7 +22,11 @@ describe('service command line', () => {
       redisCommandTimeoutMs: 1000,
       maxConcurrentHashes: 1,
       hashQueue: 8,
+      redisWaitReplicas: 'auto',
+      logFormat: 'json',
+      metrics: true,
     });
+    expect(run([], {}, true).logFormat).toBe('text');
   });
 
   it('takes the hardening limits from flags and the environment (issue 20)', () => {

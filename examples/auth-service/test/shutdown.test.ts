@@ -122,7 +122,7 @@ describe('service process', () => {
   });
 
   it('serves, then exits 0 on SIGTERM after finishing the request in flight', async () => {
-    const s = await start(['--port', '0', '--users', users.file, '--scrypt-log-n', '8']);
+    const s = await start(['--port', '0', '--users', users.file, '--scrypt-log-n', '8', '--log-format', 'text']);
     const first = await get(s.port, '/ecomm/Auth.asmx/Login?Username=alice&Password=s3cret');
     expect(first.status).toBe(200);
     expect(first.body).toContain('ServiceTicket');

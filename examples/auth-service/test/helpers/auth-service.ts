@@ -41,6 +41,10 @@ export async function startTestService(
       | 'requestTimeoutMs'
       | 'maxInProgressPerClient'
       | 'collectGarbage'
+      | 'redis'
+      | 'redisWaitReplicas'
+      | 'metrics'
+      | 'logger'
     >
   > = {},
 ): Promise<TestService> {
@@ -65,6 +69,10 @@ export async function startTestService(
     ...(opts.redisCommandTimeoutMs !== undefined ? { redisCommandTimeoutMs: opts.redisCommandTimeoutMs } : {}),
     ...(opts.loginThrottle !== undefined ? { loginThrottle: opts.loginThrottle } : {}),
     ...(opts.collectGarbage ? { collectGarbage: opts.collectGarbage } : {}),
+    ...(opts.redis ? { store: 'redis' as const, redis: opts.redis } : {}),
+    ...(opts.redisWaitReplicas !== undefined ? { redisWaitReplicas: opts.redisWaitReplicas } : {}),
+    ...(opts.metrics !== undefined ? { metrics: opts.metrics } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   return {
     service,

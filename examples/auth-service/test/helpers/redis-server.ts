@@ -26,7 +26,23 @@ export interface TestRedis {
   freeze(): void;
   /** Resumes a frozen server (SIGCONT). */
   thaw(): void;
+  /** Kills the server at once (SIGKILL: no shutdown, no goodbye to clients or replicas); resolves when it is gone. */
+  kill(): Promise<void>;
+  /** Everything the server printed so far. */
+  output(): string;
   stop(): Promise<void>;
+}
+
+/** How to start a test Redis besides the defaults. */
+export interface StartRedisOptions {
+  /** Arguments before the defaults (e.g. a config file, `--sentinel`). */
+  readonly leadingArgs?: readonly string[];
+  /** Arguments after the defaults (e.g. `--replicaof 127.0.0.1 6379`, TLS settings). */
+  readonly args?: readonly string[];
+  /** The line that says the server is ready (default: `Ready to accept connections`). */
+  readonly readyWhen?: RegExp;
+  /** Listen on this port with `--port` (default `true`; TLS-only servers pass `false` and set `--tls-port`). */
+  readonly plainPort?: boolean;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -42,12 +58,27 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `redis-server --save '' --appendonly no --port N --bind 127.0.0.1` (on `port`, else a free one). */
-export async function startRedis(port?: number): Promise<TestRedis> {
+/**
+ * Starts `redis-server --save '' --appendonly no --port N --bind 127.0.0.1` (on `port`, else a free one),
+ * with `options`' extra arguments.
+ */
+export async function startRedis(port?: number, options: StartRedisOptions = {}): Promise<TestRedis> {
   port ??= await freePort();
+  const readyWhen = options.readyWhen ?? /Ready to accept connections/;
+  const portArgs = options.plainPort === false ? ['--port', '0'] : ['--port', String(port)];
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'],
+    [
+      ...(options.leadingArgs ?? []),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      ...portArgs,
+      '--bind',
+      '127.0.0.1',
+      ...(options.args ?? []),
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -69,7 +100,7 @@ export async function startRedis(port?: number): Promise<TestRedis> {
     });
     child.stdout?.on('data', (d: Buffer) => {
       output += d.toString();
-      if (output.includes('Ready to accept connections')) {
+      if (readyWhen.test(output)) {
         clearTimeout(timer);
         resolve();
       }
@@ -79,12 +110,21 @@ export async function startRedis(port?: number): Promise<TestRedis> {
     });
   });
   child.removeAllListeners('exit');
+  const gone = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
     pid: child.pid!,
     freeze: () => child.kill('SIGSTOP'),
     thaw: () => child.kill('SIGCONT'),
+    kill: () => {
+      child.kill('SIGKILL');
+      return gone;
+    },
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
