@@ -12,7 +12,7 @@ import { DEFAULT_TS_NOCHECK } from '../emit/ts-nocheck.js';
 import { WsdlcError } from '../util/errors.js';
 import { findConfigFile, loadConfig } from './load.js';
 import { toolVersion } from './package-info.js';
-import { BINDING_KINDS, CONFIG_FILE_NAME, type ContractChoices, type ContractConfig } from './types.js';
+import { BINDING_KINDS, CONFIG_FILE_NAME, runtimePackage, type ContractChoices, type ContractConfig } from './types.js';
 
 /** Per-contract choices a caller (or CLI flags) may set; each overrides the config file (paths relative to `cwd`). */
 export type ContractOverrides = ContractChoices;
@@ -46,9 +46,6 @@ export interface ResolvedContract {
   readonly emit: EmitOptions;
 }
 
-/** The package path generated code imports the runtime from with `"runtime": "package"`. */
-export const RUNTIME_PACKAGE = 'wsdlc/runtime';
-
 /**
  * Resolves the contracts to generate.
  * @throws WsdlcError (exit code 2) for usage and config problems
@@ -77,7 +74,8 @@ export function resolveContracts(sel: ContractSelection): ResolvedContract[] {
 /**
  * Points the contracts of a config at one runtime: the `runtime` folder (default
  * with several contracts: `runtime/` in the folder holding their output folders),
- * imported by a relative path, or the installed package (`"package"`). A config
+ * imported by a relative path, or an installed package (`"package"`: `@wsdlc/runtime`;
+ * `"package:<name>"`: `<name>`, validated with the config). A config
  * with one contract and no `runtime` keeps the contract's own copy.
  */
 function withSharedRuntime(
@@ -87,9 +85,8 @@ function withSharedRuntime(
   cwd: string,
   configFile: string,
 ): ResolvedContract[] {
-  if (runtime === 'package') {
-    return contracts.map((c) => ({ ...c, emit: { ...c.emit, runtimeImport: RUNTIME_PACKAGE } }));
-  }
+  const pkg = runtimePackage(runtime);
+  if (typeof pkg === 'string') return contracts.map((c) => ({ ...c, emit: { ...c.emit, runtimeImport: pkg } }));
   if (runtime === undefined && contracts.length < 2) return contracts;
   const formats = new Set(contracts.map((c) => c.emit.runtimeFormat ?? 'ts'));
   if (formats.size > 1) {

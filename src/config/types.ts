@@ -101,11 +101,41 @@ export interface WsdlcConfig {
   /**
    * Where the contracts' runtime lives: a folder (relative to the config file)
    * written once and imported by every contract folder by a relative path, or
-   * `"package"`: import it from the installed wsdlc (`wsdlc/runtime`) and write
-   * no copy. Default: with several contracts, `runtime/` beside their output
-   * folders (the folder holding them all); with one, its own `runtime/` copy.
+   * `"package"`: import it from the installed runtime package (`@wsdlc/runtime`,
+   * see {@link RUNTIME_PACKAGE}) and write no copy, or `"package:<name>"`: import
+   * it from the package `<name>` (`"package:wsdlc/runtime"`: the compiler's own
+   * exports, what `"package"` meant before `@wsdlc/runtime`). Default: with several
+   * contracts, `runtime/` beside their output folders (the folder holding them
+   * all); with one, its own `runtime/` copy.
    */
   readonly runtime?: string;
+}
+
+/** The package generated code imports the runtime from with `"runtime": "package"`: the runtime alone, no dependencies. */
+export const RUNTIME_PACKAGE = '@wsdlc/runtime';
+
+/** The prefix of `"runtime": "package:<name>"`, naming the package to import the runtime from. */
+export const RUNTIME_PACKAGE_PREFIX = 'package:';
+
+/**
+ * What `package:` may name: an npm package name, scoped or not, with an optional
+ * subpath (`@wsdlc/runtime`, `wsdlc/runtime`, `my-runtime`), in the characters npm
+ * allows in a name. The name is written into generated imports, so nothing else
+ * (no quote, no `..`, no leading `.` or `/`) gets through.
+ */
+const PACKAGE_SPECIFIER =
+  /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;
+
+/**
+ * The package a config's `runtime` value imports the runtime from: `@wsdlc/runtime`
+ * for `"package"`, `<name>` for `"package:<name>"` with a valid name, `null` for
+ * `"package:"` with an invalid one, `undefined` for a folder (or no value).
+ */
+export function runtimePackage(runtime: string | undefined): string | null | undefined {
+  if (runtime === 'package') return RUNTIME_PACKAGE;
+  if (runtime === undefined || !runtime.startsWith(RUNTIME_PACKAGE_PREFIX)) return undefined;
+  const name = runtime.slice(RUNTIME_PACKAGE_PREFIX.length);
+  return PACKAGE_SPECIFIER.test(name) ? name : null;
 }
 
 /** A config file read and validated, with where it came from. */

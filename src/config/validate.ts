@@ -9,7 +9,14 @@ import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
 import { isRuleSelector } from '../breaking/rules.js';
 import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TS_NOCHECK_SCOPES, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
 import { isRuntimeFeature, RUNTIME_FEATURE_NAMES, type RuntimeFeature } from '../emit/runtime-features.js';
-import { BINDING_KINDS, type BreakingConfig, type ContractConfig, type WsdlcConfig } from './types.js';
+import {
+  BINDING_KINDS,
+  RUNTIME_PACKAGE,
+  runtimePackage,
+  type BreakingConfig,
+  type ContractConfig,
+  type WsdlcConfig,
+} from './types.js';
 
 const CONTRACT_KEYS = new Set([
   'wsdl',
@@ -80,7 +87,12 @@ function checkRoot(data: unknown, report: Report): WsdlcConfig | undefined {
   }
   const runtime = data['runtime'];
   if (runtime !== undefined && (typeof runtime !== 'string' || runtime.trim() === '')) {
-    report(['runtime'], '"runtime" must be a folder (relative to the config file) or "package"');
+    report(['runtime'], '"runtime" must be a folder (relative to the config file), "package" or "package:<name>"');
+  } else if (runtimePackage(runtime as string | undefined) === null) {
+    report(
+      ['runtime'],
+      `"runtime": "${runtime}" must name an npm package after "package:" (e.g. "package:${RUNTIME_PACKAGE}"): lowercase letters, digits, "-", ".", "_", "~", an optional @scope and subpath`,
+    );
   }
   const list = data['contracts'];
   if (!Array.isArray(list)) {

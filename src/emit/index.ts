@@ -91,7 +91,7 @@ export async function emitFiles(
 
 /**
  * The quoted start of an import of a runtime installed apart from the output
- * (`'wsdlc/runtime`), or `undefined` when the runtime is a folder beside it.
+ * (`'@wsdlc/runtime`), or `undefined` when the runtime is a folder beside it.
  */
 function installedRuntime(runtimeImport: string | undefined): string | undefined {
   return runtimeImport === undefined || runtimeImport.startsWith('.') ? undefined : `'${runtimeImport}`;

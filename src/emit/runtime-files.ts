@@ -4,8 +4,8 @@
  * - `ts` (default): every non-test `.ts` file of src/runtime, copied verbatim
  *   under `runtime/` (keeping its folder) with a generated-file header line;
  * - `js`: the same modules as compiled by wsdlc's own build (dist/runtime, what
- *   the `wsdlc/runtime` package exports), each as a readable `.js` file plus a
- *   `.d.ts` with the JSDoc, with the header line. The user's compiler then reads
+ *   `wsdlc/runtime` and the `@wsdlc/runtime` package export), each as a readable
+ *   `.js` file plus a `.d.ts` with the JSDoc, with the header line. The user's compiler then reads
  *   declarations only (skipped by `skipLibCheck`) instead of type-checking the
  *   runtime's sources on every build.
  *

@@ -41,9 +41,10 @@ export const DEFAULT_RUNTIME_BASE = './runtime';
  * import it, given where the runtime is (`base`): a folder relative to the output
  * folder (`./runtime`, the vendored copy; `../runtime`, a project's shared copy),
  * whose entry points are `index.js`, `client/index.js` and `server/index.js`; or a
- * package path (`wsdlc/runtime`), whose entry points are the package's exports
- * `wsdlc/runtime`, `wsdlc/runtime/client` and `wsdlc/runtime/server`, and whose
- * optional modules are `wsdlc/runtime/<path>` (`wsdlc/runtime/wire/dataset`).
+ * package (`@wsdlc/runtime`, or `wsdlc/runtime`), whose entry points are the
+ * package's exports `@wsdlc/runtime`, `@wsdlc/runtime/client` and
+ * `@wsdlc/runtime/server`, and whose optional modules are `@wsdlc/runtime/<path>`
+ * (`@wsdlc/runtime/wire/dataset`).
  */
 export function runtimeSpecifier(module: RuntimeModule, base: string = DEFAULT_RUNTIME_BASE): string {
   if (!base.startsWith('.')) {

@@ -77,8 +77,9 @@ export interface EmitOptions {
   /**
    * Where the generated files import the runtime from, when not from their own
    * copy: a folder relative to the output folder (`../runtime`: a project's one
-   * shared copy, see {@link runtimeFiles}) or a package path (`wsdlc/runtime`:
-   * the installed wsdlc's exports). Set, no `runtime/` is written into the output.
+   * shared copy, see {@link runtimeFiles}) or a package (`@wsdlc/runtime`, the
+   * runtime package; `wsdlc/runtime`, the compiler's exports of the same modules).
+   * Set, no `runtime/` is written into the output.
    */
   readonly runtimeImport?: string;
 }

@@ -93,10 +93,10 @@ describe('which files carry // @ts-nocheck', () => {
   });
 
   it('with the runtime installed as a package, a declarations file that imports it stays checked', async () => {
-    const files = await auth(undefined, { runtimeImport: 'wsdlc/runtime' });
+    const files = await auth(undefined, { runtimeImport: '@wsdlc/runtime' });
     expect(files.some((f) => f.path.startsWith('runtime/'))).toBe(false);
     const schema = files.find((f) => f.path === 'schema.ts') as GeneratedFile;
-    expect(schema.content).toContain("from 'wsdlc/runtime");
+    expect(schema.content).toContain("from '@wsdlc/runtime");
     // schema.ts imports the installed runtime: checked; types.ts and wsdl.ts (Auth's import nothing) are marked.
     expect(marked(files).sort()).toEqual(['types.ts', 'wsdl.ts']);
     // A shared runtime folder beside the output is written in the same run: no version can differ.

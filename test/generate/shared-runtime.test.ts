@@ -2,13 +2,18 @@
  * One runtime per project: a config with several contracts writes the runtime
  * once, and every contract folder imports it by a relative path, so the classes
  * users catch (SoapFault, SoapFaultError) are the same across contracts. With
- * `"runtime": "package"` the contracts import the installed wsdlc instead.
+ * `"runtime": "package"` the contracts import the installed runtime package
+ * (`@wsdlc/runtime`) instead, and with `"package:<name>"` the package named.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNTIME_PACKAGE } from '../../src/config/types.js';
+import { runtimeSpecifier } from '../../src/emit/runtime-imports.js';
 import { check, generate } from '../../src/generate/generate.js';
+import { RUNTIME_MODULE_PATHS, type RuntimeModule } from '../../src/names/runtime-symbols.js';
+import { WsdlcError } from '../../src/util/errors.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TMP = path.join(ROOT, 'test/tmp/shared-runtime');
@@ -97,23 +102,58 @@ describe('a config with several contracts', () => {
     expect(again.contracts.every((c) => c.changes.every((f) => f.action === 'unchanged'))).toBe(true);
   });
 
-  it('imports the installed package with "runtime": "package" and writes no runtime', async () => {
+  it('imports @wsdlc/runtime with "runtime": "package" and writes no runtime', async () => {
     const dir = project('package', 'package');
     await generate({ cwd: dir });
     const all = filesUnder(path.join(dir, 'generated'));
     expect(all.filter((f) => f.includes('runtime/'))).toEqual([]);
-    expect(readFileSync(path.join(dir, 'generated/auth/client.ts'), 'utf8')).toContain("from 'wsdlc/runtime/client'");
+    expect(readFileSync(path.join(dir, 'generated/auth/client.ts'), 'utf8')).toContain("from '@wsdlc/runtime/client'");
+    expect(readFileSync(path.join(dir, 'generated/auth/schema.ts'), 'utf8')).toContain("from '@wsdlc/runtime'");
+    expect(readFileSync(path.join(dir, 'generated/other/server.ts'), 'utf8')).toContain("from '@wsdlc/runtime/server'");
+    expect(all.map((f) => readFileSync(path.join(dir, 'generated', f), 'utf8')).join('\n')).not.toContain(
+      "'wsdlc/runtime",
+    );
+  });
+
+  it('keeps the old specifier when the config names it: "runtime": "package:wsdlc/runtime"', async () => {
+    const dir = project('package-old', 'package:wsdlc/runtime');
+    await generate({ cwd: dir });
+    expect(filesUnder(path.join(dir, 'generated')).filter((f) => f.includes('runtime/'))).toEqual([]);
+    const client = readFileSync(path.join(dir, 'generated/auth/client.ts'), 'utf8');
+    expect(client).toContain("from 'wsdlc/runtime/client'");
+    expect(client).not.toContain('@wsdlc/runtime');
     expect(readFileSync(path.join(dir, 'generated/auth/schema.ts'), 'utf8')).toContain("from 'wsdlc/runtime'");
-    // The package exports those entry points (resolved here by the package's self-reference).
+  });
+
+  it('refuses "package:" with no package name after it, naming the config line', async () => {
+    for (const bad of ['package:', 'package:../x', "package:x'y", 'package:Upper', 'package:/abs']) {
+      const dir = project('package-bad', bad);
+      const err: unknown = await generate({ cwd: dir }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WsdlcError);
+      const [d] = (err as WsdlcError).diagnostics;
+      expect(d?.message).toContain('must name an npm package after "package:"');
+      expect(d?.location?.file).toContain('wsdlc.config.json');
+      expect(d?.location?.line).toBe(1);
+    }
+  });
+
+  it('every runtime entry point generated code imports is exported by @wsdlc/runtime and by wsdlc/runtime', () => {
+    // Resolved as an app resolves them: @wsdlc/runtime is the workspace package (its dist/ built by
+    // `npm run build`), wsdlc/runtime the compiler's own exports (the package's self-reference).
+    const specifiers = (Object.keys(RUNTIME_MODULE_PATHS) as RuntimeModule[]).flatMap((m) => [
+      runtimeSpecifier(m, RUNTIME_PACKAGE),
+      runtimeSpecifier(m, 'wsdlc/runtime'),
+    ]);
+    expect(specifiers).toContain('@wsdlc/runtime/wire/mtom');
     const out = execFileSync(
       process.execPath,
       [
         '--input-type=module',
         '-e',
-        "const r = await import('wsdlc/runtime'); const c = await import('wsdlc/runtime/client'); const s = await import('wsdlc/runtime/server'); console.log(typeof r.SchemaData, typeof c.ServiceClient, typeof s.createServiceHandler);",
+        `for (const s of ${JSON.stringify(specifiers)}) console.log(s, Object.keys(await import(s)).length > 0);`,
       ],
       { cwd: ROOT, encoding: 'utf8' },
     );
-    expect(out.trim()).toBe('function function function');
+    expect(out.trim().split('\n')).toEqual(specifiers.map((s) => `${s} true`));
   });
 });
