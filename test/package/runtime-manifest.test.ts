@@ -45,9 +45,26 @@ function runtimeModules(): string[] {
     .sort();
 }
 
-/** A statement at the top level of a module that declares nothing: it runs for its effect when the module loads. */
-const TOP_LEVEL_EFFECT =
-  /^(?!(?:import|export|const|let|var|function|async|class|abstract|interface|type|declare|enum)\b)[A-Za-z_$]/m;
+/**
+ * Whether the module `text` changes something of another module when it is loaded: a
+ * top-level statement that starts with a name it imports (`attachmentSupport.codec = ...`,
+ * `register(...)`), which is how the optional modules register with the core. A module
+ * that only fills its own tables (bytes/base64.ts) has nothing a bundler must keep.
+ */
+function registersOnLoad(text: string): boolean {
+  const imported = new Set<string>();
+  for (const m of text.matchAll(/^import\s+(?!type\b)\{([^}]*)\}\s+from/gm)) {
+    for (const part of (m[1] ?? '').split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop();
+      if (name && !part.trim().startsWith('type ')) imported.add(name);
+    }
+  }
+  return [...text.matchAll(/^([A-Za-z_$][\w$]*)\s*[.[(]/gm)].some((m) => imported.has(m[1] ?? ''));
+}
 
 /** Bundles `source` (an app's entry module) with esbuild for Node, runs it, and returns the bundle and what it printed. */
 async function bundleAndRun(name: string, source: string): Promise<{ code: string; printed: string }> {
@@ -110,9 +127,9 @@ describe('the @wsdlc/runtime manifest', () => {
     expect(Object.keys(runtimePkg.exports)).toEqual(['.', './client', './server', './package.json', './*']);
   });
 
-  it('declares as side effects exactly the modules that run a statement when loaded (the registering ones)', () => {
+  it('declares as side effects exactly the modules that register with another when loaded', () => {
     const effectful = runtimeModules().filter((m) =>
-      TOP_LEVEL_EFFECT.test(readFileSync(path.join(ROOT, 'src/runtime', `${m}.ts`), 'utf8')),
+      registersOnLoad(readFileSync(path.join(ROOT, 'src/runtime', `${m}.ts`), 'utf8')),
     );
     expect(effectful).toEqual(['wire/dataset', 'wire/mtom', 'wire/soap-array', 'wire/ws-security']);
     expect(runtimePkg.sideEffects).toEqual(effectful.map((m) => `./dist/${m}.js`));
