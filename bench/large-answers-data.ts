@@ -1,0 +1,143 @@
+/**
+ * The answers bench/large-answers.ts serves: a Salesforce `query` answer (`queryResponse`)
+ * of `n` Account records with 36 fields each, as the partner contract writes it (`sObject`
+ * records whose fields are `xsd:any` elements) and as the enterprise contract does
+ * (`xsi:type="sf:Account"` records, fields declared by the type), and the same records as
+ * JSON (the floor). Values are deterministic (record index), of the kinds Account holds.
+ */
+
+/** A field of the records: its name and the kind of value it holds. */
+type FieldKind = 'id' | 'string' | 'double' | 'boolean' | 'int' | 'date' | 'dateTime';
+
+/** Id and 35 fields of the enterprise contract's Account type (all simple). */
+export const ACCOUNT_FIELDS: readonly (readonly [string, FieldKind])[] = [
+  ['Id', 'id'],
+  ['AccountSource', 'string'],
+  ['AnnualRevenue', 'double'],
+  ['BillingCity', 'string'],
+  ['BillingCountry', 'string'],
+  ['BillingLatitude', 'double'],
+  ['BillingLongitude', 'double'],
+  ['BillingPostalCode', 'string'],
+  ['BillingState', 'string'],
+  ['BillingStreet', 'string'],
+  ['CreatedById', 'id'],
+  ['CreatedDate', 'dateTime'],
+  ['Description', 'string'],
+  ['Fax', 'string'],
+  ['Industry', 'string'],
+  ['IsDeleted', 'boolean'],
+  ['Jigsaw', 'string'],
+  ['JigsawCompanyId', 'string'],
+  ['LastActivityDate', 'date'],
+  ['LastModifiedById', 'id'],
+  ['LastModifiedDate', 'dateTime'],
+  ['LastReferencedDate', 'dateTime'],
+  ['LastViewedDate', 'dateTime'],
+  ['MasterRecordId', 'id'],
+  ['Name', 'string'],
+  ['NumberOfEmployees', 'int'],
+  ['OwnerId', 'id'],
+  ['ParentId', 'id'],
+  ['Phone', 'string'],
+  ['PhotoUrl', 'string'],
+  ['ShippingCity', 'string'],
+  ['ShippingCountry', 'string'],
+  ['ShippingLatitude', 'double'],
+  ['ShippingLongitude', 'double'],
+  ['ShippingPostalCode', 'string'],
+  ['ShippingState', 'string'],
+];
+
+const CITIES = ['San Francisco', 'Paris', 'Zürich', 'New York', 'Tokyo', 'São Paulo', 'Berlin', 'Sydney'];
+const INDUSTRIES = ['Banking', 'Retail', 'Energy', 'Technology', 'Media & Telecom', 'Healthcare'];
+
+function id(i: number, salt: number): string {
+  return `001${(i * 7919 + salt * 104729).toString(36).padStart(12, '0').slice(-12)}AAA`;
+}
+
+/** The text of field `f` of record `i` (the same text both contracts write; JSON takes the typed value). */
+function fieldText(name: string, kind: FieldKind, i: number, k: number): string {
+  switch (kind) {
+    case 'id':
+      return id(i, k);
+    case 'double':
+      return String(((i * 37 + k * 11) % 100_000) / 100 + 0.25);
+    case 'boolean':
+      return i % 17 === 0 ? 'true' : 'false';
+    case 'int':
+      return String((i * 13) % 50_000);
+    case 'date':
+      return `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+    case 'dateTime':
+      return `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:${String((i + k) % 60).padStart(2, '0')}:07.000Z`;
+    default:
+      if (name.endsWith('City')) return CITIES[(i + k) % CITIES.length]!;
+      if (name === 'Industry') return INDUSTRIES[i % INDUSTRIES.length]!;
+      if (name === 'Name') return `Account ${i} & Sons <Ltd>`;
+      if (name === 'Description') return `Customer since ${2000 + (i % 24)}; key account of region ${i % 40}`;
+      return `${name.slice(0, 6)}-${(i * 31 + k) % 9973}`;
+  }
+}
+
+/** `<`, `&` and `>` escaped for element content. */
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Which contract's answer. */
+export type Contract = 'partner' | 'enterprise';
+
+const TNS: Record<Contract, string> = {
+  partner: 'urn:partner.soap.sforce.com',
+  enterprise: 'urn:enterprise.soap.sforce.com',
+};
+const SOBJECT_NS: Record<Contract, string> = {
+  partner: 'urn:sobject.partner.soap.sforce.com',
+  enterprise: 'urn:sobject.enterprise.soap.sforce.com',
+};
+
+function record(contract: Contract, i: number): string {
+  let s =
+    contract === 'partner'
+      ? '<records xsi:type="sf:sObject"><sf:type>Account</sf:type>'
+      : '<records xsi:type="sf:Account">';
+  for (let k = 0; k < ACCOUNT_FIELDS.length; k++) {
+    const [name, kind] = ACCOUNT_FIELDS[k]!;
+    s += `<sf:${name}>${esc(fieldText(name, kind, i, k))}</sf:${name}>`;
+  }
+  return `${s}</records>`;
+}
+
+function envelopeStart(contract: Contract): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="${TNS[contract]}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:sf="${SOBJECT_NS[contract]}"><soapenv:Body><queryResponse><result xsi:type="QueryResult"><done>true</done><queryLocator xsi:nil="true"/>`;
+}
+
+/** The `queryResponse` of `contract` with records until the body reaches about `bytes` bytes (at least one record). */
+export function soapAnswer(contract: Contract, bytes: number): { readonly body: Buffer; readonly records: number } {
+  const parts: string[] = [envelopeStart(contract)];
+  let size = Buffer.byteLength(parts[0]!);
+  let n = 0;
+  while (n === 0 || size < bytes - 200) {
+    const r = record(contract, n++);
+    size += Buffer.byteLength(r);
+    parts.push(r);
+  }
+  parts.push(`<size>${n}</size></result></queryResponse></soapenv:Body></soapenv:Envelope>`);
+  return { body: Buffer.from(parts.join('')), records: n };
+}
+
+/** The same `n` records as JSON (typed values; `type` as the partner records carry it). */
+export function jsonAnswer(n: number): Buffer {
+  const records: Record<string, unknown>[] = [];
+  for (let i = 0; i < n; i++) {
+    const r: Record<string, unknown> = { type: 'Account' };
+    for (let k = 0; k < ACCOUNT_FIELDS.length; k++) {
+      const [name, kind] = ACCOUNT_FIELDS[k]!;
+      const t = fieldText(name, kind, i, k);
+      r[name] = kind === 'double' || kind === 'int' ? Number(t) : kind === 'boolean' ? t === 'true' : t;
+    }
+    records.push(r);
+  }
+  return Buffer.from(JSON.stringify({ done: true, queryLocator: null, records, size: n }));
+}
