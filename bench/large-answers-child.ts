@@ -4,7 +4,7 @@
  *
  * - mode `large`: sets up the client, makes one warm-up call (a 1-record answer), then the timed
  *   call (the large answer), and prints one JSON line: wall of the call, peak RSS of the
- *   process (getrusage maxrss, which includes setup) and the heap kept while the result is held
+ *   process (VmHWM, which includes setup) and the heap kept while the result is held
  *   (heap used after the call minus before it, both after full collections).
  * - mode `first`: the first call of a fresh process (a 1-record answer): import, client creation,
  *   the call itself, and the time from process start to the first call done.
@@ -13,6 +13,7 @@
  * (soap.createClientAsync on the WSDL), `json` (node:http GET of the same records as JSON, then
  * JSON.parse), `http` (node:http GET of the SOAP answer to a string: the transport floor).
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 const [mode, contender, contract, base, clientModule, wsdl] = process.argv.slice(2) as [
@@ -38,6 +39,21 @@ function get(url: string): Promise<string> {
       })
       .on('error', reject);
   });
+}
+
+/**
+ * Peak RSS of this process in MB: VmHWM of /proc/self/status where there is one. getrusage's
+ * maxrss is no use here: Linux carries it over from the parent across fork and exec, and the
+ * parent holds every answer it serves.
+ */
+function peakRssMB(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) / 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS / 1024;
 }
 
 type Call = (size: string) => Promise<unknown>;
@@ -106,7 +122,7 @@ if (mode === 'first') {
   process.stdout.write(
     `${JSON.stringify({
       wallMs,
-      peakRssMB: process.resourceUsage().maxRSS / 1024,
+      peakRssMB: peakRssMB(),
       heapKeptMB: heapKept / 2 ** 20,
       records,
     })}\n`,

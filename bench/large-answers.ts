@@ -162,7 +162,8 @@ function child<T>(args: readonly string[]): Promise<T> {
     });
     p.on('exit', () => {
       const line = out.trim().split('\n').pop() ?? '';
-      if (!line.startsWith('{')) reject(new Error(`${args.slice(0, 3).join(' ')}: ${err.trim() || out.trim()}`));
+      const why = err.split('\n').find((l) => /Error\b/.test(l)) ?? (err.trim() || out.trim());
+      if (!line.startsWith('{')) reject(new Error(`${args.slice(0, 3).join(' ')}: ${why}`));
       else resolve(JSON.parse(line) as T);
     });
   });

@@ -47,6 +47,8 @@ export {
 export {
   HttpError,
   ResponseError,
+  ResponseLimitError,
+  type ResponseLimitOption,
   SoapFault,
   SoapFaultError,
   parseFault,

@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient, type ClientOptions } from '../../src/runtime/client/client.js';
 import type { BindingKind } from '../../src/runtime/wire/descriptors.js';
-import { DEFAULT_MAX_ERROR_BODY_CHARS, HttpError, ResponseError } from '../../src/runtime/wire/faults.js';
+import {
+  DEFAULT_MAX_ERROR_BODY_CHARS,
+  HttpError,
+  ResponseError,
+  ResponseLimitError,
+} from '../../src/runtime/wire/faults.js';
 import {
   captured,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -94,23 +99,66 @@ describe('error bodies are capped', () => {
 });
 
 describe('default limits keep memory near the size cap', () => {
-  it('the default node cap is one node per 64 bytes of the size cap', () => {
+  it('the default node cap is one node per 16 bytes of the size cap', () => {
     expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(64 * 1024 * 1024);
-    expect(DEFAULT_MAX_RESPONSE_NODES).toBe(1_048_576);
-    expect(defaultMaxResponseNodes(6_400_000)).toBe(100_000);
+    expect(DEFAULT_MAX_RESPONSE_NODES).toBe(4_194_304);
+    expect(defaultMaxResponseNodes(1_600_000)).toBe(100_000);
     expect(defaultMaxResponseNodes(1000)).toBe(10_000);
   });
 
-  it('a smaller maxResponseBytes lowers the node cap with it', async () => {
-    // 30,000 tiny elements in 120 kB: within 1.28 MB, but more than 1.28 MB / 64 = 20,000 nodes.
+  it('accepts an answer as dense as real ones (one node per 19 bytes) up to maxResponseBytes', async () => {
+    // A Salesforce query answer holds one node per 26 bytes; this one is denser, and nearly 1 MB.
+    const fill = '<Field>abcdefghij0123456789</Field>'.repeat(27_000);
+    const body = `<soap:Envelope xmlns:soap="${SOAP_11_ENV_NS}"><soap:Body><LoginResponse xmlns="http://schemas.example.com/ecomm/auth"><LoginResult><ServiceTicket>t</ServiceTicket>${fill}</LoginResult></LoginResponse></soap:Body></soap:Envelope>`;
+    expect(body.length).toBeLessThan(1_000_000);
+    answer(200, 'text/xml', body);
+    await expect(login(client({ maxResponseBytes: 1_000_000 }))).resolves.toEqual({ ServiceTicket: 't' });
+  });
+
+  it('a smaller maxResponseBytes lowers the node cap with it, and the error names the option', async () => {
+    // 100,000 tiny elements in 400 kB: within 1.28 MB, but more than 1.28 MB / 16 = 80,000 nodes.
     answer(
       200,
       'text/xml',
-      `<soap:Envelope xmlns:soap="${SOAP_11_ENV_NS}"><soap:Body>${'<a/>'.repeat(30_000)}</soap:Body></soap:Envelope>`,
+      `<soap:Envelope xmlns:soap="${SOAP_11_ENV_NS}"><soap:Body>${'<a/>'.repeat(100_000)}</soap:Body></soap:Envelope>`,
     );
     const err = await rejection(login(client({ maxResponseBytes: 1_280_000 })));
+    expect(err).toBeInstanceOf(ResponseLimitError);
     expect(err).toBeInstanceOf(ResponseError);
-    expect(err.message).toMatch(/more than 20000 XML nodes/);
+    expect(err.name).toBe('ResponseLimitError');
+    expect((err as ResponseLimitError).option).toBe('maxResponseNodes');
+    expect((err as ResponseLimitError).limit).toBe(80_000);
+    expect(err.message).toMatch(/more than 80000 XML nodes/);
+    expect(err.message).toMatch(/raise the client option maxResponseNodes/);
+    expect(err.message).not.toMatch(/malformed/);
+  });
+
+  it('a response nested deeper than maxDepth is a ResponseLimitError naming maxDepth, not malformed XML', async () => {
+    const deep = `${'<x>'.repeat(40)}${'</x>'.repeat(40)}`;
+    answer(
+      200,
+      'text/xml',
+      `<soap:Envelope xmlns:soap="${SOAP_11_ENV_NS}"><soap:Body><LoginResponse xmlns="http://schemas.example.com/ecomm/auth"><LoginResult><ServiceTicket>t</ServiceTicket>${deep}</LoginResult></LoginResponse></soap:Body></soap:Envelope>`,
+    );
+    const err = await rejection(login(client({ maxDepth: 20 })));
+    expect(err).toBeInstanceOf(ResponseLimitError);
+    expect((err as ResponseLimitError).option).toBe('maxDepth');
+    expect((err as ResponseLimitError).limit).toBe(20);
+    expect(err.message).toMatch(/nested deeper than 20 levels .*raise the client option maxDepth/);
+    expect(err.message).not.toMatch(/malformed/);
+    await expect(login(client({ maxDepth: 60 }))).resolves.toEqual({ ServiceTicket: 't' });
+  });
+
+  it('over HTTP GET too: a limit reached is a ResponseLimitError', async () => {
+    answer(
+      200,
+      'text/xml',
+      `<EmAuthResult xmlns="http://schemas.example.com/ecomm/auth"><ServiceTicket>t</ServiceTicket>${'<a/>'.repeat(20_000)}</EmAuthResult>`,
+    );
+    const err = await rejection(login(client({ maxResponseNodes: 10_000 }, 'httpGet')));
+    expect(err).toBeInstanceOf(ResponseLimitError);
+    expect((err as ResponseLimitError).option).toBe('maxResponseNodes');
+    expect(err.message).not.toMatch(/malformed/);
   });
 
   for (const [name, transport] of [

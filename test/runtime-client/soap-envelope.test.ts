@@ -69,6 +69,24 @@ describe('parseEnvelope', () => {
     expect((err as EnvelopeError).problem).toBe(problem);
     expect((err as Error).message).toMatch(message);
   });
+  it('a limit reached is problem "limit" naming it, not malformed XML', () => {
+    const deep = `<e:Envelope xmlns:e="${SOAP_11_ENV_NS}"><e:Body>${'<a>'.repeat(10)}${'</a>'.repeat(10)}</e:Body></e:Envelope>`;
+    for (const [opts, limit] of [
+      [{ maxDepth: 5 }, 'maxDepth'],
+      [{ maxNodes: 5 }, 'maxNodes'],
+    ] as const) {
+      let err: unknown;
+      try {
+        parseEnvelope(deep, opts);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(EnvelopeError);
+      expect((err as EnvelopeError).problem).toBe('limit');
+      expect((err as EnvelopeError).limit).toBe(limit);
+      expect((err as Error).message).toMatch(new RegExp(`^XML limit ${limit} reached at 1:\\d+: `));
+    }
+  });
   it('enforces the depth limit', () => {
     const deep = '<a>'.repeat(20) + '</a>'.repeat(20);
     expect(() =>

@@ -49,6 +49,8 @@ export {
 export {
   HttpError,
   ResponseError,
+  ResponseLimitError,
+  type ResponseLimitOption,
   SoapFault,
   SoapFaultError,
   parseFault,

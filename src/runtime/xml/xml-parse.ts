@@ -13,12 +13,12 @@
  * its own. Use {@link textOf} for the text of an element.
  */
 import { XML_NS } from './namespaces.js';
-import { lineColumnAt, scanXml, XmlScanFailure, type XmlPrefixMemo } from './xml-scan.js';
+import { lineColumnAt, scanXml, XmlScanFailure, type XmlLimit, type XmlPrefixMemo } from './xml-scan.js';
 
 import type { XmlShapeMemo } from './xml-shape-memo.js';
 import type { XmlElement } from './xml-tree.js';
 
-export { XmlPrefixMemo } from './xml-scan.js';
+export { XmlPrefixMemo, type XmlLimit } from './xml-scan.js';
 export type { XmlAttribute, XmlElement } from './xml-tree.js';
 export { XmlShapeMemo, type XmlShape, type XmlShapeMatch } from './xml-shape-memo.js';
 
@@ -46,18 +46,25 @@ export interface ParseXmlOptions {
   readonly shapesMissed?: boolean;
 }
 
-/** A document that is not well-formed, or is refused (DOCTYPE, too deep). */
+/**
+ * A document that is not well-formed, or is refused (DOCTYPE), or that reached a
+ * limit of the parse (`limit`: more nodes than `maxNodes`, deeper than `maxDepth`),
+ * which says nothing about the document's form.
+ */
 export class XmlParseError extends Error {
   override readonly name = 'XmlParseError';
   /** 1-based line, 0 if unknown. */
   readonly line: number;
   /** 1-based column, 0 if unknown. */
   readonly column: number;
+  /** The option whose limit the document reached; `undefined` when the document itself is at fault. */
+  readonly limit: XmlLimit | undefined;
 
-  constructor(message: string, line: number, column: number) {
+  constructor(message: string, line: number, column: number, limit?: XmlLimit) {
     super(message);
     this.line = line;
     this.column = column;
+    this.limit = limit;
   }
 }
 
@@ -81,7 +88,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElemen
   } catch (err) {
     if (err instanceof XmlScanFailure) {
       const { line, column } = lineColumnAt(text, err.offset);
-      throw new XmlParseError(err.message, line, column);
+      throw new XmlParseError(err.message, line, column, err.limit);
     }
     throw err;
   }

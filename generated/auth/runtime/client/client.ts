@@ -24,7 +24,14 @@ import type {
 } from '../wire/descriptors.js';
 import { isNil, readComplexContent, readValue, writeComplexContent, writeField, writeValue } from '../wire/codec.js';
 import { parseContentType } from '../wire/content-type.js';
-import { DEFAULT_MAX_ERROR_BODY_CHARS, findFault, parseFault, HttpError, ResponseError } from '../wire/faults.js';
+import {
+  DEFAULT_MAX_ERROR_BODY_CHARS,
+  findFault,
+  parseFault,
+  HttpError,
+  ResponseError,
+  ResponseLimitError,
+} from '../wire/faults.js';
 import { encodeHttpParams, FORM_CONTENT_TYPE, hasPathParams, replaceHttpPath } from '../wire/http-encoding.js';
 import { joinedLocationPath } from '../wire/path-template-match.js';
 import { clientRoutes } from '../wire/http-route-check.js';
@@ -54,7 +61,7 @@ import {
   type TransportRequest,
   type TransportResponse,
 } from './transport.js';
-import { parseXml, XmlParseError, type XmlElement } from '../xml/xml-parse.js';
+import { parseXml, XmlParseError, type XmlElement, type XmlLimit } from '../xml/xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
 import {
   type Attachment,
@@ -91,9 +98,10 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   readonly maxDepth?: number;
   /**
    * Most XML nodes (elements, attributes, text runs) accepted in a response
-   * (default: one per 64 bytes of `maxResponseBytes`, 1,048,576 for 64 MiB; see
-   * `defaultMaxResponseNodes`). The parsed tree takes several times the memory of the
-   * text; this bounds it where `maxResponseBytes` alone would not.
+   * (default: one per 16 bytes of `maxResponseBytes`, 4,194,304 for 64 MiB; see
+   * `defaultMaxResponseNodes`). Bounds the memory of what a response of tiny elements
+   * makes, where `maxResponseBytes` alone would not. A response beyond it (or deeper
+   * than `maxDepth`) rejects with a `ResponseLimitError` naming the option.
    */
   readonly maxResponseNodes?: number;
   /**
@@ -555,6 +563,8 @@ export class ServiceClient {
       env = parseEnvelope(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });
     } catch (err) {
       if (!ok(status)) throw new HttpError(status, body, res.headers, this.maxErrorBody);
+      if (err instanceof EnvelopeError && err.limit !== undefined)
+        throw this.limitError(op, err.limit, err.line, err.column, status, body, err);
       if (err instanceof EnvelopeError) {
         throw new ResponseError(`${op.name}: invalid SOAP response: ${err.message}`, {
           status,
@@ -644,6 +654,30 @@ export class ServiceClient {
     }
   }
 
+  /** The error for a response that reached the parse limit `limit` at `line`:`column` (not a malformed one). */
+  private limitError(
+    op: OperationDesc,
+    limit: XmlLimit,
+    line: number,
+    column: number,
+    status: number,
+    body: string,
+    cause: unknown,
+  ): ResponseLimitError {
+    const [option, value, what] =
+      limit === 'maxNodes'
+        ? ([
+            'maxResponseNodes',
+            this.maxNodes,
+            `more than ${this.maxNodes} XML nodes (elements, attributes, text runs)`,
+          ] as const)
+        : (['maxDepth', this.maxDepth, `elements nested deeper than ${this.maxDepth} levels`] as const);
+    return new ResponseLimitError(
+      `${op.name}: the response has ${what} (at ${line}:${column}): it reached the client's ${option} limit; raise the client option ${option} to read it`,
+      { status, body, maxBody: this.maxErrorBody, cause, option, limit: value },
+    );
+  }
+
   /**
    * The parts of a multipart response (`raw` bytes; or the body text of a transport that
    * gave text, read as Latin-1, one byte per character).
@@ -729,6 +763,8 @@ export class ServiceClient {
     try {
       root = parseXml(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });
     } catch (err) {
+      if (err instanceof XmlParseError && err.limit !== undefined)
+        throw this.limitError(op, err.limit, err.line, err.column, status, body, err);
       if (err instanceof XmlParseError) {
         throw new ResponseError(`${op.name}: malformed XML response at ${err.line}:${err.column}: ${err.message}`, {
           status,

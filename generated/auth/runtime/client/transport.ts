@@ -57,18 +57,19 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 export const DEFAULT_MAX_RESPONSE_BYTES: number = 64 * 1024 * 1024;
 
 /**
- * Bytes of response per XML node the default node cap allows: a parsed node
- * takes about 150-200 bytes, so a response of tiny elements (`<a/>`, 4 bytes a
- * node) would take some 50 times its size as a tree; one node per
- * {@link BYTES_PER_NODE} bytes keeps the tree within about 3 times the size cap.
+ * Bytes of response per XML node the default node cap allows. Real answers hold one
+ * node per 20-40 bytes (a 50 MB Salesforce `query` answer of 36-field records: one per
+ * 26), which the default accepts up to `maxResponseBytes`; an answer of tiny
+ * elements (`<a/>`, 4 bytes a node) beyond one node per {@link BYTES_PER_NODE} bytes is
+ * refused with a `ResponseLimitError` naming `maxResponseNodes`, before its tree
+ * takes many times its size.
  */
-export const BYTES_PER_NODE = 64;
+export const BYTES_PER_NODE = 16;
 
 /**
  * The default cap on the XML nodes of a response for a size cap of `maxBytes`:
- * `maxBytes / BYTES_PER_NODE` (1,048,576 nodes for the default 64 MiB), at
- * least 10,000. Peak memory of one call then stays within a small multiple of
- * `maxBytes` (body bytes, its text, and the tree) whatever the response holds.
+ * `maxBytes / BYTES_PER_NODE` (4,194,304 nodes for the default 64 MiB), at
+ * least 10,000.
  */
 export function defaultMaxResponseNodes(maxBytes: number): number {
   return Math.max(10_000, Math.floor(maxBytes / BYTES_PER_NODE));

@@ -181,7 +181,7 @@ export class HttpError extends Error {
 
 /** A response that cannot be understood: wrong content type, malformed XML, unexpected element. */
 export class ResponseError extends Error {
-  override readonly name = 'ResponseError';
+  override readonly name: string = 'ResponseError';
   /** HTTP status of the response. */
   readonly status: number;
   /** The response body: its first `maxBody` characters (see {@link bodyLength}). */
@@ -194,6 +194,36 @@ export class ResponseError extends Error {
     this.status = info.status;
     this.body = keptBody(info.body, info.maxBody ?? DEFAULT_MAX_ERROR_BODY_CHARS);
     this.bodyLength = info.body.length;
+  }
+}
+
+/** A client option that limits what a response may hold. */
+export type ResponseLimitOption = 'maxResponseNodes' | 'maxDepth';
+
+/**
+ * A response refused because it reached one of the client's limits, not because it is
+ * wrong: `option` names the client option that raises the limit, `limit` its value.
+ */
+export class ResponseLimitError extends ResponseError {
+  override readonly name: string = 'ResponseLimitError';
+  /** The client option whose limit the response reached. */
+  readonly option: ResponseLimitOption;
+  /** That option's value for the call. */
+  readonly limit: number;
+  constructor(
+    message: string,
+    info: {
+      status: number;
+      body: string;
+      cause?: unknown;
+      maxBody?: number;
+      option: ResponseLimitOption;
+      limit: number;
+    },
+  ) {
+    super(message, info);
+    this.option = info.option;
+    this.limit = info.limit;
   }
 }
 

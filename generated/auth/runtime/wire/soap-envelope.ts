@@ -15,6 +15,7 @@ import {
   XmlPrefixMemo,
   XmlShapeMemo,
   type ParseXmlOptions,
+  type XmlLimit,
   type XmlElement,
   type XmlShapeMatch,
 } from '../xml/xml-parse.js';
@@ -150,8 +151,11 @@ export interface ParsedEnvelope {
   readonly body: XmlElement;
 }
 
-/** Why a message is not a usable SOAP envelope. */
-export type EnvelopeProblem = 'malformed' | 'notEnvelope' | 'versionMismatch' | 'noBody' | 'structure';
+/**
+ * Why a message is not a usable SOAP envelope; `limit`: it reached a limit of the parse
+ * (`maxNodes`, `maxDepth`: see {@link EnvelopeError.limit}), which says nothing of its form.
+ */
+export type EnvelopeProblem = 'malformed' | 'limit' | 'notEnvelope' | 'versionMismatch' | 'noBody' | 'structure';
 
 /**
  * The text is not an XML SOAP envelope. `problem` tells servers which fault to
@@ -161,15 +165,18 @@ export type EnvelopeProblem = 'malformed' | 'notEnvelope' | 'versionMismatch' | 
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError';
   readonly problem: EnvelopeProblem;
-  /** 1-based position in the text when the XML is malformed, else 0. */
+  /** 1-based position in the text when the XML is malformed (or reached a limit), else 0. */
   readonly line: number;
   readonly column: number;
+  /** With problem `limit`: the parse option whose limit the message reached. */
+  readonly limit: XmlLimit | undefined;
 
-  constructor(message: string, problem: EnvelopeProblem, line = 0, column = 0) {
+  constructor(message: string, problem: EnvelopeProblem, line = 0, column = 0, limit?: XmlLimit) {
     super(message);
     this.problem = problem;
     this.line = line;
     this.column = column;
+    this.limit = limit;
   }
 }
 
@@ -216,6 +223,14 @@ export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): Par
     });
   } catch (err) {
     if (err instanceof XmlParseError) {
+      if (err.limit !== undefined)
+        throw new EnvelopeError(
+          `XML limit ${err.limit} reached at ${err.line}:${err.column}: ${err.message}`,
+          'limit',
+          err.line,
+          err.column,
+          err.limit,
+        );
       throw new EnvelopeError(
         `malformed XML at ${err.line}:${err.column}: ${err.message}`,
         'malformed',

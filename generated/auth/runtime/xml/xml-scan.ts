@@ -38,16 +38,22 @@ import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement 
 /** The message for a refused DOCTYPE (SOAP 1.1 §3, SOAP 1.2 Part 1 §5: no DTD in a message). */
 export const DOCTYPE_MESSAGE = 'DOCTYPE declarations are not allowed (no DTDs, no entity declarations)';
 
-/** A well-formedness or namespace error at a UTF-16 offset of the scanned text. */
+/** Which of the scanner's limits a document reached: `maxNodes` or `maxDepth` (see {@link ScanOptions}). */
+export type XmlLimit = 'maxNodes' | 'maxDepth';
+
+/** A well-formedness or namespace error at a UTF-16 offset of the scanned text, or a limit reached there. */
 export class XmlScanFailure {
   /** What is wrong. */
   readonly message: string;
   /** UTF-16 offset of the offending character (the text length at end of input). */
   readonly offset: number;
+  /** The limit the document reached, when it is not an error of the document itself. */
+  readonly limit: XmlLimit | undefined;
 
-  constructor(message: string, offset: number) {
+  constructor(message: string, offset: number, limit?: XmlLimit) {
     this.message = message;
     this.offset = offset;
+    this.limit = limit;
   }
 }
 
@@ -318,7 +324,11 @@ class XmlScanner {
   /** Spends `n` nodes of the budget, failing at `offset` when it runs out. */
   private spend(n: number, offset: number): void {
     if ((this.nodeBudget -= n) < 0)
-      this.fail(`more than ${this.maxNodes} XML nodes (elements, attributes and text)`, offset);
+      throw new XmlScanFailure(
+        `more than ${this.maxNodes} XML nodes (elements, attributes and text)`,
+        offset,
+        'maxNodes',
+      );
   }
 
   /** document ::= prolog element Misc* (§2.1 [1]); prolog ::= XMLDecl? Misc* (no doctypedecl here). */
@@ -967,7 +977,8 @@ class XmlScanner {
   ): number {
     const stack = this.stack;
     const depth = stack.length + 1;
-    if (depth > this.maxDepth) this.fail(`elements nested deeper than ${this.maxDepth} levels`, start);
+    if (depth > this.maxDepth)
+      throw new XmlScanFailure(`elements nested deeper than ${this.maxDepth} levels`, start, 'maxDepth');
     this.spend(1 + count, start);
     const scope = this.scope;
     const undoMark = scope.mark;
