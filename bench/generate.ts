@@ -108,9 +108,10 @@ type TscVariant = (typeof TSC_VARIANTS)[number];
 
 /**
  * A node_modules for the generated folders: links to every package of the
- * repo's node_modules (the peer's output imports `soap`) plus `wsdlc` itself
- * (the repo, whose `exports` give `wsdlc/runtime` from dist/, as an installed
- * wsdlc would).
+ * repo's node_modules (the peer's output imports `soap`; `@wsdlc/runtime` is the
+ * workspace package packages/runtime, its dist/ built by `npm run build`) plus
+ * `wsdlc` itself (the repo, whose `exports` give `wsdlc/runtime` from dist/, as an
+ * installed wsdlc would).
  */
 function linkNodeModules(base: string): void {
   const nm = join(base, 'node_modules');
@@ -125,7 +126,7 @@ function linkNodeModules(base: string): void {
  * The user's tsc on each tool's output of `wsdl`, side by side: wsdlc's output
  * with the runtime copied as TypeScript (`ts`, the default), compiled (`js`:
  * `.js` + `.d.ts`) and imported from the installed package (`pkg`:
- * `"runtime": "package"`), and wsdl-tsclient's. Generates each once, then runs
+ * `"runtime": "package"`, `@wsdlc/runtime`), and wsdl-tsclient's. Generates each once, then runs
  * tsc `runs` rounds, each round every variant in turn.
  */
 async function userTsc(name: string, wsdl: string, runs: number): Promise<string[][]> {
@@ -423,7 +424,7 @@ async function benchMain(): Promise<void> {
       `(${runs} round(s), each variant in turn per round; median wall time, range, peak RSS of the runs; KiB = every file written, runtime included;\n` +
         ` ts = runtime copied as TypeScript, it and types.ts, schema.ts, wsdl.ts marked // @ts-nocheck (default, --ts-nocheck declarations);\n` +
         ` ts runtime / ts none / ts all = --ts-nocheck runtime (the runtime only, the default before 26 Nov) / none (every file checked) / all;\n` +
-        ` js = --runtime-format js (.js + .d.ts), pkg = "runtime": "package" (wsdlc/runtime);\n` +
+        ` js = --runtime-format js (.js + .d.ts), pkg = "runtime": "package" (@wsdlc/runtime);\n` +
         ` vs tsclient = tsc time / tsc time on wsdl-tsclient's output, within the same rounds; a tsclient exit of 2: its imports lack extensions under nodenext;\n` +
         ` cpu ms = tsc's CPU time, user + system, read inside the process: steadier than wall time when the machine is loaded)\n`,
     );

@@ -4,7 +4,8 @@
  * repository, so nothing resolves from its node_modules) with npm offline and its
  * registry pointed at a closed port, a client and a server generated with
  * `"runtime": "package"`, compiled by tsc under strict flags against the packed
- * declarations, and run: the server on 127.0.0.1, called by the client. The app's
+ * declarations, and run (the run-mode tests' smoke program: the server on
+ * 127.0.0.1, called by the client over its four bindings, and a fault). The app's
  * node_modules holds the runtime package and nothing else.
  *
  * The tarball is packed with `--ignore-scripts`: its dist/ is the one
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../src/generate/generate.js';
+import { SMOKE_EXPECTED, smokeScript } from '../matrix/smoke-script.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,39 +48,6 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-const MAIN = `import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:http';
-import { AuthClient, createAuthHandler, SoapFault, SoapFaultError } from './auth/index.js';
-
-const handler = createAuthHandler({
-  async login(input) {
-    if (input.Password !== 'secret') throw new SoapFault({ reason: 'Invalid credentials', code: 'Client' });
-    return { ServiceTicket: \`ticket-\${input.Username}\` };
-  },
-  async logout(input) {
-    return { ServiceTicket: input.ServiceTicket };
-  },
-});
-const server = createServer(handler);
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address() as AddressInfo;
-const soap11 = new AuthClient({ baseUrl: \`http://127.0.0.1:\${port}\` });
-const soap12 = new AuthClient({ baseUrl: \`http://127.0.0.1:\${port}\`, binding: 'soap12' });
-const login = await soap11.login({ Username: 'ann', Password: 'secret' });
-const logout = await soap12.logout({ ServiceTicket: login.ServiceTicket });
-const fault = await soap11.login({ Username: 'ann', Password: 'wrong' }).catch((e: unknown) => e);
-console.log(
-  JSON.stringify({
-    runtime: import.meta.resolve('@wsdlc/runtime'),
-    login,
-    logout,
-    fault: fault instanceof SoapFaultError ? { code: fault.code, reason: fault.reason } : String(fault),
-  }),
-);
-server.closeAllConnections();
-server.close();
-`;
-
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'wsdlc-runtime-pack-'));
@@ -86,7 +55,9 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the packed @wsdlc/runtime in an app of its own', () => {
-  it('installs offline with no other package, and runs a generated client against a generated server', async () => {
+  it('installs offline with no other package, and runs a generated client against a generated server', {
+    timeout: 180_000,
+  }, async () => {
     const cache = path.join(work, 'npm-cache');
     const env = npmEnv(cache);
 
@@ -127,7 +98,12 @@ describe('the packed @wsdlc/runtime in an app of its own', () => {
     await generate({ cwd: app });
     expect(filesUnder(path.join(app, 'src/auth')).filter((f) => f.startsWith('runtime/'))).toEqual([]);
     expect(readFileSync(path.join(app, 'src/auth/client.ts'), 'utf8')).toContain("from '@wsdlc/runtime/client'");
-    writeFileSync(path.join(app, 'src/main.ts'), MAIN);
+    // The run-mode tests' smoke program: the server on 127.0.0.1, the client over the four bindings, a fault.
+    writeFileSync(path.join(app, 'src/main.ts'), smokeScript('./auth/index.js'));
+    writeFileSync(
+      path.join(app, 'src/where.ts'),
+      "console.log(import.meta.resolve('@wsdlc/runtime'), import.meta.resolve('@wsdlc/runtime/server'));\n",
+    );
     writeFileSync(
       path.join(app, 'tsconfig.json'),
       JSON.stringify({
@@ -147,14 +123,11 @@ describe('the packed @wsdlc/runtime in an app of its own', () => {
     );
     await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: app });
 
-    // 4. Run: the runtime resolves from the app's node_modules.
+    // 4. Run: the runtime resolves from the app's node_modules, and the program works.
+    const where = await run(process.execPath, ['out/where.js'], { cwd: app });
+    const dist = path.join(app, 'node_modules/@wsdlc/runtime/dist');
+    expect(where.stdout.trim()).toBe(`file://${dist}/index.js file://${dist}/server/index.js`);
     const { stdout } = await run(process.execPath, ['out/main.js'], { cwd: app, timeout: 30_000 });
-    const result = JSON.parse(stdout) as Record<string, unknown>;
-    expect(result).toEqual({
-      runtime: `file://${path.join(app, 'node_modules/@wsdlc/runtime/dist/index.js')}`,
-      login: { ServiceTicket: 'ticket-ann' },
-      logout: { ServiceTicket: 'ticket-ann' },
-      fault: { code: 'Client', reason: 'Invalid credentials' },
-    });
+    expect(stdout.trim()).toBe(SMOKE_EXPECTED);
   });
 });
