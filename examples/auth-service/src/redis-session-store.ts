@@ -226,6 +226,7 @@ export class RedisSessionStore implements SessionStore {
       await this.replicasToWaitFor();
     } catch (err) {
       // The operator's setting or environment, not a bug: a message without a stack (run-cli.ts).
+      if (err instanceof ServiceError) throw err;
       throw new ServiceError(`cannot use Redis: ${permanentProblem(err) ?? describe(err)}`);
     }
   }
@@ -291,7 +292,7 @@ export class RedisSessionStore implements SessionStore {
         last = describe(err);
         // A wrong password or an untrusted certificate will not pass by waiting: say so now.
         const hint = permanentProblem(err);
-        if (hint !== undefined) done(new Error(hint));
+        if (hint !== undefined) done(new ServiceError(`cannot use Redis: ${hint}`));
       };
       const done = (err?: Error): void => {
         clearTimeout(timer);

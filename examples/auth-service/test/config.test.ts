@@ -76,6 +76,44 @@ describe('service command line', () => {
     });
   });
 
+  it('takes Redis Sentinel, the ACL user, TLS files, WAIT, the log format and metrics (issue 33)', () => {
+    expect(
+      run(
+        ['--redis-sentinels', '10.0.0.1:26379, [::1]:26380', '--redis-master', 'auth', '--redis-wait-replicas', '2'],
+        { REDIS_USERNAME: 'wsdlc-auth', REDIS_PASSWORD: 'pw', LOG_FORMAT: 'text', METRICS: 'off' },
+      ),
+    ).toMatchObject({
+      store: 'redis',
+      redis: {
+        sentinels: [
+          { host: '10.0.0.1', port: 26379 },
+          { host: '::1', port: 26380 },
+        ],
+        masterName: 'auth',
+        username: 'wsdlc-auth',
+        password: 'pw',
+      },
+      redisWaitReplicas: 2,
+      logFormat: 'text',
+      metrics: false,
+    });
+    expect(
+      run(['--redis-url', 'rediss://cache:6380', '--redis-ca', 'ca.pem', '--redis-cert', 'c.pem'], {
+        REDIS_KEY_FILE: '/etc/k.pem',
+      }).redis,
+    ).toEqual({ url: 'rediss://cache:6380', caFile: '/srv/ca.pem', certFile: '/srv/c.pem', keyFile: '/etc/k.pem' });
+    for (const argv of [
+      ['--redis-url', 'redis://a', '--redis-sentinels', 'b:1'],
+      ['--redis-sentinels', 'nohost'],
+      ['--redis-sentinels', 'h:70000'],
+      ['--redis-wait-replicas', 'some'],
+      ['--log-format', 'xml'],
+      ['--metrics', 'yes'],
+    ]) {
+      expect(() => run(argv), argv.join(' ')).toThrow(ServiceError);
+    }
+  });
+
   it('puts the users file under the data dir', () => {
     expect(run(['--data-dir', 'data']).usersFile).toBe('/srv/data/users.json');
     expect(run([], { DATA_DIR: '/var/lib/auth' }).usersFile).toBe('/var/lib/auth/users.json');
