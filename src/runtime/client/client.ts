@@ -20,7 +20,7 @@ import type {
   ServiceDesc,
   SoapOperationDesc,
 } from '../wire/descriptors.js';
-import { isNil, readComplexContent, readValue, writeComplexContent, writeField, writeValue } from '../wire/codec.js';
+import { isNil, readComplexContent, readValue, writeComplexContent } from '../wire/codec.js';
 import { parseContentType } from '../wire/content-type.js';
 import {
   DEFAULT_MAX_ERROR_BODY_CHARS,
@@ -42,12 +42,10 @@ import {
   parseEnvelope,
   SOAP_11_ENV_NS,
   SOAP_12_ENV_NS,
-  soapContentType,
   operationStart,
-  startOperationElement,
-  writeEnvelope as writeEnvelopeText,
   type SoapVersion,
 } from '../wire/soap-envelope.js';
+import { soapRequestHeaders, writeEnvelopeFor } from '../wire/soap-request.js';
 import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
 import type { RedactOptions } from './redact.js';
 import { http1Transport } from './transport-http1.js';
@@ -68,6 +66,8 @@ import {
   type MimeMessage,
   MultipartError,
 } from '../wire/attachments.js';
+
+export { writeEnvelopeFor } from '../wire/soap-request.js';
 
 /** Options of a client. */
 export interface ClientOptions<B extends BindingKind = BindingKind> {
@@ -426,10 +426,7 @@ export class ServiceClient {
   private soapPlan(op: OperationDesc, soap: SoapOperationDesc, version: SoapVersion): SoapPlan {
     let plan = this.soapPlans.get(soap);
     if (plan === undefined) {
-      const own: Record<string, string> =
-        version === '1.1'
-          ? { 'Content-Type': soapContentType('1.1'), SOAPAction: `"${soap.action}"` }
-          : { 'Content-Type': soapContentType('1.2') };
+      const own = soapRequestHeaders(version, soap.action);
       const msg = soap.input;
       let wrapperStart: XmlWriterSnapshot | undefined;
       if ('complex' in msg.value) {
@@ -805,40 +802,6 @@ export class ServiceClient {
       throw err;
     }
   }
-}
-
-/** Writes the request envelope of a SOAP operation (wrapper element + content, optional header entries). */
-export function writeEnvelopeFor(
-  version: SoapVersion,
-  soap: SoapOperationDesc,
-  input: unknown,
-  types: ServiceDesc['types'],
-  header?: { fields: NonNullable<SoapOperationDesc['input']['headers']>; values: Readonly<Record<string, unknown>> },
-  headerXml?: string,
-): string {
-  const msg = soap.input;
-  return writeEnvelopeText(
-    version,
-    (w) => {
-      if ('complex' in msg.value) {
-        startOperationElement(w, version, msg.element, soap.use);
-        writeComplexContent(w, input, msg.value.complex, types, msg.element.name);
-        w.end();
-      } else {
-        const value =
-          msg.part === undefined || typeof input !== 'object' || input === null
-            ? input
-            : (input as Record<string, unknown>)[msg.part];
-        writeValue(w, msg.element, value, msg.value, types);
-      }
-    },
-    header || headerXml !== undefined
-      ? (w) => {
-          if (header) for (const f of header.fields) writeField(w, f, header.values[f.prop], types, 'Header');
-          if (headerXml !== undefined) w.raw(headerXml);
-        }
-      : undefined,
-  );
 }
 
 /** The XML text of the client's and the call's header blocks, in that order. */

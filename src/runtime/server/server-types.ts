@@ -8,6 +8,7 @@ import type { BindingKind } from '../wire/descriptors.js';
 import type { XmlElement } from '../xml/xml-parse.js';
 import type { UsernameTokenPolicy, WsSecurityResult } from '../wire/ws-security-policy.js';
 import type { Attachment } from '../wire/attachments.js';
+import type { PagesOptions } from './pages/pages-options.js';
 
 /** What an operation implementation learns about the request besides its input. */
 export interface RequestContext {
@@ -81,6 +82,14 @@ export interface HandlerOptions {
    * Off by default: clients then see only "Server was unable to process request.".
    */
   readonly debug?: boolean | undefined;
+  /**
+   * The service pages, as ASP.NET serves them (on by default; `false` turns them off, and a
+   * GET of the service path then answers one line of text): the service page on a GET of the
+   * service path, an operation page with sample messages and a test form on `?op=<name>`, and
+   * the DISCO document on `?disco`. The test forms answer requests from loopback addresses only,
+   * unless `{ testForm: 'any' }` (`'off'`: never).
+   */
+  readonly pages?: boolean | PagesOptions | undefined;
   /** The WSDL text served on `?wsdl` (addresses rewritten to the request's address). */
   readonly wsdl?: string | undefined;
   /**

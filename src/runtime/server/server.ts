@@ -33,8 +33,10 @@
  *
  * `GET <service path>?wsdl` (any case) answers `options.wsdl` with the port
  * addresses rewritten (wsdl-rewrite.ts; scheme from the socket, host from `Host`,
- * or from `X-Forwarded-Proto`/`X-Forwarded-Host` with `trustProxy`); a plain GET
- * of the service path answers a one-line text description.
+ * or from `X-Forwarded-Proto`/`X-Forwarded-Host` with `trustProxy`). Other GETs of
+ * the service path answer the service pages (pages/service-pages.ts: the service
+ * page, `?op=` operation pages with samples and a test form, `?disco`), or with
+ * `pages: false` a one-line text description.
  *
  * Ships with generated code.
  */
@@ -46,7 +48,7 @@ import { choosePath } from '../wire/http-routes.js';
 import { buildRoutes, type HttpEndpoint, type RouteTable, type ServiceEndpoint } from './server-routes.js';
 import { routeKey } from '../wire/path-template-match.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
-import { send, sendText } from './server-respond.js';
+import { send, sendInternalError, sendText } from './server-respond.js';
 import { serveHttp } from './server-http.js';
 import { serveHttpXml } from './server-http-xml.js';
 import { serveSoap } from './server-soap.js';
@@ -55,6 +57,10 @@ import { attachmentsMissing, attachmentSupport, DEFAULT_MAX_PARTS } from '../wir
 import type { HandlerState } from './server-state.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
 import { WsdlServer } from './wsdl-rewrite.js';
+import { dispatchInProcess } from './in-process.js';
+import { readRequestText } from './server-body-errors.js';
+import { SampleOutputs } from './pages/samples.js';
+import { ServicePages } from './pages/service-pages.js';
 import { type UsernameTokenPolicy, wsSecurityMissing, wsSecuritySupport } from '../wire/ws-security-policy.js';
 
 export { SoapFault } from '../wire/faults.js';
@@ -201,6 +207,8 @@ export function createServiceHandler(
   };
   const wsdl = options.wsdl === undefined ? undefined : new WsdlServer(options.wsdl, routes.portPaths);
   const trustProxy = options.trustProxy ?? false;
+  const pages =
+    options.pages === false ? undefined : servicePagesOf(service, options, routes, wsdl, () => serviceHandler);
   const helpText = `${service.name} web service. Operations: ${service.operations.map((o) => o.name).join(', ')}.`;
 
   function serveServicePath(
@@ -215,6 +223,10 @@ export function createServiceHandler(
       if (refusedCoding(req, res)) return;
       const mediaType = parseContentType(req.headers['content-type']);
       const kind = bodyKindOf(mediaType);
+      if (kind === 'form' && pages !== undefined && pages.isTestForm(query)) {
+        void answerPage(pages, req, res, path, query, mediaType);
+        return;
+      }
       if (kind === 'soap11' && svc.soap11) {
         serveSoap(state, req, res, svc.soap11, '1.1', mediaType);
         return;
@@ -246,6 +258,10 @@ export function createServiceHandler(
         }
         const mount = mountPathOf(req, path);
         send(res, 200, TEXT_XML_UTF8, wsdl.documentFor(originOf(req, trustProxy), mount, mount + svc.path));
+        return;
+      }
+      if (pages !== undefined) {
+        void answerPage(pages, req, res, path, query, undefined);
         return;
       }
       sendText(res, 200, wsdl ? `${helpText} WSDL: ${svc.path}?wsdl` : helpText);
@@ -292,6 +308,34 @@ export function createServiceHandler(
     sendText(res, 405, `Method ${method ?? ''} is not allowed here.`, { Allow: ep.allow });
   }
 
+  /** Answers a service page (a test form's POST: once its body is read). */
+  async function answerPage(
+    pages: ServicePages,
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+    mediaType: ReturnType<typeof parseContentType> | undefined,
+  ): Promise<void> {
+    try {
+      const body = mediaType === undefined ? undefined : await readRequestText(state, req, res, mediaType);
+      if (mediaType !== undefined && body === undefined) return;
+      const mount = mountPathOf(req, path);
+      const answer = await pages.answer({
+        method: mediaType === undefined ? 'GET' : 'POST',
+        path,
+        mount,
+        query,
+        origin: originOf(req, trustProxy),
+        remoteAddress: req.socket.remoteAddress,
+        body,
+      });
+      send(res, answer.status, answer.contentType, answer.body, answer.headers);
+    } catch {
+      sendInternalError(res);
+    }
+  }
+
   /**
    * An operation located at the service path itself (`http:operation location="/"`): SOAP
    * requests and `?wsdl` go to the service, other GET/POST requests to the operation.
@@ -314,7 +358,7 @@ export function createServiceHandler(
   // routeKey() makes a new lower-cased string each time.
   let lastPath = '';
   let lastKey = routeKey('');
-  return function serviceHandler(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void {
+  const serviceHandler: ServiceHandler = (req, res, next) => {
     let url = req.url ?? '/';
     // A fragment is never part of a request target (RFC 9112 §3.2, RFC 3986 §3.5): drop it, as
     // URL parsers (and nginx) do, rather than let it reach the last parameter's value.
@@ -350,4 +394,30 @@ export function createServiceHandler(
     if (next) next();
     else sendText(res, 404, `Not found: ${path}`);
   };
+  return serviceHandler;
+}
+
+/**
+ * The service pages of a handler: its own requests go back to it (`self`), samples to a
+ * second handler of the same service whose implementation answers placeholders (made on first use).
+ */
+function servicePagesOf(
+  service: ServiceDesc,
+  options: HandlerOptions,
+  routes: RouteTable,
+  wsdl: WsdlServer | undefined,
+  self: () => ServiceHandler,
+): ServicePages {
+  const outputs = new SampleOutputs();
+  let sampleHandler: ServiceHandler | undefined;
+  return new ServicePages(
+    service,
+    wsdl?.root,
+    routes.portPaths,
+    typeof options.pages === 'object' ? options.pages : {},
+    (r) => dispatchInProcess(self(), r),
+    (r) =>
+      dispatchInProcess((sampleHandler ??= createServiceHandler(service, outputs.impls(service), { pages: false })), r),
+    outputs,
+  );
 }

@@ -72,7 +72,8 @@ export function rewriteWsdlAddresses(root: XmlElement, locationFor: LocationFor)
 
 /** The `?wsdl` responder of one handler: the parsed WSDL and its per-origin cache. */
 export class WsdlServer {
-  private readonly root: XmlElement;
+  /** The parsed WSDL (read by the service pages for its documentation). */
+  readonly root: XmlElement;
   private readonly cache = new Map<string, string>();
   private readonly portPaths: ReadonlyMap<string, string>;
 

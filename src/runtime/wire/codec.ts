@@ -34,6 +34,7 @@ import { attr, lookupNamespace, textOf, type XmlElement } from '../xml/xml-parse
 import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import { codecExtensions, extensionMissing } from './codec-extensions.js';
 import { attachmentSupport, XOP_NS } from './attachments.js';
+import { SampleText } from './sample-text.js';
 
 export { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 
@@ -177,6 +178,8 @@ function encodeSimple(w: XmlWriter | undefined, value: unknown, desc: SimpleDesc
     }
     return text;
   } catch (err) {
+    // A sample message's placeholder (sample-text.ts) goes where the value's text would.
+    if (value instanceof SampleText) return value.text;
     if (err instanceof EncodeError && err.path === '') throw new EncodeError(path, err.reason);
     throw err;
   }
@@ -445,7 +448,7 @@ export function writeElementContent(
   } else if ('scalar' in desc) {
     if (desc.scalar === 'xml' && isXmlElement(value)) {
       w.copyContent(value);
-    } else if (desc.scalar === 'dataSet') {
+    } else if (desc.scalar === 'dataSet' && !(value instanceof SampleText)) {
       const ds = codecExtensions.dataSet;
       if (ds === undefined) throw new EncodeError(path, extensionMissing('a DataSet value', 'wire/dataset'));
       ds.write(w, value, path);
