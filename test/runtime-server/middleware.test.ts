@@ -141,9 +141,10 @@ describe('createServiceHandler', () => {
     );
   });
 
-  it('GET on the service path without ?wsdl answers a short text description', async () => {
+  it('GET on the service path without ?wsdl answers the service page listing the operations', async () => {
     const r = await rawRequest(plain.port, 'GET /ecomm/Auth.asmx HTTP/1.1');
     expect(r.status).toBe(200);
-    expect(r.body).toContain('Login, Logout');
+    expect(r.body).toContain('<a href="?op=Login">Login</a>');
+    expect(r.body).toContain('<a href="?op=Logout">Logout</a>');
   });
 });

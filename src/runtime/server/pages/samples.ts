@@ -188,6 +188,12 @@ function httpLocation(http: HttpOperationDesc, input: unknown, opName: string): 
   return joinedLocationPath(http.path, replaceHttpPath(http, input, opName));
 }
 
+/** A port's path and a location below it, joined as the client joins them (a trailing `/` of the port path dropped). */
+export function joinTarget(portPath: string, target: string): string {
+  if (target === '') return portPath;
+  return (portPath.endsWith('/') ? portPath.slice(0, -1) : portPath) + target;
+}
+
 /** The port path of `binding`, or undefined when the service has no such port. */
 function portPath(service: ServiceDesc, binding: BindingKind): string | undefined {
   return service.ports.find((p) => p.kind === binding)?.path;
@@ -237,7 +243,7 @@ async function bindingSample(
   const headerValues = headerFields === undefined ? undefined : values.headers(headerFields);
   const written = writeRequest(service, op, binding, input, headerValues);
   const request = messageOf(
-    [`${written.method} `, ...partsOf(servicePath + written.target, req.slots), ' HTTP/1.1'],
+    [`${written.method} `, ...partsOf(joinTarget(servicePath, written.target), req.slots), ' HTTP/1.1'],
     written.headers,
     written.body,
     req.slots,
@@ -252,7 +258,7 @@ async function bindingSample(
     op.output === undefined ? undefined : new SampleValues(service.types, res.leaf).value(op.output, op.name);
   const answer = await dispatch({
     method: asked.method,
-    url: port + asked.target,
+    url: joinTarget(port, asked.target),
     headers: asked.headers,
     body: asked.body,
   });

@@ -32,6 +32,7 @@ import {
 import {
   BINDING_TITLES,
   type BindingSample,
+  joinTarget,
   operationSamples,
   type SampleDispatch,
   type SampleOutputs,
@@ -308,7 +309,7 @@ export class ServicePages {
     let answer: Awaited<ReturnType<SampleDispatch>>;
     if (form.binding === 'httpPost' || form.binding === 'httpGet') {
       const http = op[form.binding]!;
-      const path = portPath + (http.path === '' || http.path.startsWith('/') ? http.path : `/${http.path}`);
+      const path = joinTarget(portPath, http.path === '' || http.path.startsWith('/') ? http.path : `/${http.path}`);
       answer =
         form.binding === 'httpPost'
           ? await this.#call({
