@@ -45,6 +45,17 @@ export const CONVENTIONAL_PREFIXES: ReadonlyMap<string, string> = new Map([
   // WS-Addressing 1.0 - Metadata (W3C Recommendation, 2007) §2 and the WSDL Binding (W3C CR, 2006).
   ['wsam', 'http://www.w3.org/2007/05/addressing/metadata'],
   ['wsaw', 'http://www.w3.org/2006/05/addressing/wsdl'],
+  // The rest of the WS-Policy family, as the OASIS standards name them in their namespace tables:
+  // WS-SecurityPolicy 1.2 §1.3 (sp) and 1.3 §1.3 (sp13, the assertions 1.3 added);
+  // WS-ReliableMessaging 1.1 §1.4 (wsrm) and WS-RM Policy 1.1 §1.4 (wsrmp); WS-Trust 1.3 §1.4 (wst).
+  ['sp', 'http://docs.oasis-open.org/ws-sx/ws-securitypolicy/200702'],
+  ['sp13', 'http://docs.oasis-open.org/ws-sx/ws-securitypolicy/200802'],
+  ['wsrm', 'http://docs.oasis-open.org/ws-rx/wsrm/200702'],
+  ['wsrmp', 'http://docs.oasis-open.org/ws-rx/wsrmp/200702'],
+  ['wst', 'http://docs.oasis-open.org/ws-sx/ws-trust/200512'],
+  // WS-MTOMPolicy (2004/09, the assertion WCF writes) and WS-MetadataExchange (2004/09), as WCF prefixes them.
+  ['wsoma', 'http://schemas.xmlsoap.org/ws/2004/09/policy/optimizedmimeserialization'],
+  ['wsx', 'http://schemas.xmlsoap.org/ws/2004/09/mex'],
 ]);
 
 /** The conventional namespace of `prefix`, or `undefined` when it has none (then an unbound use stays an error). */

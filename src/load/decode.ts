@@ -8,6 +8,7 @@
  */
 import { decodeCp1252 } from '../runtime/xml/xml-decode.js';
 import { userError } from '../util/errors.js';
+import { findMisplacedDeclaration } from './misplaced-declaration.js';
 
 /** The result of {@link decodeXmlBytes}. */
 export interface DecodedText {
@@ -85,12 +86,30 @@ function strictDecode(bytes: Uint8Array, encoding: string, file: string): string
 }
 
 /**
+ * Lenient mode: the `encoding` of an XML declaration that stands after comments or blank
+ * lines (see misplaced-declaration.ts), located in the document.
+ */
+function readMisplacedEncoding(bytes: Uint8Array): DeclaredEncoding | undefined {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 4096)).toString('latin1');
+  const at = findMisplacedDeclaration(head);
+  const declared = at && readDeclaredEncoding(bytes, at.start);
+  if (!at || !declared) return undefined;
+  const start = positionOf(head, at.start);
+  return {
+    label: declared.label,
+    line: start.line + declared.line - 1,
+    column: declared.line === 1 ? start.column + declared.column - 1 : declared.column,
+  };
+}
+
+/**
  * Decodes the bytes of an XML document.
  * @param bytes the raw document
  * @param file display name used in error locations
+ * @param lenient also honour the `encoding` of an XML declaration after comments or blank lines
  * @throws WsdlcError for an unknown or unsupported encoding, or bytes invalid in it
  */
-export function decodeXmlBytes(bytes: Uint8Array, file: string): DecodedText {
+export function decodeXmlBytes(bytes: Uint8Array, file: string, lenient = false): DecodedText {
   const b0 = bytes[0];
   const b1 = bytes[1];
   const b2 = bytes[2];
@@ -110,7 +129,7 @@ export function decodeXmlBytes(bytes: Uint8Array, file: string): DecodedText {
   if (b0 === 0x00 && b1 === 0x3c && b2 === 0x00 && b3 === 0x3f) {
     return { text: strictDecode(bytes, 'utf-16be', file), encoding: 'utf-16be' };
   }
-  const declared = readDeclaredEncoding(bytes, 0);
+  const declared = readDeclaredEncoding(bytes, 0) ?? (lenient ? readMisplacedEncoding(bytes) : undefined);
   const label = declared?.label.toLowerCase() ?? 'utf-8';
   // A declaration claiming UTF-16 on 8-bit bytes is a common mislabelling (.NET tools
   // write it); the bytes are ASCII-compatible, so read them as UTF-8.

@@ -7,6 +7,8 @@ import { parseXml, XmlParseError, type XmlElement } from '../runtime/xml/xml-par
 import type { Diagnostic } from '../util/diagnostics.js';
 import { userError } from '../util/errors.js';
 import { decodeXmlBytes } from './decode.js';
+import { blankMisplacedDeclaration } from './misplaced-declaration.js';
+import { qualifyNoNamespaceWsdl } from './no-namespace-wsdl.js';
 import { WSDL_NS, WSDL20_NS, XSD_NAMESPACES } from './namespaces.js';
 import { parseRecoveringPrefixes } from './recover-prefixes.js';
 
@@ -15,7 +17,10 @@ export interface ParsedDocument {
   readonly kind: 'wsdl' | 'xsd';
   readonly root: XmlElement;
   readonly text: string;
-  /** Lenient mode: the unbound conventional prefixes read with their namespace, as located warnings. */
+  /**
+   * Lenient mode: what was repaired, as located warnings: a misplaced XML declaration, unbound
+   * conventional prefixes read with their namespace, a `definitions` root in no namespace.
+   */
   readonly recovered: readonly Diagnostic[];
 }
 
@@ -31,19 +36,28 @@ function describeRoot(root: XmlElement): string {
  * Decodes and parses a document, then checks its root.
  * @param bytes raw document bytes
  * @param file display name for error locations
- * @param lenient read unbound conventional prefixes (`xsd`, `soap`, ...) with their
- *   namespace, each with a warning (see recover-prefixes.ts); strict refuses them
+ * @param lenient repair, each with a located warning, what strict mode refuses: an XML
+ *   declaration after comments or blank lines (misplaced-declaration.ts), unbound conventional
+ *   prefixes (`xsd`, `soap`, `sp`, ...; recover-prefixes.ts), a WSDL 1.1 document whose root
+ *   `definitions` is in no namespace (no-namespace-wsdl.ts)
  * @throws WsdlcError for bad encodings, XML that is not well-formed or refused
  *   (DOCTYPE), or a root that is neither WSDL 1.1, WSDL 2.0 nor XSD
  */
 export function parseDocument(bytes: Uint8Array, file: string, lenient = false): ParsedDocument {
-  const { text } = decodeXmlBytes(bytes, file);
+  const { text } = decodeXmlBytes(bytes, file, lenient);
   let root: XmlElement;
-  let recovered: readonly Diagnostic[] = [];
+  const recovered: Diagnostic[] = [];
   const parse = (t: string): XmlElement => parseXml(t, { positions: true, maxDepth: MAX_DEPTH, fileName: file });
   try {
-    if (lenient) ({ root, recovered } = parseRecoveringPrefixes(text, file, parse));
-    else root = parse(text);
+    if (lenient) {
+      const declaration = blankMisplacedDeclaration(text, file);
+      if (declaration.recovered) recovered.push(declaration.recovered);
+      const prefixes = parseRecoveringPrefixes(declaration.text, file, parse);
+      root = prefixes.root;
+      recovered.push(...prefixes.recovered);
+      const noNamespace = qualifyNoNamespaceWsdl(root, file);
+      if (noNamespace) recovered.push(noNamespace);
+    } else root = parse(text);
   } catch (err) {
     if (err instanceof XmlParseError) {
       const refused = /^(DOCTYPE|elements nested)/.test(err.message);
