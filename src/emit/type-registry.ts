@@ -182,8 +182,15 @@ export class TypeRegistry {
   readonly #byBody = new Map<ComplexTypeBody, ComplexEntry>();
   readonly #simpleByName = new Map<string, SimpleEntry | 'building'>();
   readonly #building = new Set<ComplexTypeBody>();
-  /** SOAP arrays whose item type is being resolved (an array that is its own item, at any depth, has no type). */
-  readonly #arraysResolving = new Set<ComplexTypeBody>();
+  /**
+   * SOAP arrays whose item type is being resolved, each with {@link #recordDepth} when it began:
+   * an item that leads back to such an array through arrays only (the depth unchanged) has no
+   * finite type; one that leads back through a record (a category holding an array of categories)
+   * is an ordinary recursive type.
+   */
+  readonly #arraysResolving = new Map<ComplexTypeBody, { readonly entry: ComplexEntry; readonly depth: number }>();
+  /** How many complex types other than SOAP arrays are having their content built (nested). */
+  #recordDepth = 0;
   readonly #byKey = new Map<string, ComplexEntry>();
 
   constructor(model: WsdlModel, plan: NamePlan, mapping: TypeMappingOptions) {
@@ -525,14 +532,15 @@ export class TypeRegistry {
     const where = 'location' in body ? (body as ComplexType).location : undefined;
 
     if (body.soapArrayItem) {
-      if (this.#arraysResolving.has(body))
-        throw userError(
-          `SOAP array ${xmlName.name} is an array of itself (its wsdl:arrayType leads back to it): it has no finite type`,
-          where,
-        );
-      this.#arraysResolving.add(body);
+      // The array's entry is known before its item is resolved, so that an item type holding
+      // this array (catalogCategoryEntity.children: ArrayOfCatalogCategoryEntities) refers to it.
+      const entry: ComplexEntry = { key: tsName, tsName, declare, anonymous, xmlName, props, choiceGroups: [] };
+      remember(entry);
+      this.#byKey.set(entry.key, entry);
+      this.#arraysResolving.set(body, { entry, depth: this.#recordDepth });
       try {
         soapArray = this.#resolveNamed(body.soapArrayItem, where);
+        this.#refuseArrayOfItself(soapArray, xmlName, where);
       } finally {
         this.#arraysResolving.delete(body);
       }
@@ -547,7 +555,7 @@ export class TypeRegistry {
     }
 
     const choiceGroups: ChoiceGroup[] = [];
-    const entry: ComplexEntry = {
+    const made: ComplexEntry = {
       key: tsName,
       tsName,
       declare,
@@ -562,10 +570,15 @@ export class TypeRegistry {
       ...(soapArray && body.soapArrayNesting ? { soapArrayNesting: body.soapArrayNesting } : {}),
       ...(soapArray && body.soapArrayItemElement ? { soapArrayItemElement: body.soapArrayItemElement } : {}),
     };
-    remember(entry);
+    // A SOAP array's entry was remembered before its item was resolved: completed in place.
+    const entry = soapArray ? Object.assign(this.#byKey.get(tsName)!, made) : made;
+    if (!soapArray) {
+      remember(entry);
+      this.#byKey.set(entry.key, entry);
+    }
     this.complexEntries.push(entry);
-    this.#byKey.set(entry.key, entry);
     this.#building.add(body);
+    if (!body.soapArrayItem) this.#recordDepth++;
 
     const scope = newPropertyScope();
     this.#inheritedProps(baseKey, scope);
@@ -707,6 +720,7 @@ export class TypeRegistry {
       });
     }
     this.#building.delete(body);
+    if (!body.soapArrayItem) this.#recordDepth--;
     if (declare) this.#noteTs(props);
     if (soapArray && declare && soapArray.ts.includes('XmlElement')) this.usesXmlElement = true;
     return entry;
@@ -774,6 +788,24 @@ export class TypeRegistry {
 
   #isBuiltin(q: QName): boolean {
     return isXsdNamespace(q.ns) || q.ns === SOAP_11_ENC_NS;
+  }
+
+  /**
+   * Refuses a SOAP array whose item is an array still resolving its own item with no record
+   * begun since: the array is then its own item, directly or through other arrays only
+   * (`Loop` of `Loop[]`, or `A` of `B`s of `A`s), and has no finite type.
+   */
+  #refuseArrayOfItself(item: Resolved, xmlName: QName, where: SourceLocation | undefined): void {
+    const key = 'complex' in item.value ? item.value.complex : undefined;
+    const target = key === undefined ? undefined : this.#byKey.get(key);
+    if (!target) return;
+    for (const { entry, depth } of this.#arraysResolving.values()) {
+      if (entry === target && depth === this.#recordDepth)
+        throw userError(
+          `SOAP array ${xmlName.name} is an array of itself (its wsdl:arrayType leads back to it through arrays only): it has no finite type`,
+          where,
+        );
+    }
   }
 
   #resolveNamed(q: QName, where?: SourceLocation): Resolved {
