@@ -14,6 +14,7 @@ import type {
 } from '../emit/types.js';
 import { parseBindingList, usage, type ContractOverrides } from '../config/options.js';
 import type { Verbosity } from './log.js';
+import { didYouMean } from '../util/suggest.js';
 
 /** Flags every command accepts. */
 export interface CommonFlags {
@@ -177,7 +178,10 @@ function parseFeatureList(list: string): RuntimeFeature[] {
     .filter((s) => s !== '');
   for (const n of names) {
     if (!isRuntimeFeature(n)) {
-      usage(`--runtime-features: unknown runtime feature "${n}" (expected one of ${RUNTIME_FEATURE_NAMES.join(', ')})`);
+      const near = didYouMean(n, RUNTIME_FEATURE_NAMES);
+      usage(
+        `--runtime-features: unknown runtime feature "${n}"${near || ` (expected one of ${RUNTIME_FEATURE_NAMES.join(', ')})`}`,
+      );
     }
   }
   return names as RuntimeFeature[];

@@ -23,7 +23,7 @@ export { EXIT } from './program.js';
  * @returns the exit code: 0 ok, 1 contract problem or stale output, 2 usage error, 3 internal error
  */
 export async function main(argv: readonly string[], io: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
-  const ctx: CommandContext = { io, deps, exitCode: EXIT.ok };
+  const ctx: CommandContext = { io, deps, exitCode: EXIT.ok, argv };
   const debug = argv.includes('--debug');
   const quiet = argv.includes('--quiet') || argv.includes('-q');
   const log = new CliLog(io, quiet ? 'quiet' : 'normal');
@@ -42,6 +42,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), dep
     }
     if (err instanceof WsdlcError) {
       for (const d of err.diagnostics) log.diagnostic(d);
+      if (err.hint !== undefined) log.error(err.hint);
       return err.exitCode;
     }
     if (isSystemError(err)) {

@@ -13,6 +13,7 @@ import { WsdlcError } from '../util/errors.js';
 import { findConfigFile, loadConfig } from './load.js';
 import { toolVersion } from './package-info.js';
 import { BINDING_KINDS, CONFIG_FILE_NAME, runtimePackage, type ContractChoices, type ContractConfig } from './types.js';
+import { didYouMean } from '../util/suggest.js';
 
 /** Per-contract choices a caller (or CLI flags) may set; each overrides the config file (paths relative to `cwd`). */
 export type ContractOverrides = ContractChoices;
@@ -60,7 +61,9 @@ export function resolveContracts(sel: ContractSelection): ResolvedContract[] {
   if (sel.output !== undefined) usage('-o/--output needs a WSDL argument (or list contracts in wsdlc.config.json)');
   const file = sel.config !== undefined ? resolve(cwd, sel.config) : findConfigFile(cwd);
   if (file === undefined) {
-    usage('no WSDL given and no wsdlc.config.json found in this folder or above (see `wsdlc generate --help`)');
+    usage(
+      'no WSDL given and no wsdlc.config.json found in this folder or above: name one (`wsdlc generate service.wsdl -o generated/service`) or list your contracts in a wsdlc.config.json ({ "contracts": [{ "wsdl": "service.wsdl", "output": "generated/service" }] })',
+    );
   }
   const loaded = loadConfig(file, cwd);
   const contracts = checkOutputs(
@@ -261,7 +264,8 @@ export function parseBindingList(list: string): BindingKind[] {
     const name = raw.trim();
     if (name === '') continue;
     const kind = aliases[name.toLowerCase()];
-    if (!kind) usage(`unknown binding "${name}" (expected ${BINDING_KINDS.join(', ')})`);
+    if (!kind)
+      usage(`unknown binding "${name}"${didYouMean(name, BINDING_KINDS) || ` (expected ${BINDING_KINDS.join(', ')})`}`);
     if (!out.includes(kind)) out.push(kind);
   }
   if (out.length === 0) usage('--bindings needs at least one binding');

@@ -5,8 +5,9 @@
  */
 import type { Diagnostic } from '../util/diagnostics.js';
 import { WsdlcError } from '../util/errors.js';
+import { closestName, didYouMean } from '../util/suggest.js';
 import { locateJson, offsetToPosition, type JsonPath } from './json-locate.js';
-import { isRuleSelector } from '../breaking/rules.js';
+import { BREAKING_RULES, isRuleSelector } from '../breaking/rules.js';
 import { IMPORT_EXTENSIONS, RUNTIME_FORMATS, TS_NOCHECK_SCOPES, TYPE_IMPORT_STYLES } from '../emit/import-style.js';
 import { isRuntimeFeature, RUNTIME_FEATURE_NAMES, type RuntimeFeature } from '../emit/runtime-features.js';
 import {
@@ -34,6 +35,34 @@ const CONTRACT_KEYS = new Set([
   'tsNocheck',
   'runtimeFeatures',
 ]);
+const ROOT_KEYS = ['contracts', 'runtime', 'breaking'];
+
+/** Keys users carry over from command-line flags, with what the config says instead. */
+const CONTRACT_KEY_HINTS: Readonly<Record<string, string>> = {
+  clientonly: 'a client-only contract is "server": false',
+  serveronly: 'a server-only contract is "client": false',
+  long: 'type mappings go in "types": { "long": "bigint" }',
+  decimal: 'type mappings go in "types": { "decimal": "string" }',
+  datetime: 'type mappings go in "types": { "dateTime": "string" }',
+  out: 'did you mean "output"?',
+  outdir: 'did you mean "output"?',
+  outputdir: 'did you mean "output"?',
+  features: 'did you mean "runtimeFeatures"?',
+};
+
+/**
+ * The message for an unknown key: what it most likely meant, else the keys there are.
+ * @param known the valid keys where it stands
+ * @param hints fixes for keys users are known to write (by lower-case name without `-`/`_`)
+ */
+function unknownKey(key: string, known: readonly string[], hints: Readonly<Record<string, string>> = {}): string {
+  const hint = hints[key.toLowerCase().replace(/[-_]/g, '')];
+  if (hint !== undefined) return `unknown key "${key}": ${hint}`;
+  const near = closestName(key, known);
+  if (near !== undefined) return `unknown key "${key}": did you mean "${near}"?`;
+  return `unknown key "${key}" (expected one of ${known.map((k) => `"${k}"`).join(', ')})`;
+}
+
 const TYPE_CHOICES: Readonly<Record<string, readonly string[]>> = {
   long: ['number', 'bigint', 'string'],
   decimal: ['number', 'string'],
@@ -82,7 +111,10 @@ function checkRoot(data: unknown, report: Report): WsdlcConfig | undefined {
   }
   for (const key of Object.keys(data)) {
     if (key !== 'contracts' && key !== 'runtime' && key !== '$schema' && key !== 'breaking') {
-      report([key], `unknown key "${key}" (expected "contracts", "runtime" or "breaking")`);
+      const message = CONTRACT_KEYS.has(key)
+        ? `unknown key "${key}" here: contract settings go in an entry of "contracts", e.g. { "contracts": [{ "wsdl": "service.wsdl", "output": "generated/service" }] }`
+        : unknownKey(key, ROOT_KEYS);
+      report([key], message);
     }
   }
   const runtime = data['runtime'];
@@ -128,7 +160,7 @@ function checkBreaking(data: unknown, report: Report): BreakingConfig | undefine
     return undefined;
   }
   for (const key of Object.keys(data)) {
-    if (key !== 'except') report(['breaking', key], `unknown key "${key}" (expected "except")`);
+    if (key !== 'except') report(['breaking', key], unknownKey(key, ['except']));
   }
   const list = data['except'];
   if (list === undefined) return {};
@@ -140,7 +172,10 @@ function checkBreaking(data: unknown, report: Report): BreakingConfig | undefine
   list.forEach((v: unknown, i) => {
     if (typeof v === 'string' && isRuleSelector(v)) except.push(v);
     else
-      report(['breaking', 'except', i], `unknown breaking rule ${JSON.stringify(v)} (see \`wsdlc breaking --help\`)`);
+      report(
+        ['breaking', 'except', i],
+        `unknown breaking rule ${JSON.stringify(v)}${typeof v === 'string' ? didYouMean(v, ['wire', 'source', ...BREAKING_RULES.map((r) => r.id)]) : ''} (see \`wsdlc breaking --help\`)`,
+      );
   });
   return { except };
 }
@@ -156,7 +191,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
     report([...at, key], message);
   };
   for (const key of Object.keys(entry)) {
-    if (!CONTRACT_KEYS.has(key)) fail(key, `unknown key "${key}" (expected one of ${[...CONTRACT_KEYS].join(', ')})`);
+    if (!CONTRACT_KEYS.has(key)) fail(key, unknownKey(key, [...CONTRACT_KEYS], CONTRACT_KEY_HINTS));
   }
   const str = (key: string, required: boolean): string | undefined => {
     const v = entry[key];
@@ -213,7 +248,9 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
         ok = false;
         report(
           [...at, 'runtimeFeatures', i],
-          `unknown runtime feature ${JSON.stringify(f)} (expected one of ${RUNTIME_FEATURE_NAMES.join(', ')})`,
+          typeof f === 'string' && closestName(f, RUNTIME_FEATURE_NAMES) !== undefined
+            ? `unknown runtime feature ${JSON.stringify(f)}${didYouMean(f, RUNTIME_FEATURE_NAMES)}`
+            : `unknown runtime feature ${JSON.stringify(f)} (expected one of ${RUNTIME_FEATURE_NAMES.join(', ')})`,
         );
         return false;
       });
@@ -231,7 +268,9 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
         ok = false;
         report(
           [...at, 'bindings', i],
-          `unknown binding ${JSON.stringify(b)} (expected one of ${BINDING_KINDS.join(', ')})`,
+          typeof b === 'string' && closestName(b, BINDING_KINDS) !== undefined
+            ? `unknown binding ${JSON.stringify(b)}${didYouMean(b, BINDING_KINDS)}`
+            : `unknown binding ${JSON.stringify(b)} (expected one of ${BINDING_KINDS.join(', ')})`,
         );
         return false;
       });
@@ -249,7 +288,10 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
         const choices = TYPE_CHOICES[key];
         if (!choices) {
           ok = false;
-          report([...at, 'types', key], `unknown type mapping "${key}" (expected long, decimal or dateTime)`);
+          report(
+            [...at, 'types', key],
+            `unknown type mapping "${key}"${didYouMean(key, Object.keys(TYPE_CHOICES)) || ' (expected long, decimal or dateTime)'}`,
+          );
         } else if (typeof v !== 'string' || !choices.includes(v)) {
           ok = false;
           report([...at, 'types', key], `"types.${key}" must be one of ${choices.join(', ')}`);

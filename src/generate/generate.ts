@@ -17,6 +17,7 @@ import { lockOutput } from '../write/lock.js';
 import { displayPath } from '../write/paths.js';
 import { type FileChange, type OutputPlan, isUpToDate, planOutput, refuseConflicts } from '../write/plan.js';
 import { defaultEmit, defaultLoad, type EmitFn, type LoadFn, startDefaultSyntaxChecker } from './pipeline.js';
+import { loadExplained } from './lenient-hint.js';
 
 /** Options of {@link generate} and {@link check}. */
 export interface GenerateOptions extends ContractSelection {
@@ -103,10 +104,12 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
     options.emit === undefined && needsParse && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
   try {
     for (const contract of contracts) {
-      const { model, wsdlText } = await load(contract.wsdl, {
-        cwd: contract.baseDir,
-        ...(contract.lenient ? { lenient: true } : {}),
-      });
+      const { model, wsdlText } = await loadExplained(
+        load,
+        contract.wsdl,
+        { cwd: contract.baseDir, ...(contract.lenient ? { lenient: true } : {}) },
+        options.wsdl !== undefined ? '`--lenient`' : '`--lenient` (or `"lenient": true` in its config entry)',
+      );
       const files = await emit(model, contract.emit, {
         ...(wsdlText !== undefined ? { wsdlText } : {}),
         ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),

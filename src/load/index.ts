@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { attr } from '../runtime/xml/xml-parse.js';
 import type { Diagnostic, SourceLocation } from '../util/diagnostics.js';
 import { userError, WsdlcError } from '../util/errors.js';
-import { displayNameOf } from './display-name.js';
+import { displayNameOf, isHttpUrl } from './display-name.js';
 import { parseDocument } from './parse-document.js';
 import { readSource, ReadFailure, type RawSource } from './read-source.js';
 import { findReferences, type DocumentReference } from './references.js';
@@ -59,6 +59,18 @@ class LoadRun {
     });
   }
 
+  /**
+   * What to do when a document could not be fetched over the network: copy the contract and
+   * its imports once with `wsdlc vendor` (the main document is a URL), or keep a local copy of
+   * the import (it is a file).
+   */
+  private offlineHint(failed: string): string {
+    const main = this.documents[0]?.url ?? failed;
+    return isHttpUrl(main)
+      ? `; to build without the network, copy the contract and its imports once with \`wsdlc vendor ${main} -o <folder>\` and generate from the copy`
+      : '; to build without the network, save the document beside the contract and point the import at the copy';
+  }
+
   /** Starts reading a document early so independent imports load concurrently. */
   private prefetch(identity: string): Promise<RawSource> {
     let p = this.fetches.get(identity);
@@ -85,8 +97,12 @@ class LoadRun {
       raw = await this.prefetch(identity);
     } catch (err) {
       if (!(err instanceof ReadFailure)) throw err;
-      if (!via) throw userError(`cannot read ${displayName}: ${err.reason}`);
-      this.unreadable(`cannot load ${via.ref.kind} "${via.ref.location}" (${displayName}): ${err.reason}`, via);
+      const offline = isHttpUrl(identity) && err.reason.startsWith('fetch failed') ? this.offlineHint(identity) : '';
+      if (!via) throw userError(`cannot read ${displayName}: ${err.reason}${offline}`);
+      this.unreadable(
+        `cannot load ${via.ref.kind} "${via.ref.location}" (${displayName}): ${err.reason}${offline}`,
+        via,
+      );
       return;
     }
     const parsed = parseDocument(raw.bytes, displayName, this.lenient);

@@ -17,12 +17,16 @@ export class WsdlcError extends Error {
   readonly diagnostics: readonly Diagnostic[];
   /** Exit code the CLI uses: 1 for contract problems, 2 for usage errors. */
   readonly exitCode: 1 | 2;
+  /** What would fix every problem at once, when something would (the CLI prints it last). */
+  readonly hint?: string;
 
-  constructor(diagnostics: Diagnostic | readonly Diagnostic[], exitCode: 1 | 2 = 1) {
+  constructor(diagnostics: Diagnostic | readonly Diagnostic[], exitCode: 1 | 2 = 1, hint?: string) {
     const list = Array.isArray(diagnostics) ? (diagnostics as readonly Diagnostic[]) : [diagnostics as Diagnostic];
-    super(list.map((d) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)).join('\n'));
+    const lines = list.map((d) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message));
+    super([...lines, ...(hint !== undefined ? [hint] : [])].join('\n'));
     this.diagnostics = list;
     this.exitCode = exitCode;
+    if (hint !== undefined) this.hint = hint;
   }
 }
 

@@ -217,11 +217,14 @@ describe('the runtime an output gets', () => {
     expect(filesUnder(path.join(dir, 'out/runtime'))).toEqual(all);
   });
 
-  it('an unknown feature is a usage error naming it and the known ones', async () => {
+  it('an unknown feature is a usage error naming it and the one meant, or the known ones', async () => {
     const dir = project('unknown');
     const res = await runCli(['generate', '--runtime-features', 'cookies,mtomm'], dir, {});
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/unknown runtime feature "mtomm" \(expected one of .*cookies.*ws-security/);
+    expect(res.stderr).toMatch(/unknown runtime feature "mtomm" \(did you mean "mtom"\?\)/);
+    const far = await runCli(['generate', '--runtime-features', 'soap'], dir, {});
+    expect(far.code).toBe(2);
+    expect(far.stderr).toMatch(/unknown runtime feature "soap" \(expected one of .*cookies.*ws-security/);
     writeFileSync(
       path.join(dir, 'wsdlc.config.json'),
       JSON.stringify({ contracts: [{ wsdl: 'wsdl/auth.wsdl', output: 'out', runtimeFeatures: ['proxi'] }] }),

@@ -101,7 +101,7 @@ describe('loadDocuments over http (local server on 127.0.0.1)', () => {
     };
     const err = await expectWsdlcError(loadDocuments('https://example.invalid/x.wsdl', { fetch: failing }));
     expect(err.message).toBe(
-      'cannot read https://example.invalid/x.wsdl: fetch failed (fetch failed: connect ECONNREFUSED)',
+      'cannot read https://example.invalid/x.wsdl: fetch failed (fetch failed: connect ECONNREFUSED); to build without the network, copy the contract and its imports once with `wsdlc vendor https://example.invalid/x.wsdl -o <folder>` and generate from the copy',
     );
   });
 

@@ -9,6 +9,27 @@ import { addFormatFlag, findingOf, runMachine } from '../machine.js';
 import { contractsJson } from '../report.js';
 import type { CommandContext } from './context.js';
 
+/** Flags of `check` that `generate` does not take or that only change how the result is printed. */
+const REPORT_ONLY = new Set(['--format', '-q', '--quiet', '--verbose', '--debug']);
+
+/**
+ * The `generate` command that brings stale output up to date: the `check` command as it was
+ * run, with `generate` in its place and the reporting flags left out (`wsdlc generate` when
+ * the arguments are unknown).
+ */
+export function regenerateCommand(argv: readonly string[] | undefined): string {
+  if (argv === undefined) return 'wsdlc generate';
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === 'check' && !words.includes('generate')) words.push('generate');
+    else if (a === '--format') i++;
+    else if (!REPORT_ONLY.has(a) && !a.startsWith('--format='))
+      words.push(/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  }
+  return ['wsdlc', ...words].join(' ');
+}
+
 /** Registers `check`. */
 export function registerCheck(program: Command, ctx: CommandContext): void {
   const cmd = program
@@ -47,7 +68,7 @@ Exit codes: 0 up to date, 1 stale output or contract problem, 2 usage error.`,
             .map((c) => ({
               severity: 'error' as const,
               rule: 'stale-output',
-              message: `${r.output}/${c.path} ${c.action === 'create' ? 'is missing' : c.action === 'change' ? 'is out of date' : 'is no longer generated'}; run \`wsdlc generate\``,
+              message: `${r.output}/${c.path} ${c.action === 'create' ? 'is missing' : c.action === 'change' ? 'is out of date' : 'is no longer generated'}; run \`${regenerateCommand(ctx.argv)}\``,
               location: { file: `${r.output}/${c.path}`, line: 1, column: 1 },
             })),
         ]);
@@ -62,7 +83,8 @@ Exit codes: 0 up to date, 1 stale output or contract problem, 2 usage error.`,
     const result = await run();
     let stale = 0;
     for (const r of result.contracts) stale += printChecked(log, r);
-    if (!result.upToDate) log.error(`error: ${stale} generated file(s) out of date; run \`wsdlc generate\``);
+    if (!result.upToDate)
+      log.error(`error: ${stale} generated file(s) out of date; run \`${regenerateCommand(ctx.argv)}\``);
     ctx.exitCode = result.upToDate ? 0 : 1;
   });
 }

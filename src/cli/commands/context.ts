@@ -18,4 +18,6 @@ export interface CommandContext {
   readonly deps: CliDeps;
   /** Set by the command that ran. */
   exitCode: number;
+  /** The arguments the CLI was run with (to name the exact command that fixes a problem). */
+  readonly argv?: readonly string[];
 }

@@ -123,6 +123,7 @@ async function watchCommand(
         } else if (outcome.error instanceof WsdlcError) {
           failed = true;
           for (const d of outcome.error.diagnostics) log.diagnostic(d);
+          if (outcome.error.hint !== undefined) log.error(outcome.error.hint);
           log.error('error: generation failed; the output folders were left as they were');
         } else {
           throw outcome.error;

@@ -9,6 +9,7 @@ import type { LoadFn } from '../../generate/pipeline.js';
 import type { OutputFormat } from '../formats.js';
 import { addFormatFlag, findingOf, runMachine } from '../machine.js';
 import type { CommandContext } from './context.js';
+import { lenientHint } from '../../generate/lenient-hint.js';
 
 /** Validation through an injected loader (tests): its warnings, or the errors it throws. */
 async function validateWith(load: LoadFn, wsdl: string, cwd: string, lenient: boolean): Promise<Diagnostic[]> {
@@ -41,13 +42,14 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.`,
     async (wsdl: string, flags: CommonFlags & { readonly format: OutputFormat; readonly lenient?: boolean }) => {
       const lenient = flags.lenient === true;
       const log = new CliLog(ctx.io, verbosityOf(flags));
-      const run = (): Promise<Diagnostic[]> =>
+      const runWith = (leniently: boolean): Promise<Diagnostic[]> =>
         ctx.deps.load
-          ? validateWith(ctx.deps.load, wsdl, ctx.io.cwd, lenient)
+          ? validateWith(ctx.deps.load, wsdl, ctx.io.cwd, leniently)
           : // Loaded on demand: the API barrel pulls in every command's modules (breaking, vendor, watch).
             import('../../index.js').then(({ validate }) =>
-              validate(wsdl, { cwd: ctx.io.cwd, ...(lenient ? { lenient } : {}) }),
+              validate(wsdl, { cwd: ctx.io.cwd, ...(leniently ? { lenient: true } : {}) }),
             );
+      const run = (): Promise<Diagnostic[]> => runWith(lenient);
       if (flags.format !== 'human') {
         await runMachine(ctx, 'validate', flags.format, async () => {
           const diagnostics = await run();
@@ -67,6 +69,12 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.`,
         log.result(formatDiagnostic(d));
       }
       log.info(`${wsdl}: ${errors} error(s), ${warnings} warning(s)`);
+      if (errors > 0 && !lenient) {
+        // The refusal's last line says whether lenient mode would generate the contract (a second, lenient pass).
+        const leniently = await runWith(true);
+        if (!leniently.some((d) => d.severity === 'error'))
+          log.error(lenientHint(errors, leniently.length, '`--lenient`'));
+      }
       ctx.exitCode = errors > 0 ? 1 : 0;
     },
   );
