@@ -58,6 +58,9 @@ interface Outcome {
   readonly located: boolean;
   /** For strict refusals: `ok` when lenient mode generates, else its category. */
   readonly lenient?: 'ok' | Category;
+  /** For lenient refusals: the first line of the error, and whether it names `file:line:column`. */
+  readonly lenientError?: string;
+  readonly lenientLocated?: boolean;
   /** Generated files of the mode that generated (strict, else lenient). */
   files?: GeneratedFile[] | undefined;
   compiles?: boolean;
@@ -72,6 +75,9 @@ function wsdlFiles(dir: string): string[] {
   }
   return out;
 }
+
+/** A located error's first line: `file:line:column: message`. */
+const LOCATED = /^[^\s:][^:]*:\d+:\d+: \S/;
 
 const offline: typeof fetch = () => Promise.reject(new Error('network access disabled'));
 
@@ -103,7 +109,7 @@ async function main(): Promise<void> {
       outcomes.push({ contract, strict: 'ok', located: true, files: strict });
       continue;
     }
-    const located = /^[^\s:][^:]*:\d+:\d+: \S/.test(strict.error);
+    const located = LOCATED.test(strict.error);
     const lenient = await attempt(file, true);
     outcomes.push({
       contract,
@@ -111,7 +117,9 @@ async function main(): Promise<void> {
       strictError: strict.error,
       located,
       lenient: Array.isArray(lenient) ? 'ok' : categorize(lenient.error),
-      ...(Array.isArray(lenient) ? { files: lenient } : {}),
+      ...(Array.isArray(lenient)
+        ? { files: lenient }
+        : { lenientError: lenient.error, lenientLocated: LOCATED.test(lenient.error) }),
     });
   }
 
@@ -175,7 +183,7 @@ async function main(): Promise<void> {
         ? ''
         : ` | lenient: ${o.lenient === 'ok' ? (o.compiles ? 'generates, compiles' : 'DOES NOT COMPILE') : o.lenient}`;
     console.log(
-      `${o.contract}: ${o.strict === 'ok' ? 'DOES NOT COMPILE' : o.strict}${lenient}${o.strictError ? `\n    ${o.strictError}` : ''}`,
+      `${o.contract}: ${o.strict === 'ok' ? 'DOES NOT COMPILE' : o.strict}${lenient}${o.strictError ? `\n    ${o.strictError}` : ''}${o.lenientError && o.lenientError !== o.strictError ? `\n    lenient: ${o.lenientError}` : ''}`,
     );
   }
   const n = outcomes.length;
@@ -200,6 +208,8 @@ async function main(): Promise<void> {
   }
   console.log(`strict + lenient: generate and compile  ${pct(strictOk + lenientOk)}`);
   console.log(`lenient: generate but do not compile    ${pct(lenientNoCompile)}`);
+  const lenientUnlocated = outcomes.filter((o) => o.lenientError !== undefined && o.lenientLocated !== true).length;
+  console.log(`lenient: refused without a location     ${pct(lenientUnlocated)}`);
 }
 
 await main();
