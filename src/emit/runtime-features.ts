@@ -13,8 +13,12 @@ export const RUNTIME_FEATURES = {
   cookies: ['client/cookies.ts'],
   /** `createProxyTransport(url)`, `proxyFromEnv(url)`: an HTTP(S) proxy's CONNECT tunnel. */
   proxy: ['client/proxy.ts'],
-  /** `fetchTransport(fetch)`: requests through a `fetch` function (undici, a test double). */
-  fetch: ['client/transport-fetch.ts'],
+  /**
+   * `fetchTransport(fetch)`: requests through a `fetch` function (undici, a test double). It now
+   * ships with every client (the default transport off Node, transport-default.ts), so this
+   * feature adds nothing; the name stays valid for configs that ask for it.
+   */
+  fetch: [],
   /** `createNodeTransport()`: node:http(s) with an agent of the user's. */
   'node-transport': ['client/transport-node.ts'],
   /** `inMemoryTransport(handler)`: a client calling a handler in the same process (tests). */

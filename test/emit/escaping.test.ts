@@ -51,7 +51,7 @@ describe('hostile contract', () => {
       expect(f.path.split('/')).not.toContain('..');
       expect(path.posix.normalize(f.path)).toBe(f.path);
       expect(f.path).toMatch(
-        /^(index|types|schema|client|server|wsdl)\.ts$|^runtime\/((xml|wire|client|server|server\/pages)\/)?[a-z0-9-]+\.ts$/,
+        /^(index|types|schema|client|server|wsdl)\.ts$|^runtime\/((bytes|xml|wire|client|server|server\/pages)\/)?[a-z0-9-]+\.ts$/,
       );
     }
   });

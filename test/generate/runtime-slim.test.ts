@@ -176,7 +176,8 @@ describe('the runtime an output gets', () => {
       expect.arrayContaining(['client/cookies.ts', 'client/transport-memory.ts', 'wire/ws-security.ts']),
     );
     expect(files).not.toContain('client/proxy.ts');
-    expect(files).not.toContain('client/transport-fetch.ts');
+    // The fetch transport is no longer optional: it is the default transport off Node.
+    expect(files).toContain('client/transport-fetch.ts');
     // The opted-in modules work with the output's client and server: a WS-Security header checked by the
     // server, through the in-memory transport, with the cookie jar wrapping it.
     writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');

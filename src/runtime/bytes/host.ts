@@ -12,6 +12,7 @@
 /** The part of Node's `Buffer` the byte functions use. */
 export interface HostBuffer extends Uint8Array {
   toString(encoding?: string, start?: number, end?: number): string;
+  indexOf(value: number | Uint8Array, byteOffset?: number): number;
 }
 
 /** The part of Node's `Buffer` constructor the byte functions use. */

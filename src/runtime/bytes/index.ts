@@ -5,10 +5,11 @@
  */
 export { base64Decode, base64Encode } from './base64.js';
 export { concatBytes } from './concat.js';
-export { type DigestAlgorithm, digest, digestSync } from './digest.js';
+export { type DigestAlgorithm, digest, digestSync, webDigest } from './digest.js';
 export { constantTimeEqual } from './equal.js';
 export { hexDecode, hexEncode } from './hex.js';
 export { hostName, nodeBuiltin } from './host.js';
 export { latin1Decode, latin1Encode } from './latin1.js';
 export { randomBytes, randomUuid } from './random.js';
+export { indexOfBytes } from './search.js';
 export { isUtf8, utf8ByteLength, utf8Decode, utf8DecodeStrict, utf8Encode } from './utf8.js';

@@ -9,7 +9,7 @@
  * - SOAP 1.2: POST, `Content-Type: application/soap+xml; charset=utf-8`, no SOAPAction.
  * - HTTP GET: query parameters, no body. HTTP POST: `application/x-www-form-urlencoded` body.
  *
- * Ships with generated code: imports only node:* modules and sibling runtime files.
+ * Ships with generated code: imports only sibling runtime files.
  */
 import type {
   BindingKind,
@@ -48,7 +48,8 @@ import {
 import { soapRequestHeaders, writeEnvelopeFor } from '../wire/soap-request.js';
 import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
 import type { RedactOptions } from './redact.js';
-import { http1Transport } from './transport-http1.js';
+import { base64Encode, latin1Encode, utf8Encode } from '../bytes/index.js';
+import { defaultTransport } from './transport-default.js';
 import {
   abortReason,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -82,9 +83,10 @@ export interface ClientOptions<B extends BindingKind = BindingKind> {
   /** Per-call time limit in ms (default 60000; 0 disables). */
   readonly timeoutMs?: number;
   /**
-   * Use this transport instead of the default one (transport-http1.ts). The optional
-   * transports are modules of their own, written to the output when asked for
-   * (`--runtime-features`): `fetchTransport(fetch)` (transport-fetch.ts),
+   * Use this transport instead of the default one (transport-default.ts: the HTTP/1.1
+   * transport on Node, the host's `fetch` elsewhere). `fetchTransport(fetch)`
+   * (transport-fetch.ts) ships with every client; the optional transports are modules
+   * of their own, written to the output when asked for (`--runtime-features`):
    * `createProxyTransport(url)` (proxy.ts), `withCookies(transport, jar)`
    * (cookies.ts), `createNodeTransport()`, `inMemoryTransport(handler)`,
    * `recordingTransport()`/`replayTransport()`.
@@ -164,11 +166,11 @@ export interface SoapHeaderContext {
   readonly operation: string;
 }
 
+/** A function that writes header blocks for each call; it may answer with a promise (a digest made with Web Crypto). */
+export type SoapHeaderXmlFunction = (context: SoapHeaderContext) => string | Promise<string>;
+
 /** Header blocks as XML text: a string, a function called per call, or a list of them. */
-export type SoapHeaderXml =
-  | string
-  | ((context: SoapHeaderContext) => string)
-  | readonly (string | ((context: SoapHeaderContext) => string))[];
+export type SoapHeaderXml = string | SoapHeaderXmlFunction | readonly (string | SoapHeaderXmlFunction)[];
 
 /**
  * What a call learns besides its result, filled in when passed as `CallOptions.meta`:
@@ -312,12 +314,12 @@ export class ServiceClient {
     else if (options.baseUrl !== undefined) this.base = joinUrl(options.baseUrl, port.path);
     else this.base = port.address;
     new URL(this.base); // fail fast on a malformed URL
-    let transport = options.transport ?? http1Transport;
+    let transport = options.transport ?? defaultTransport();
     const own: Record<string, string> = {};
     const auth = options.auth;
     if (auth !== undefined && 'username' in auth) {
       if (auth.username.includes(':')) throw new TypeError('auth.username must not contain ":" (RFC 7617 §2)');
-      own['Authorization'] = `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
+      own['Authorization'] = `Basic ${base64Encode(utf8Encode(`${auth.username}:${auth.password}`))}`;
     } else if (auth !== undefined && typeof auth.bearer === 'string') {
       own['Authorization'] = `Bearer ${auth.bearer}`;
     } else if (auth !== undefined && typeof auth.bearer === 'function') {
@@ -446,6 +448,31 @@ export class ServiceClient {
     input: unknown,
     options: CallOptions,
   ): Promise<unknown> {
+    try {
+      const xml =
+        this.soapHeaderXml === undefined && options.soapHeaderXml === undefined
+          ? undefined
+          : headerXmlOf(this.soapHeaderXml, options.soapHeaderXml, {
+              version,
+              envelopeNs: version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS,
+              operation: op.name,
+            });
+      if (typeof xml === 'object') return xml.then((x) => this.sendSoap(op, soap, version, input, options, x));
+      return this.sendSoap(op, soap, version, input, options, xml);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** {@link callSoap} once the header blocks' XML is known. */
+  private sendSoap(
+    op: OperationDesc,
+    soap: SoapOperationDesc,
+    version: SoapVersion,
+    input: unknown,
+    options: CallOptions,
+    xml: string | undefined,
+  ): Promise<unknown> {
     let sent: Promise<TransportResponse>;
     try {
       const plan = this.soapPlan(op, soap, version);
@@ -461,14 +488,6 @@ export class ServiceClient {
             : options.soapHeaders === undefined
               ? this.soapHeaders
               : { ...this.soapHeaders, ...options.soapHeaders };
-      const xml =
-        this.soapHeaderXml === undefined && options.soapHeaderXml === undefined
-          ? undefined
-          : headerXmlOf(this.soapHeaderXml, options.soapHeaderXml, {
-              version,
-              envelopeNs: version === '1.1' ? SOAP_11_ENV_NS : SOAP_12_ENV_NS,
-              operation: op.name,
-            });
       if (this.mtom || options.mtom !== undefined || options.attachments !== undefined) {
         const mtom = options.mtom ?? this.mtom;
         if (mtom || (options.attachments !== undefined && options.attachments.length > 0)) {
@@ -679,7 +698,7 @@ export class ServiceClient {
    * @throws ResponseError (cause: a MultipartError) for a body that is not a SOAP multipart message
    */
   private readMime(op: OperationDesc, res: TransportResponse): MimeMessage {
-    const bytes = res.raw ?? Buffer.from(res.body, 'latin1');
+    const bytes = res.raw ?? latin1Encode(res.body);
     try {
       const codec = attachmentCodec(`${op.name}: a multipart/related (MTOM or SwA) response`);
       return codec.read(bytes, parseContentType(res.headers['content-type']), this.maxParts);
@@ -804,19 +823,24 @@ export class ServiceClient {
   }
 }
 
-/** The XML text of the client's and the call's header blocks, in that order. */
+/** The XML text of the client's and the call's header blocks, in that order; a promise when a provider answers with one. */
 function headerXmlOf(
   client: SoapHeaderXml | undefined,
   call: SoapHeaderXml | undefined,
   context: SoapHeaderContext,
-): string {
-  let out = '';
+): string | Promise<string> {
+  const parts: (string | Promise<string>)[] = [];
+  let later = false;
   for (const src of [client, call]) {
     if (src === undefined) continue;
     const list = typeof src === 'string' || typeof src === 'function' ? [src] : src;
-    for (const item of list) out += typeof item === 'string' ? item : item(context);
+    for (const item of list) {
+      const xml = typeof item === 'string' ? item : item(context);
+      if (typeof xml !== 'string') later = true;
+      parts.push(xml);
+    }
   }
-  return out;
+  return later ? Promise.all(parts).then((all) => all.join('')) : parts.join('');
 }
 
 /** Fills `meta` with the response's SOAP Header and its declared blocks (the first of each name). */

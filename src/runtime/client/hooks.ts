@@ -7,6 +7,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { latin1Decode, latin1Encode } from '../bytes/index.js';
 import { redactHeaders, redactText, type RedactOptions } from './redact.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
@@ -111,18 +112,16 @@ export function instrument(inner: Transport, options: InstrumentOptions): Transp
       ms: Date.now() - started,
     });
     if (raw === undefined) return out;
-    return { status: out.status, headers: out.headers, body: '', raw: Buffer.from(out.body, 'latin1') };
+    return { status: out.status, headers: out.headers, body: '', raw: latin1Encode(out.body) };
   };
 }
 
 /** A body as hooks see it: text as it is, bytes as Latin-1 text. */
 export function bodyText(body: string | Uint8Array): string {
-  return typeof body === 'string'
-    ? body
-    : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  return typeof body === 'string' ? body : latin1Decode(body);
 }
 
 /** The body to send for hook text `text`: text, or bytes again when the request had bytes. */
 function bodyOf(text: string, original: string | Uint8Array | undefined): string | Uint8Array {
-  return original === undefined || typeof original === 'string' ? text : Buffer.from(text, 'latin1');
+  return original === undefined || typeof original === 'string' ? text : latin1Encode(text);
 }

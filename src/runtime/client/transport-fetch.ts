@@ -5,6 +5,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { concatBytes } from '../bytes/index.js';
 import {
   abortReason,
   toResponse,
@@ -15,8 +16,11 @@ import {
   type TransportResponse,
 } from './transport.js';
 
+/** The part of `fetch` the transport calls: the global `fetch`, undici's, a test double. */
+export type FetchFunction = (input: URL, init: RequestInit) => Promise<Response>;
+
 /** Creates a transport that performs requests with `fetchFn`. */
-export function fetchTransport(fetchFn: typeof fetch): Transport {
+export function fetchTransport(fetchFn: FetchFunction): Transport {
   return async (req: TransportRequest): Promise<TransportResponse> => {
     let { signal } = req;
     if (signal?.aborted) throw abortReason(signal);
@@ -44,7 +48,7 @@ export function fetchTransport(fetchFn: typeof fetch): Transport {
 
 /** One fetch exchange with the size cap. */
 async function exchange(
-  fetchFn: typeof fetch,
+  fetchFn: FetchFunction,
   req: TransportRequest,
   signal: AbortSignal | undefined,
 ): Promise<TransportResponse> {
@@ -90,11 +94,5 @@ async function exchange(
       throw err;
     }
   }
-  const bytes = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    bytes.set(c, off);
-    off += c.byteLength;
-  }
-  return toResponse(res.status, headers, bytes);
+  return toResponse(res.status, headers, concatBytes(chunks, size));
 }

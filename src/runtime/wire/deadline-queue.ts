@@ -30,7 +30,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class DeadlineQueue {
   private head: DeadlineEntry | undefined;
   private tail: DeadlineEntry | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: unknown;
   readonly timeoutMs: number;
 
   /** @param timeoutMs the time limit of every entry, in milliseconds (> 0). */
@@ -62,8 +62,10 @@ export class DeadlineQueue {
 
   private arm(ms: number): void {
     // setTimeout treats anything above 2^31-1 ms (about 24.8 days) as 1 ms: wait at most that long, then re-check.
-    this.timer = setTimeout(fire, Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(ms))), this);
-    this.timer.unref();
+    const timer: unknown = setTimeout(fire, Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(ms))), this);
+    // Node's timers can be told not to keep the process alive; on the web a timer is a number.
+    (timer as { unref?: () => void }).unref?.();
+    this.timer = timer;
   }
 
   /** Expires every entry whose deadline has passed, then waits for the next deadline. */

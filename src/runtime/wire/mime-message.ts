@@ -9,7 +9,7 @@
  *   (`text/xml` / `application/soap+xml`); the other parts are referred to by
  *   `cid:` URLs (or not at all) and handed to the application as attachments.
  *
- * Ships with generated code: imports only node:* modules and sibling runtime files.
+ * Ships with generated code: imports only sibling runtime files.
  */
 import { type MediaType, parseContentType } from './content-type.js';
 import {
@@ -74,8 +74,7 @@ export function readMimeMessage(body: Uint8Array, mediaType: MediaType, limits: 
     );
   let xml: string;
   try {
-    const b = partBytes(root);
-    xml = decodeXmlBody(Buffer.from(b.buffer, b.byteOffset, b.byteLength), rootType.params['charset']);
+    xml = decodeXmlBody(partBytes(root), rootType.params['charset']);
   } catch (err) {
     if (err instanceof XmlEncodingError) throw new MultipartError('encoding', `the root part: ${err.message}`);
     throw err;
@@ -124,7 +123,7 @@ function quoted(value: string): string {
 const ROOT_ID = 'root.message@wsdlc';
 
 /** A multipart/related SOAP message: its `Content-Type` header value and its bytes. */
-export function writeMimeMessage(msg: OutgoingMimeMessage): { contentType: string; body: Buffer } {
+export function writeMimeMessage(msg: OutgoingMimeMessage): { contentType: string; body: Uint8Array } {
   const boundary = newBoundary();
   const soapType = msg.version === '1.1' ? 'text/xml' : 'application/soap+xml';
   const soapTypeFull =

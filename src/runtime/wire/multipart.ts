@@ -6,9 +6,17 @@
  * caller's size limit. Liberal where peers differ: bare-LF line ends, a preamble,
  * transport padding after a delimiter, folded header lines.
  *
- * Ships with generated code: imports only node:* modules and sibling runtime files.
+ * Ships with generated code: imports only sibling runtime files.
  */
-import * as crypto from 'node:crypto';
+import {
+  base64Decode,
+  concatBytes,
+  indexOfBytes,
+  latin1Decode,
+  latin1Encode,
+  randomUuid,
+  utf8Encode,
+} from '../bytes/index.js';
 import { DEFAULT_MAX_PARTS, MultipartError } from './attachments.js';
 
 export { type Attachment, DEFAULT_MAX_PARTS, MultipartError, type MultipartProblem } from './attachments.js';
@@ -31,6 +39,9 @@ export const MAX_PART_HEADER_BYTES: number = 16 * 1024;
 const CR = 13;
 const LF = 10;
 const DASH = 45;
+const CRLF = new Uint8Array([CR, LF]);
+const CRLF_CRLF = new Uint8Array([CR, LF, CR, LF]);
+const LF_LF = new Uint8Array([LF, LF]);
 
 /**
  * Splits a multipart body into its parts (RFC 2046 §5.1.1).
@@ -48,15 +59,15 @@ export function parseMultipart(
   if (boundary.length > 70)
     throw new MultipartError('boundary', 'multipart boundary longer than 70 characters (RFC 2046 §5.1.1)');
   const maxParts = limits.maxParts ?? DEFAULT_MAX_PARTS;
-  const buf = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const delim = Buffer.from(`--${boundary}`, 'latin1');
+  const buf = body;
+  const delim = latin1Encode(`--${boundary}`);
   // The first delimiter: at the very start, or at the start of a line after a preamble.
-  let at = buf.indexOf(delim);
+  let at = indexOfBytes(buf, delim);
   while (at >= 0 && ((at > 0 && buf[at - 1] !== LF) || !endsDelimiter(buf, at + delim.length)))
-    at = buf.indexOf(delim, at + 1);
+    at = indexOfBytes(buf, delim, at + 1);
   if (at < 0) throw new MultipartError('boundary', `no delimiter line "--${boundary}" in the multipart body`);
   const parts: MimePart[] = [];
-  const lineDelim = Buffer.from(`\n--${boundary}`, 'latin1');
+  const lineDelim = latin1Encode(`\n--${boundary}`);
   for (;;) {
     let p = at + delim.length;
     if (buf[p] === DASH && buf[p + 1] === DASH) return parts; // close delimiter: the epilogue is ignored
@@ -66,9 +77,9 @@ export function parseMultipart(
     if (buf[p] !== LF) throw new MultipartError('unterminated', 'multipart body ends inside a delimiter line');
     p++;
     if (parts.length >= maxParts) throw new MultipartError('parts', `multipart body has more than ${maxParts} parts`);
-    let next = buf.indexOf(lineDelim, p - 1);
+    let next = indexOfBytes(buf, lineDelim, p - 1);
     // A line that only starts with the boundary (`--b` + `x`) is content, not a delimiter.
-    while (next >= 0 && !endsDelimiter(buf, next + lineDelim.length)) next = buf.indexOf(lineDelim, next + 1);
+    while (next >= 0 && !endsDelimiter(buf, next + lineDelim.length)) next = indexOfBytes(buf, lineDelim, next + 1);
     if (next < 0) throw new MultipartError('unterminated', 'multipart body ends without a closing delimiter');
     const end = next > p && buf[next - 1] === CR ? next - 1 : next;
     parts.push(readPart(buf.subarray(p, Math.max(p, end))));
@@ -77,7 +88,7 @@ export function parseMultipart(
 }
 
 /** Whether a delimiter's boundary ends at `p`: `--` (the close delimiter), or padding then a line end. */
-function endsDelimiter(buf: Buffer, p: number): boolean {
+function endsDelimiter(buf: Uint8Array, p: number): boolean {
   if (buf[p] === DASH && buf[p + 1] === DASH) return true;
   let i = p;
   while (buf[i] === 32 || buf[i] === 9) i++;
@@ -85,7 +96,7 @@ function endsDelimiter(buf: Buffer, p: number): boolean {
 }
 
 /** One part: header lines up to the empty line, then the body. */
-function readPart(part: Buffer): MimePart {
+function readPart(part: Uint8Array): MimePart {
   let split = -1;
   let bodyStart = 0;
   if (part[0] === LF) {
@@ -95,8 +106,8 @@ function readPart(part: Buffer): MimePart {
     split = 0;
     bodyStart = 2;
   } else {
-    const crlf = part.indexOf('\r\n\r\n');
-    const lf = part.indexOf('\n\n');
+    const crlf = indexOfBytes(part, CRLF_CRLF);
+    const lf = indexOfBytes(part, LF_LF);
     if (crlf >= 0 && (lf < 0 || crlf < lf)) {
       split = crlf;
       bodyStart = crlf + 4;
@@ -114,7 +125,7 @@ function readPart(part: Buffer): MimePart {
     throw new MultipartError('headers', `a part's header block exceeds ${MAX_PART_HEADER_BYTES} bytes`);
   const headers: Record<string, string> = {};
   let last = '';
-  for (const raw of part.toString('latin1', 0, split).split(/\r?\n/)) {
+  for (const raw of latin1Decode(part, 0, split).split(/\r?\n/)) {
     if (raw === '') continue;
     if ((raw[0] === ' ' || raw[0] === '\t') && last !== '') {
       headers[last] += ` ${raw.trim()}`; // a folded line (RFC 5322 §2.2.3)
@@ -163,8 +174,11 @@ export function partBytes(part: MimePart): Uint8Array {
   const cte = part.headers['content-transfer-encoding']?.trim().toLowerCase();
   if (cte === undefined || cte === '' || cte === 'binary' || cte === '8bit' || cte === '7bit') return part.body;
   if (cte === 'base64') {
-    const b = part.body;
-    return Buffer.from(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1'), 'base64');
+    try {
+      return base64Decode(latin1Decode(part.body));
+    } catch {
+      throw new MultipartError('encoding', 'a part says Content-Transfer-Encoding: base64 but its body is not base64');
+    }
   }
   throw new MultipartError('encoding', `unsupported part Content-Transfer-Encoding ${JSON.stringify(cte)}`);
 }
@@ -177,19 +191,19 @@ export interface OutgoingPart {
 
 /** A fresh boundary (a random UUID, as WCF and node-soap make them). */
 export function newBoundary(): string {
-  return `uuid:${crypto.randomUUID()}`;
+  return `uuid:${randomUuid()}`;
 }
 
 /** The bytes of a multipart body with CRLF line ends (RFC 2046 §5.1.1). */
-export function writeMultipart(boundary: string, parts: readonly OutgoingPart[]): Buffer {
+export function writeMultipart(boundary: string, parts: readonly OutgoingPart[]): Uint8Array {
   const chunks: Uint8Array[] = [];
   for (const part of parts) {
     let head = `--${boundary}\r\n`;
     for (const [name, value] of part.headers) head += `${name}: ${value}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`, 'latin1'));
-    chunks.push(typeof part.body === 'string' ? Buffer.from(part.body, 'utf8') : part.body);
-    chunks.push(Buffer.from('\r\n', 'latin1'));
+    chunks.push(latin1Encode(`${head}\r\n`));
+    chunks.push(typeof part.body === 'string' ? utf8Encode(part.body) : part.body);
+    chunks.push(CRLF);
   }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`, 'latin1'));
-  return Buffer.concat(chunks);
+  chunks.push(latin1Encode(`--${boundary}--\r\n`));
+  return concatBytes(chunks);
 }

@@ -12,9 +12,21 @@
  *   `wsse:UnsupportedSecurityToken`, `wsse:InvalidSecurity`, `wsse:InvalidSecurityToken`,
  *   `wsse:FailedAuthentication`, `wsse:MessageExpired`).
  *
- * Ships with generated code: imports only node:* modules and sibling runtime files.
+ * The digest is SHA-1 from `node:crypto` where the host has it (synchronous), else
+ * Web Crypto's (asynchronous: the header function then returns a promise, which the
+ * client awaits).
+ *
+ * Ships with generated code: imports only sibling runtime files.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  base64Decode,
+  base64Encode,
+  constantTimeEqual,
+  digestSync,
+  randomBytes,
+  utf8Encode,
+  webDigest,
+} from '../bytes/index.js';
 import { escapeAttr, escapeText } from '../xml/xml-write.js';
 import type { XmlElement } from '../xml/xml-parse.js';
 
@@ -64,12 +76,15 @@ export interface WsSecurityOptions {
 }
 
 /** `Base64(SHA-1(nonce + created + password))` (UsernameToken Profile 1.0 §3.1). */
-export function passwordDigest(nonce: Uint8Array, created: string, password: string): string {
-  return createHash('sha1')
-    .update(nonce)
-    .update(Buffer.from(created, 'utf8'))
-    .update(Buffer.from(password, 'utf8'))
-    .digest('base64');
+export async function passwordDigest(nonce: Uint8Array, created: string, password: string): Promise<string> {
+  return passwordDigestNow(nonce, created, password);
+}
+
+/** {@link passwordDigest}, at once where the host hashes synchronously (Node, Bun, Deno), else a promise (Web Crypto). */
+function passwordDigestNow(nonce: Uint8Array, created: string, password: string): string | Promise<string> {
+  const now = digestSync('SHA-1', nonce, created, password);
+  if (now !== undefined) return base64Encode(now);
+  return webDigest('SHA-1', nonce, created, password).then(base64Encode);
 }
 
 /** An xsd:dateTime in UTC with milliseconds, as WCF and zeep write it. */
@@ -80,9 +95,13 @@ function isoUtc(ms: number): string {
 /**
  * A function that writes a fresh `wsse:Security` block on each call (new nonce,
  * new times): pass it as `soapHeaderXml` of a client. `envelopeNs` is the
- * SOAP envelope namespace (for `mustUnderstand`).
+ * SOAP envelope namespace (for `mustUnderstand`). With a digest, it returns a
+ * promise on hosts whose only SHA-1 is Web Crypto's (browsers, workerd without
+ * Node compatibility); the client awaits it.
  */
-export function wsSecurityHeader(options: WsSecurityOptions): (context: { readonly envelopeNs: string }) => string {
+export function wsSecurityHeader(
+  options: WsSecurityOptions,
+): (context: { readonly envelopeNs: string }) => string | Promise<string> {
   const type = options.passwordType ?? 'PasswordDigest';
   if (type !== 'PasswordDigest' && type !== 'PasswordText')
     throw new TypeError(`wsSecurity: passwordType must be 'PasswordDigest' or 'PasswordText', not ${String(type)}`);
@@ -103,13 +122,14 @@ export function wsSecurityHeader(options: WsSecurityOptions): (context: { readon
     x += `<wsse:UsernameToken wsu:Id="UT-1"><wsse:Username>${user}</wsse:Username>`;
     if (type === 'PasswordDigest') {
       const nonce = makeNonce();
-      x += `<wsse:Password Type="${PASSWORD_DIGEST}">${passwordDigest(nonce, created, options.password)}</wsse:Password>`;
-      x += `<wsse:Nonce EncodingType="${BASE64_BINARY}">${Buffer.from(nonce).toString('base64')}</wsse:Nonce>`;
-      x += `<wsu:Created>${created}</wsu:Created>`;
+      x += `<wsse:Password Type="${PASSWORD_DIGEST}">`;
+      const rest = `</wsse:Password><wsse:Nonce EncodingType="${BASE64_BINARY}">${base64Encode(nonce)}</wsse:Nonce><wsu:Created>${created}</wsu:Created></wsse:UsernameToken></wsse:Security>`;
+      const digest = passwordDigestNow(nonce, created, options.password);
+      return typeof digest === 'string' ? x + digest + rest : digest.then((d) => x + d + rest);
     } else {
       x += `<wsse:Password Type="${PASSWORD_TEXT}">${escapeText(options.password)}</wsse:Password>`;
       if (options.nonceWithText === true) {
-        x += `<wsse:Nonce EncodingType="${BASE64_BINARY}">${Buffer.from(makeNonce()).toString('base64')}</wsse:Nonce>`;
+        x += `<wsse:Nonce EncodingType="${BASE64_BINARY}">${base64Encode(makeNonce())}</wsse:Nonce>`;
         x += `<wsu:Created>${created}</wsu:Created>`;
       }
     }
@@ -216,12 +236,16 @@ export async function checkSecurityHeader(
       'UnsupportedSecurityToken',
       `this service does not accept ${digest ? 'PasswordDigest' : 'PasswordText'} tokens`,
     );
-  let nonce: Buffer | undefined;
+  let nonce: Uint8Array | undefined;
   if (nonceEl !== undefined) {
     const enc = attrOf(nonceEl, 'EncodingType');
     if (enc !== undefined && enc !== BASE64_BINARY)
       throw new WsSecurityError('InvalidSecurityToken', `unsupported wsse:Nonce EncodingType ${JSON.stringify(enc)}`);
-    nonce = Buffer.from(textOf(nonceEl), 'base64');
+    try {
+      nonce = base64Decode(textOf(nonceEl));
+    } catch {
+      throw new WsSecurityError('InvalidSecurityToken', 'wsse:Nonce is not base64');
+    }
   }
   if (digest && (nonce === undefined || createdEl === undefined))
     throw new WsSecurityError('InvalidSecurityToken', 'a PasswordDigest token needs wsse:Nonce and wsu:Created');
@@ -229,20 +253,18 @@ export async function checkSecurityHeader(
   // Unknown user and wrong password answer the same fault: the client learns nothing about which users exist.
   const ok =
     expected !== undefined &&
-    (digest ? same(passwordDigest(nonce!, textOf(createdEl!), expected), given) : same(expected, given));
+    (digest ? same(await passwordDigestNow(nonce!, textOf(createdEl!), expected), given) : same(expected, given));
   if (!ok)
     throw new WsSecurityError('FailedAuthentication', 'The security token could not be authenticated or authorized');
   // Remember the nonce only once the token is authentic: a forged one must not burn a client's nonce.
-  if (nonce !== undefined && !nonces.add(nonce.toString('base64'), (created ?? now) + 2 * skew, now))
+  if (nonce !== undefined && !nonces.add(base64Encode(nonce), (created ?? now) + 2 * skew, now))
     throw new WsSecurityError('FailedAuthentication', 'the nonce of this token was already used (a replayed message)');
   return { username, passwordType: digest ? 'PasswordDigest' : 'PasswordText' };
 }
 
 /** Constant-time string comparison. */
 function same(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
+  return constantTimeEqual(utf8Encode(a), utf8Encode(b));
 }
 
 // The server's check (HandlerOptions.wsSecurity), given to the server core through ws-security-policy.ts.

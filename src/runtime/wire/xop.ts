@@ -11,6 +11,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { base64Encode } from '../bytes/index.js';
 import type { XmlElement } from '../xml/xml-tree.js';
 import { attachmentSupport, type XopWriter, XOP_MEDIA_TYPE, XOP_NS } from './attachments.js';
 import { type Attachment, cidUrl, contentIdOfUrl, MultipartError } from './multipart.js';
@@ -50,7 +51,7 @@ export function resolveXopIncludes(root: XmlElement, parts: ReadonlyMap<string, 
       }
       const d = part.data;
       children.length = 0;
-      children.push(Buffer.from(d.buffer, d.byteOffset, d.byteLength).toString('base64'));
+      children.push(base64Encode(d));
       count++;
       break;
     }

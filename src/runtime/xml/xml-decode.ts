@@ -7,9 +7,9 @@
  * must not read as the same text.
  *
  * Used by the server for requests and by the client transports for responses.
- * Ships with generated code: imports only node:* modules.
+ * Ships with generated code: imports only the runtime's byte functions.
  */
-import { isUtf8 } from 'node:buffer';
+import { isUtf8, latin1Decode, utf8Decode } from '../bytes/index.js';
 
 /** A body whose encoding is unknown, or whose bytes are not valid in it (XML 1.0 §4.3.3: a fatal error). */
 export class XmlEncodingError extends Error {
@@ -42,7 +42,7 @@ const CP1252_HIGH = [
 
 /** Decodes windows-1252: ISO-8859-1 except for 0x80..0x9F. */
 export function decodeCp1252(bytes: Uint8Array): string {
-  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  const latin1 = latin1Decode(bytes);
   return latin1.replace(/[\u0080-\u009f]/g, (c) => {
     const mapped = CP1252_HIGH[c.charCodeAt(0) - 0x80];
     return mapped ? String.fromCharCode(mapped) : c;
@@ -71,7 +71,7 @@ export function isSupportedCharset(charset: string): boolean {
 }
 
 /** Reads the `encoding` pseudo-attribute of an XML declaration at the start of ASCII-compatible bytes (XML 1.0 §2.8 EncodingDecl). */
-function declaredEncoding(bytes: Buffer): string | undefined {
+function declaredEncoding(bytes: Uint8Array): string | undefined {
   // "<?xml" then the declaration, which is ASCII; 256 bytes are plenty.
   if (
     bytes.length < 6 ||
@@ -82,7 +82,7 @@ function declaredEncoding(bytes: Buffer): string | undefined {
     bytes[4] !== 0x6c
   )
     return undefined;
-  const head = bytes.toString('latin1', 5, Math.min(bytes.length, 256));
+  const head = latin1Decode(bytes, 5, Math.min(bytes.length, 256));
   const end = head.indexOf('?>');
   const decl = end < 0 ? head : head.slice(0, end);
   const at = decl.search(/\sencoding\s*=/);
@@ -95,19 +95,19 @@ function declaredEncoding(bytes: Buffer): string | undefined {
 }
 
 /**
- * UTF-8, refusing ill-formed bytes. Node decodes each ill-formed sequence as
+ * UTF-8, refusing ill-formed bytes. The decoder reads each ill-formed sequence as
  * U+FFFD (the Encoding Standard's UTF-8 decode), so a text without U+FFFD came
  * from well-formed bytes: only a text with one needs the separate check.
  */
-function utf8(bytes: Buffer, start: number): string {
-  const text = start === 0 ? bytes.toString() : bytes.toString('utf8', start);
-  if (text.includes('\uFFFD') && !isUtf8(start === 0 ? bytes : bytes.subarray(start)))
+function utf8(bytes: Uint8Array, start: number): string {
+  const text = utf8Decode(bytes, start);
+  if (text.includes('\uFFFD') && !isUtf8(bytes, start))
     throw new XmlEncodingError('the body is not valid UTF-8', 'malformed', 'UTF-8');
   return text;
 }
 
 /** UTF-16 (`le` or `be`), refusing an odd trailing byte and unpaired surrogates. */
-function utf16(bytes: Buffer, start: number, endian: 'le' | 'be'): string {
+function utf16(bytes: Uint8Array, start: number, endian: 'le' | 'be'): string {
   try {
     return new TextDecoder(`utf-16${endian}`, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start));
   } catch {
@@ -119,12 +119,12 @@ function utf16(bytes: Buffer, start: number, endian: 'le' | 'be'): string {
   }
 }
 
-function withDecoder(bytes: Buffer, start: number, decoder: string): string {
+function withDecoder(bytes: Uint8Array, start: number, decoder: string): string {
   switch (decoder) {
     case 'utf-8':
       return utf8(bytes, start);
     case 'latin1':
-      return bytes.toString('latin1', start);
+      return latin1Decode(bytes, start);
     case 'utf-16le':
       return utf16(bytes, start, 'le');
     case 'utf-16be':
@@ -145,7 +145,7 @@ function withDecoder(bytes: Buffer, start: number, decoder: string): string {
  * @param charset the content type's `charset` parameter, if any
  * @throws XmlEncodingError for an encoding this runtime cannot decode, or bytes not valid in it
  */
-export function decodeXmlBody(bytes: Buffer, charset: string | undefined): string {
+export function decodeXmlBody(bytes: Uint8Array, charset: string | undefined): string {
   const b0 = bytes[0];
   const b1 = bytes[1];
   // Byte order marks (XML 1.0 Appendix F.1; RFC 7303 §3.2: the BOM wins over the charset parameter).
@@ -179,14 +179,14 @@ export function decodeXmlBody(bytes: Buffer, charset: string | undefined): strin
  * text is only reported (malformed bytes become U+FFFD, an unknown charset reads
  * as ISO-8859-1).
  */
-export function decodeBodyLeniently(bytes: Buffer, charset: string | undefined): string {
+export function decodeBodyLeniently(bytes: Uint8Array, charset: string | undefined): string {
   try {
     return decodeXmlBody(bytes, charset);
   } catch {
     const decoder = charset === undefined ? 'utf-8' : decoderOf(charset);
     const text =
       decoder === undefined || decoder === 'latin1'
-        ? bytes.toString('latin1')
+        ? latin1Decode(bytes)
         : decoder === 'windows-1252'
           ? decodeCp1252(bytes)
           : new TextDecoder(decoder).decode(bytes);

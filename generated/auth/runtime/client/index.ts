@@ -18,6 +18,7 @@ export {
   type HttpAuth,
   type SoapHeaderContext,
   type SoapHeaderXml,
+  type SoapHeaderXmlFunction,
 } from './client.js';
 export { instrument, type ClientHooks, type ClientLogger, type HookRequest, type HookResponse } from './hooks.js';
 export { redactHeaders, redactText, REDACTED, type RedactOptions } from './redact.js';

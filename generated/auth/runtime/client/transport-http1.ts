@@ -22,10 +22,23 @@
  * ask for it to close; idle connections are closed after `keepAliveMs` (or the
  * server's `Keep-Alive: timeout`, less a second) and never keep the process alive.
  *
- * Ships with generated code: imports only node:* modules and sibling runtime files.
+ * Node only (it is the default there, see transport-default.ts), yet safe to bundle
+ * for any platform: node:net and node:tls are reached through
+ * `process.getBuiltinModule` when the first connection opens, never imported, and
+ * the few socket members used are typed here.
+ *
+ * Ships with generated code: imports only sibling runtime files.
  */
-import * as net from 'node:net';
-import * as tls from 'node:tls';
+import {
+  concatBytes,
+  hostName,
+  indexOfBytes,
+  latin1Decode,
+  latin1Encode,
+  nodeBuiltin,
+  utf8ByteLength,
+  utf8Encode,
+} from '../bytes/index.js';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
 import {
   abortReason,
@@ -44,10 +57,69 @@ import {
   type TransportResponse,
 } from './transport.js';
 
+/**
+ * TLS options passed to node:tls `connect` as they are (any of its
+ * `ConnectionOptions`; the common ones are listed).
+ */
+export interface Http1TlsOptions {
+  readonly ca?: unknown;
+  readonly cert?: unknown;
+  readonly key?: unknown;
+  readonly pfx?: unknown;
+  readonly passphrase?: string | undefined;
+  readonly rejectUnauthorized?: boolean | undefined;
+  readonly servername?: string | undefined;
+  readonly minVersion?: string | undefined;
+  readonly maxVersion?: string | undefined;
+  readonly ciphers?: string | undefined;
+  readonly checkServerIdentity?: unknown;
+  readonly secureContext?: unknown;
+}
+
+/** The members of a node:net / node:tls socket this transport uses. */
+interface NodeSocket {
+  readonly destroyed: boolean;
+  readonly writable: boolean;
+  write(data: string | Uint8Array, encoding?: string): boolean;
+  setNoDelay(noDelay: boolean): unknown;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  ref(): unknown;
+  unref(): unknown;
+  destroy(): unknown;
+}
+
+/** What this transport takes from node:net and node:tls. */
+interface NodeSockets {
+  readonly net: {
+    connect(options: { host: string; port: number }): NodeSocket;
+    isIP(host: string): number;
+  };
+  readonly tls: { connect(options: Record<string, unknown>): NodeSocket };
+}
+
+let sockets: NodeSockets | undefined;
+
+/**
+ * node:net and node:tls, found on first use.
+ * @throws Error naming the host and the fix where there are none (a browser, workerd, Node before 20.16)
+ */
+function nodeSockets(): NodeSockets {
+  if (sockets === undefined) {
+    const net = nodeBuiltin<NodeSockets['net']>('node:net');
+    const tls = nodeBuiltin<NodeSockets['tls']>('node:tls');
+    if (net === undefined || tls === undefined)
+      throw new Error(
+        `the HTTP/1.1 transport needs node:net and node:tls through process.getBuiltinModule, which ${hostName()} does not have: use Node 20.16 or later, or pass transport: fetchTransport(fetch)`,
+      );
+    sockets = { net, tls };
+  }
+  return sockets;
+}
+
 /** Options of {@link createHttp1Transport}. */
 export interface Http1TransportOptions {
-  /** Extra TLS options for `https:` URLs (`ca`, `cert`, `key`, `rejectUnauthorized`...). */
-  readonly tls?: tls.ConnectionOptions;
+  /** Extra TLS options for `https:` URLs (`ca`, `cert`, `key`, `rejectUnauthorized`...), as node:tls takes them. */
+  readonly tls?: Http1TlsOptions;
   /** Idle connections are closed after this many ms (default 4000; the server's `Keep-Alive: timeout` can shorten it). */
   readonly keepAliveMs?: number;
   /** Largest response head (status line and header lines) accepted, in bytes (default 16 KiB, as node:http). */
@@ -69,6 +141,8 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A header value we may send: visible ASCII, Latin-1 and tabs/spaces; no CR, LF or NUL (RFC 9110 §5.5). */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const ASCII = /^[\x00-\x7f]*$/;
+/** The empty line that ends a response head. */
+const HEAD_END = new Uint8Array([13, 10, 13, 10]);
 /** Leading and trailing optional white space. */
 const OWS_EDGES = /^[ \t]+|[ \t]+$/g;
 /** `close` among the options of a Connection header. */
@@ -86,7 +160,7 @@ export function createHttp1Transport(options: Http1TransportOptions = {}): Trans
 }
 
 interface Settings {
-  readonly tls: tls.ConnectionOptions | undefined;
+  readonly tls: Http1TlsOptions | undefined;
   readonly keepAliveMs: number;
   readonly maxHeaderBytes: number;
   /** Idle connections by origin (`protocol//host:port`), most recently used last. */
@@ -140,14 +214,20 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
   try {
     const t = targetOf(req.url);
     const body = req.body;
-    const head = requestHead(req.method, t, req.headers, body === undefined ? undefined : Buffer.byteLength(body), ex);
+    const head = requestHead(
+      req.method,
+      t,
+      req.headers,
+      body === undefined ? undefined : typeof body === 'string' ? utf8ByteLength(body) : body.length,
+      ex,
+    );
     const conn = acquire(settings, t);
     conn.start(ex);
     // One write: head and body together (the head is Latin-1 by definition, the body UTF-8).
     if (body === undefined) conn.socket.write(head, 'latin1');
-    else if (typeof body !== 'string') conn.socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+    else if (typeof body !== 'string') conn.socket.write(concatBytes([latin1Encode(head), body]));
     else if (ASCII.test(head)) conn.socket.write(head + body, 'utf8');
-    else conn.socket.write(Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body, 'utf8')]));
+    else conn.socket.write(concatBytes([latin1Encode(head), utf8Encode(body)]));
   } catch (err) {
     ex.fail(err);
     return promise;
@@ -182,11 +262,11 @@ function acquire(settings: Settings, t: Target): Connection {
 
 // Socket listeners are module-level functions (`this` is the socket): no closures per connection.
 const CONNECTION = Symbol('wsdlc.connection');
-interface PooledSocket extends net.Socket {
+interface PooledSocket extends NodeSocket {
   [CONNECTION]?: Connection;
 }
 
-function onSocketData(this: PooledSocket, chunk: Buffer): void {
+function onSocketData(this: PooledSocket, chunk: Uint8Array): void {
   this[CONNECTION]?.data(chunk);
 }
 function onSocketEnd(this: PooledSocket): void {
@@ -215,13 +295,14 @@ class Connection implements DeadlineEntry {
   constructor(settings: Settings, target: Target) {
     this.settings = settings;
     this.target = target;
+    const { net, tls } = nodeSockets();
     const socket: PooledSocket = target.secure
       ? tls.connect({
           host: target.hostname,
           port: target.port,
           ...(net.isIP(target.hostname) === 0 ? { servername: target.hostname } : {}),
           ALPNProtocols: ['http/1.1'],
-          ...settings.tls,
+          ...(settings.tls as Record<string, unknown> | undefined),
         })
       : net.connect({ host: target.hostname, port: target.port });
     socket.setNoDelay(true);
@@ -238,7 +319,7 @@ class Connection implements DeadlineEntry {
     ex.connection = this;
   }
 
-  data(chunk: Buffer): void {
+  data(chunk: Uint8Array): void {
     const ex = this.exchange;
     if (ex === undefined) {
       // Bytes while idle: not an answer to anything; the connection cannot be trusted.
@@ -336,7 +417,7 @@ class Exchange implements DeadlineEntry {
   responseStarted = false;
   closeDelimited = false;
   /** Head bytes seen so far (a head split across packets). */
-  private pendingHead: Buffer | undefined;
+  private pendingHead: Uint8Array | undefined;
   /** Partial chunk-size or trailer line. */
   private pendingLine = '';
   private status = 0;
@@ -347,7 +428,7 @@ class Exchange implements DeadlineEntry {
   private keepAliveMs = 0;
   /** Body bytes left in the current length-framed body or chunk. */
   private remaining = 0;
-  private readonly chunks: Buffer[] = [];
+  private readonly chunks: Uint8Array[] = [];
   private size = 0;
   private readonly maxResponseBytes: number;
   private readonly maxHeaderBytes: number;
@@ -367,7 +448,7 @@ class Exchange implements DeadlineEntry {
   }
 
   /** Bytes from the server. */
-  feed(chunk: Buffer): void {
+  feed(chunk: Uint8Array): void {
     this.responseStarted = true;
     try {
       let at = 0;
@@ -410,11 +491,11 @@ class Exchange implements DeadlineEntry {
   }
 
   /** Head bytes from `at`; returns where the head ended (or `chunk.length` when it goes on). */
-  private readHead(chunk: Buffer, at: number): number {
+  private readHead(chunk: Uint8Array, at: number): number {
     let buf = at === 0 ? chunk : chunk.subarray(at);
     const from = this.pendingHead === undefined ? 0 : Math.max(0, this.pendingHead.length - 3);
-    if (this.pendingHead !== undefined) buf = Buffer.concat([this.pendingHead, buf]);
-    const end = buf.indexOf('\r\n\r\n', from, 'latin1');
+    if (this.pendingHead !== undefined) buf = concatBytes([this.pendingHead, buf]);
+    const end = indexOfBytes(buf, HEAD_END, from);
     if (end < 0) {
       if (buf.length > this.maxHeaderBytes)
         throw new HttpProtocolError(`response head exceeds ${this.maxHeaderBytes} bytes`);
@@ -424,7 +505,7 @@ class Exchange implements DeadlineEntry {
     if (end > this.maxHeaderBytes) throw new HttpProtocolError(`response head exceeds ${this.maxHeaderBytes} bytes`);
     const consumedBefore = this.pendingHead === undefined ? 0 : this.pendingHead.length;
     this.pendingHead = undefined;
-    this.parseHead(buf.toString('latin1', 0, end));
+    this.parseHead(latin1Decode(buf, 0, end));
     return at + (end + 4 - consumedBefore);
   }
 
@@ -496,7 +577,7 @@ class Exchange implements DeadlineEntry {
   }
 
   /** Body bytes for a length-framed body, a chunk or a close-delimited body. */
-  private readBody(chunk: Buffer, at: number): number {
+  private readBody(chunk: Uint8Array, at: number): number {
     const available = chunk.length - at;
     const take = this.phase === UNTIL_CLOSE ? available : Math.min(available, this.remaining);
     if (take === 0) return at;
@@ -508,14 +589,14 @@ class Exchange implements DeadlineEntry {
   }
 
   /** A line ending in CRLF from `at` (across packets); `undefined` when it goes on. */
-  private line(chunk: Buffer, at: number, what: string): { text: string; next: number } | undefined {
+  private line(chunk: Uint8Array, at: number, what: string): { text: string; next: number } | undefined {
     const lf = chunk.indexOf(LF, at);
     if (lf < 0) {
-      this.pendingLine += chunk.toString('latin1', at);
+      this.pendingLine += latin1Decode(chunk, at);
       if (this.pendingLine.length > MAX_CHUNK_LINE) throw new HttpProtocolError(`${what} line too long`);
       return undefined;
     }
-    const text = this.pendingLine + chunk.toString('latin1', at, lf);
+    const text = this.pendingLine + latin1Decode(chunk, at, lf);
     this.pendingLine = '';
     if (text.length > MAX_CHUNK_LINE) throw new HttpProtocolError(`${what} line too long`);
     if (text.charCodeAt(text.length - 1) !== CR) throw new HttpProtocolError(`${what} line not ended by CRLF`);
@@ -523,7 +604,7 @@ class Exchange implements DeadlineEntry {
   }
 
   /** chunk-size [ chunk-ext ] CRLF (RFC 9112 §7.1). */
-  private readChunkSize(chunk: Buffer, at: number): number {
+  private readChunkSize(chunk: Uint8Array, at: number): number {
     const l = this.line(chunk, at, 'chunk size');
     if (l === undefined) return chunk.length;
     const m = /^([0-9A-Fa-f]{1,12})(?:[\t ]*;[\t\x20-\x7e\x80-\xff]*)?$/.exec(l.text);
@@ -539,7 +620,7 @@ class Exchange implements DeadlineEntry {
   }
 
   /** The CRLF after a chunk's data. */
-  private readChunkDataEnd(chunk: Buffer, at: number): number {
+  private readChunkDataEnd(chunk: Uint8Array, at: number): number {
     const l = this.line(chunk, at, 'chunk data');
     if (l === undefined) return chunk.length;
     if (l.text !== '') throw new HttpProtocolError('chunk data longer than its size');
@@ -548,7 +629,7 @@ class Exchange implements DeadlineEntry {
   }
 
   /** trailer-section CRLF (RFC 9112 §7.1.2): trailer fields are read and dropped. */
-  private readTrailers(chunk: Buffer, at: number): number {
+  private readTrailers(chunk: Uint8Array, at: number): number {
     let next = at;
     for (;;) {
       const l = this.line(chunk, next, 'trailer');
@@ -576,7 +657,7 @@ class Exchange implements DeadlineEntry {
     const status = this.status;
     const headers = this.headers;
     const chunks = this.chunks;
-    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
+    const bytes = chunks.length === 1 ? chunks[0]! : concatBytes(chunks, this.size);
     // The chunks are copied: let them go now rather than with the exchange.
     chunks.length = 0;
     let response: TransportResponse;

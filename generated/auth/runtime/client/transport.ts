@@ -2,14 +2,15 @@
 // @ts-nocheck
 /**
  * The transport contract of the client: one HTTP exchange, text in, text out,
- * with an abort signal and a response size cap. The default is
- * `http1Transport` (transport-http1.ts: HTTP/1.1 on node:net / node:tls with a
- * keep-alive pool); `createNodeTransport` (transport-node.ts) uses node:http /
- * node:https and their agents; `fetchTransport` wraps an injected `fetch`.
+ * with an abort signal and a response size cap. The default (transport-default.ts)
+ * is `http1Transport` on Node (transport-http1.ts: HTTP/1.1 on node:net / node:tls
+ * with a keep-alive pool) and `fetch` elsewhere; `createNodeTransport`
+ * (transport-node.ts) uses node:http / node:https and their agents;
+ * `fetchTransport` wraps an injected `fetch`.
  *
- * Ships with generated code: imports only node:* modules and sibling runtime files.
+ * Ships with generated code: imports only sibling runtime files.
  */
-import * as zlib from 'node:zlib';
+import { hostName, nodeBuiltin } from '../bytes/index.js';
 import { parseContentType } from '../wire/content-type.js';
 import { isMultipartType } from '../wire/attachments.js';
 import { setCause } from '../wire/error-cause.js';
@@ -92,7 +93,7 @@ export function tooLarge(status: number, max: number): ResponseError {
  */
 export function decodeBody(bytes: Uint8Array, contentType: string | undefined, status: number): string {
   const charset = parseContentType(contentType).params['charset'];
-  const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const b = bytes;
   if (status < 200 || status > 299) return decodeBodyLeniently(b, charset);
   try {
     return decodeXmlBody(b, charset);
@@ -142,12 +143,12 @@ export function checkContentEncoding(headers: Readonly<Record<string, string>>, 
  *   decode, or a decoded body over the cap
  */
 export function decodeContent(
-  bytes: Buffer,
+  bytes: Uint8Array,
   headers: Readonly<Record<string, string>>,
   status: number,
   decompress: boolean,
   maxBytes: number,
-): Buffer {
+): Uint8Array {
   const raw = headers['content-encoding'];
   if (raw === undefined) return bytes;
   const coding = raw.trim().toLowerCase();
@@ -156,6 +157,7 @@ export function decodeContent(
     checkContentEncoding(headers, status);
     return bytes;
   }
+  const zlib = nodeZlib(status, coding);
   const opts = { maxOutputLength: maxBytes };
   try {
     if (coding !== 'deflate') return zlib.gunzipSync(bytes, opts);
@@ -173,6 +175,26 @@ export function decodeContent(
       cause: err,
     });
   }
+}
+
+/** The synchronous inflaters of node:zlib that {@link decodeContent} uses. */
+interface NodeZlib {
+  gunzipSync(bytes: Uint8Array, options: { maxOutputLength: number }): Uint8Array;
+  inflateSync(bytes: Uint8Array, options: { maxOutputLength: number }): Uint8Array;
+  inflateRawSync(bytes: Uint8Array, options: { maxOutputLength: number }): Uint8Array;
+}
+
+/**
+ * node:zlib through `process.getBuiltinModule` (never imported: browser bundles stay clean).
+ * @throws ResponseError naming the host and the fix where there is none
+ */
+function nodeZlib(status: number, coding: string): NodeZlib {
+  const zlib = nodeBuiltin<NodeZlib>('node:zlib');
+  if (zlib !== undefined) return zlib;
+  throw new ResponseError(
+    `response has Content-Encoding ${coding}, and ${hostName()} has no node:zlib to decode it here: use fetchTransport(fetch), whose fetch decodes content codings`,
+    { status, body: '' },
+  );
 }
 
 /**

@@ -12,6 +12,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { base64Decode, base64Encode, hexDecode, hexEncode } from '../bytes/index.js';
 import type { IntegerRange, ScalarKind } from './descriptors.js';
 import { resolveQName, type XmlElement } from '../xml/xml-parse.js';
 import type { XmlWriter } from '../xml/xml-write.js';
@@ -194,6 +195,11 @@ export function inIntegerRange(value: number | bigint | string, range: IntegerRa
   return (min === undefined || n >= min) && (max === undefined || n <= max);
 }
 
+/** A plain `Uint8Array` over the same memory (a decoded value is never a Node `Buffer`, on every host alike). */
+function plainBytes(b: Uint8Array): Uint8Array {
+  return b.constructor === Uint8Array ? b : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
 function toBytes(value: unknown, kind: string): Uint8Array {
   if (value instanceof Uint8Array) return value;
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
@@ -250,14 +256,12 @@ export function decodeScalar(kind: ScalarKind, text: string, scope?: XmlElement)
     case 'base64': {
       const t = text.replace(/[\t\n\r ]+/g, '');
       if (t.length % 4 !== 0 || !BASE64.test(t)) fail('invalid xsd:base64Binary');
-      const b = Buffer.from(t, 'base64');
-      return new Uint8Array(b.buffer, b.byteOffset, b.length);
+      return plainBytes(base64Decode(t));
     }
     case 'hex': {
       const t = collapse(text);
       if (!HEX.test(t)) fail('invalid xsd:hexBinary');
-      const b = Buffer.from(t, 'hex');
-      return new Uint8Array(b.buffer, b.byteOffset, b.length);
+      return plainBytes(hexDecode(t));
     }
     case 'qname': {
       const t = collapse(text);
@@ -352,12 +356,10 @@ export function encodeScalar(kind: ScalarKind, value: unknown, w?: XmlWriter): s
       }
       return wrong('a Date', value);
     case 'base64': {
-      const b = toBytes(value, 'base64Binary');
-      return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
+      return base64Encode(toBytes(value, 'base64Binary'));
     }
     case 'hex': {
-      const b = toBytes(value, 'hexBinary');
-      return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex').toUpperCase();
+      return hexEncode(toBytes(value, 'hexBinary')).toUpperCase();
     }
     case 'qname': {
       if (typeof value === 'object' && value !== null && 'name' in value && typeof value.name === 'string') {

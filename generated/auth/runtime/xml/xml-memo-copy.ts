@@ -7,6 +7,7 @@
  * every tree made from the memo, so nobody can change them for the next parse).
  * Ships with generated code.
  */
+import { latin1Decode, latin1Encode } from '../bytes/index.js';
 import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
 /** The parts of an element a memo keeps: its name, attributes and declarations. */
@@ -71,7 +72,6 @@ export function keptElementParts(el: XmlElement): KeptElementParts {
  */
 export function flatCopy(s: string): string {
   if (s.length < 13) return s;
-  return /[^\x00-\xff]/.test(s)
-    ? Buffer.from(s, 'utf16le').toString('utf16le')
-    : Buffer.from(s, 'latin1').toString('latin1');
+  // A JSON round trip makes a fresh string on any host, lone surrogates included (ES2019 well-formed stringify).
+  return /[^\x00-\xff]/.test(s) ? (JSON.parse(JSON.stringify(s)) as string) : latin1Decode(latin1Encode(s));
 }
