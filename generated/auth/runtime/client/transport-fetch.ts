@@ -69,7 +69,10 @@ async function exchange(
   }
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
-    headers[k.toLowerCase()] = v;
+    // Iteration gives each Set-Cookie on its own (Fetch §5.2 "sort and combine"): join them as the other transports do.
+    const name = k.toLowerCase();
+    const had = headers[name];
+    headers[name] = had === undefined ? v : `${had}, ${v}`;
   });
   const declared = Number(headers['content-length']);
   if (declared > req.maxResponseBytes) {
