@@ -6,13 +6,14 @@
  * `href="#id"` values (in arrays and after the operation element), SOAP 1.2 `enc:ref`/`enc:id`, with
  * cycles and runaway references rejected as faults while the server keeps serving.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../src/emit/index.js';
 import { attr, textOf, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { compileTree, generate, ROOT, writeTree } from './helpers.js';
+import { type RecordingServer, startRecordingServer } from './recording-server.js';
 
 const WSDL = 'test/emit/fixtures/encoded-arrays/arrays.wsdl';
 const OUT = path.join(ROOT, 'test/tmp/roundtrip/encoded-arrays');
@@ -36,7 +37,7 @@ interface ArraysModule {
 }
 
 let files: GeneratedFile[];
-let server: Server;
+let server: RecordingServer;
 let baseUrl: string;
 let mod: ArraysModule;
 /** Request bodies and response bodies the server saw and wrote, in order. */
@@ -57,23 +58,12 @@ beforeAll(async () => {
     return input.any;
   };
   const handler = mod.createArraysServiceHandler({ echo: impl, flat: impl, untyped });
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    const write = res.end.bind(res);
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) wire.push(String(chunk));
-      return (write as (...a: unknown[]) => typeof res)(chunk, ...rest);
-    }) as typeof res.end;
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => wire.push(Buffer.concat(chunks).toString('utf8')));
-    (handler as (q: unknown, s: unknown) => void)(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startRecordingServer(handler, wire);
+  baseUrl = server.baseUrl;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 /** Posts a SOAP 1.1 request to the server and returns status and body. */

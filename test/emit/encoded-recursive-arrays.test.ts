@@ -7,12 +7,11 @@
  * server exchange whole trees over SOAP 1.1. An array that is its own item through arrays only
  * (`Ping` of `Pong`s of `Ping`s) stays refused with a located error.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../src/emit/index.js';
 import { compileTree, generate, ROOT, writeTree } from './helpers.js';
+import { type RecordingServer, startRecordingServer } from './recording-server.js';
 
 const WSDL = 'test/corpus/local/encoded/category-tree.wsdl';
 const OUT = path.join(ROOT, 'test/tmp/roundtrip/encoded-recursive-arrays');
@@ -63,7 +62,7 @@ const OUTLINE: Section[] = [
 ];
 
 let files: GeneratedFile[];
-let server: Server;
+let server: RecordingServer;
 let baseUrl: string;
 let mod: CatalogModule;
 /** Request and response bodies, in order. */
@@ -81,23 +80,12 @@ beforeAll(async () => {
     },
     reportOutline: async (input: { sections: Section[] | null }) => input.sections,
   });
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    const write = res.end.bind(res);
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) wire.push(String(chunk));
-      return (write as (...a: unknown[]) => typeof res)(chunk, ...rest);
-    }) as typeof res.end;
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => wire.push(Buffer.concat(chunks).toString('utf8')));
-    (handler as (q: unknown, s: unknown) => void)(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startRecordingServer(handler, wire);
+  baseUrl = server.baseUrl;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 describe('recursive SOAP-encoded arrays through records', () => {
