@@ -3,9 +3,9 @@
  *
  * - `ts` (default): every non-test `.ts` file of src/runtime, copied verbatim
  *   under `runtime/` (keeping its folder) with a generated-file header line;
- * - `js`: the same modules as compiled by wsdlc's own build (dist/runtime, what
- *   `wsdlc/runtime` and the `@wsdlc/runtime` package export), each as a readable
- *   `.js` file plus a `.d.ts` with the JSDoc, with the header line. The user's compiler then reads
+ * - `js`: the same modules as compiled by wsdlc's own build (dist/runtime, the
+ *   files the `@wsdlc/runtime` package ships), each as a readable `.js` file plus
+ *   a `.d.ts` with the JSDoc, with the header line. The user's compiler then reads
  *   declarations only (skipped by `skipLibCheck`) instead of type-checking the
  *   runtime's sources on every build.
  *

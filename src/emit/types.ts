@@ -78,7 +78,7 @@ export interface EmitOptions {
    * Where the generated files import the runtime from, when not from their own
    * copy: a folder relative to the output folder (`../runtime`: a project's one
    * shared copy, see {@link runtimeFiles}) or a package (`@wsdlc/runtime`, the
-   * runtime package; `wsdlc/runtime`, the compiler's exports of the same modules).
+   * runtime package; `wsdlc/runtime`, the compiler's re-exports of it).
    * Set, no `runtime/` is written into the output.
    */
   readonly runtimeImport?: string;

@@ -6,14 +6,16 @@
  * (`@wsdlc/runtime`) instead, and with `"package:<name>"` the package named.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_PACKAGE } from '../../src/config/types.js';
 import { runtimeSpecifier } from '../../src/emit/runtime-imports.js';
 import { check, generate } from '../../src/generate/generate.js';
 import { RUNTIME_MODULE_PATHS, type RuntimeModule } from '../../src/names/runtime-symbols.js';
 import { WsdlcError } from '../../src/util/errors.js';
+import { strictOptions } from '../emit/helpers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TMP = path.join(ROOT, 'test/tmp/shared-runtime');
@@ -123,6 +125,20 @@ describe('a config with several contracts', () => {
     expect(client).toContain("from 'wsdlc/runtime/client'");
     expect(client).not.toContain('@wsdlc/runtime');
     expect(readFileSync(path.join(dir, 'generated/auth/schema.ts'), 'utf8')).toContain("from 'wsdlc/runtime'");
+
+    // As a project with wsdlc installed: the output compiles under strict flags against wsdlc's
+    // declarations, and runs on the same runtime as code importing @wsdlc/runtime.
+    mkdirSync(path.join(dir, 'node_modules'));
+    symlinkSync(ROOT, path.join(dir, 'node_modules/wsdlc'), 'dir');
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    const sources = filesUnder(path.join(dir, 'generated/auth')).map((f) => path.join(dir, 'generated/auth', f));
+    const program = ts.createProgram(sources, strictOptions());
+    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual(
+      [],
+    );
+    const auth = await import(path.join(dir, 'generated/auth/index.ts'));
+    const runtime = await import('@wsdlc/runtime');
+    expect(auth.SoapFault).toBe(runtime.SoapFault);
   });
 
   it('refuses "package:" with no package name after it, naming the config line', async () => {
@@ -135,6 +151,27 @@ describe('a config with several contracts', () => {
       expect(d?.location?.file).toContain('wsdlc.config.json');
       expect(d?.location?.line).toBe(1);
     }
+  });
+
+  it('wsdlc/runtime is @wsdlc/runtime: one SoapFault class, one registry of optional modules', () => {
+    // Code importing the runtime under both names (an app moving from one to the other, a library
+    // generated with the old specifier) must get one runtime, or `instanceof` and registration fail.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        [
+          "await import('wsdlc/runtime/wire/mtom');",
+          "const { attachmentSupport } = await import('@wsdlc/runtime/wire/attachments');",
+          "const a = await import('wsdlc/runtime'); const b = await import('@wsdlc/runtime');",
+          "const c = await import('wsdlc/runtime/client'); const d = await import('@wsdlc/runtime/client');",
+          'console.log(a.SoapFault === b.SoapFault, c.ServiceClient === d.ServiceClient, attachmentSupport.codec !== undefined);',
+        ].join(' '),
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(out.trim()).toBe('true true true');
   });
 
   it('every runtime entry point generated code imports is exported by @wsdlc/runtime and by wsdlc/runtime', () => {

@@ -111,13 +111,13 @@ describe('the @wsdlc/runtime manifest', () => {
     expect(compilerPkg.files).not.toContain('packages');
   });
 
-  it("exports the same entry points as the compiler's wsdlc/runtime, from its own dist/", () => {
+  it("exports the same entry points as the compiler's wsdlc/runtime (which re-exports it), from its own dist/", () => {
     const asCompiler = Object.fromEntries(
       Object.entries(runtimePkg.exports)
         .filter(([subpath]) => subpath !== './package.json')
         .map(([subpath, target]) => [
           subpath === '.' ? './runtime' : `./runtime${subpath.slice(1)}`,
-          JSON.parse(JSON.stringify(target).replaceAll('./dist/', './dist/runtime/')) as unknown,
+          JSON.parse(JSON.stringify(target).replaceAll('./dist/', './dist/runtime-package/')) as unknown,
         ]),
     );
     const compilerRuntime = Object.fromEntries(
