@@ -23,17 +23,7 @@ import { decodeScalar, encodeScalar } from '../../src/runtime/wire/scalars.js';
 import type { ScalarKind } from '../../src/runtime/wire/descriptors.js';
 import { decodeBodyLeniently, decodeXmlBody } from '../../src/runtime/xml/xml-decode.js';
 import { parseXml } from '../../src/runtime/xml/xml-parse.js';
-
-/** mulberry32: the same numbers on every host. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../support/prng.js';
 
 function hex(b: Uint8Array): string {
   let s = '';
@@ -132,7 +122,7 @@ function xmlCases(): [string, Uint8Array, string | undefined][] {
     ['all 256 bytes as windows-1252', all, 'windows-1252'],
     ['all 256 bytes as utf-8', all, undefined],
   ];
-  const next = rng(29);
+  const next = prng(29);
   const pool = [0x00, 0x3c, 0x41, 0x7f, 0x80, 0xbf, 0xc0, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff];
   for (let i = 0; i < 200; i++) {
     const b = Uint8Array.from({ length: Math.floor(next() * 16) }, () =>
@@ -210,7 +200,7 @@ export async function runVectors(): Promise<Record<string, unknown>> {
   for (const [i, [kind, value]] of ENCODE.entries())
     out[`encode ${i} ${kind}`] = outcome(() => encodeScalar(kind, value));
   // Byte functions on fixed and generated inputs.
-  const next = rng(7);
+  const next = prng(7);
   for (let i = 0; i < 40; i++) {
     const b = Uint8Array.from({ length: Math.floor(next() * 70) }, () => Math.floor(next() * 256));
     const b64 = base64Encode(b);

@@ -7,6 +7,7 @@
 import { Buffer, isUtf8 as nodeIsUtf8 } from 'node:buffer';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../support/prng.js';
 import {
   base64Decode,
   base64Encode,
@@ -31,17 +32,6 @@ import { webDigest } from '../../src/runtime/bytes/digest.js';
 import { portableHexDecode, portableHexEncode } from '../../src/runtime/bytes/hex.js';
 import { portableLatin1Decode, portableLatin1Encode } from '../../src/runtime/bytes/latin1.js';
 import { portableIsUtf8, portableUtf8ByteLength, portableUtf8Decode } from '../../src/runtime/bytes/utf8.js';
-
-/** A small deterministic generator (mulberry32), so a failure reproduces. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random bytes, often near-valid UTF-8: ASCII, lead bytes, continuation bytes and the edges between. */
 function randomUtf8ish(next: () => number, length: number): Uint8Array {
@@ -103,7 +93,7 @@ describe('UTF-8', () => {
   });
 
   it('matches Buffer on random bytes and random text', () => {
-    const next = rng(1);
+    const next = prng(1);
     for (let round = 0; round < 2000; round++) {
       const bytes = randomUtf8ish(next, Math.floor(next() * 24));
       const b = Buffer.from(bytes);
@@ -137,7 +127,7 @@ describe('latin1 (ISO-8859-1, not windows-1252)', () => {
   });
 
   it('matches Buffer on random bytes, ranges and long inputs', () => {
-    const next = rng(2);
+    const next = prng(2);
     for (let round = 0; round < 500; round++) {
       const long = round % 50 === 0;
       const bytes = new Uint8Array(long ? 20000 : Math.floor(next() * 40)).map(() =>
@@ -188,7 +178,7 @@ describe('base64', () => {
   });
 
   it('matches Buffer on random bytes (with whitespace inserted into the text)', () => {
-    const next = rng(3);
+    const next = prng(3);
     for (let round = 0; round < 1000; round++) {
       const bytes = new Uint8Array(Math.floor(next() * (round % 100 === 0 ? 5000 : 70))).map(() =>
         Math.floor(next() * 256),
@@ -221,7 +211,7 @@ describe('hex', () => {
 
 describe('concat, random bytes, digests, comparison', () => {
   it('joins chunks as Buffer.concat does, with and without a total length', () => {
-    const next = rng(4);
+    const next = prng(4);
     for (let round = 0; round < 200; round++) {
       const chunks = Array.from({ length: Math.floor(next() * 5) }, () =>
         new Uint8Array(Math.floor(next() * 10)).map(() => Math.floor(next() * 256)),
@@ -246,7 +236,7 @@ describe('concat, random bytes, digests, comparison', () => {
     expect(hex(await digest('SHA-256', 'abc'))).toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
-    const next = rng(5);
+    const next = prng(5);
     for (let round = 0; round < 50; round++) {
       const parts = [randomText(next, 5), new Uint8Array(Math.floor(next() * 40)).map(() => Math.floor(next() * 256))];
       for (const alg of ['SHA-1', 'SHA-256'] as const) {
@@ -262,7 +252,7 @@ describe('concat, random bytes, digests, comparison', () => {
   });
 
   it('compares bytes as timingSafeEqual does', () => {
-    const next = rng(6);
+    const next = prng(6);
     for (let round = 0; round < 500; round++) {
       const a = new Uint8Array(Math.floor(next() * 6)).map(() => Math.floor(next() * 3));
       const b = new Uint8Array(Math.floor(next() * 6)).map(() => Math.floor(next() * 3));
