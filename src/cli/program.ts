@@ -6,6 +6,7 @@ import { registerCheck } from './commands/check.js';
 import type { CommandContext } from './commands/context.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerInspect } from './commands/inspect.js';
+import { registerMock } from './commands/mock.js';
 import { registerValidate } from './commands/validate.js';
 import { registerVendor } from './commands/vendor.js';
 
@@ -35,6 +36,7 @@ Examples:
   $ wsdlc inspect wsdl/auth.wsdl --json
   $ wsdlc breaking wsdl/auth.wsdl --against-git main
   $ wsdlc vendor https://example.com/Service.svc?wsdl -o wsdl/service
+  $ wsdlc mock wsdl/auth.wsdl --port 8080
 
 Exit codes:
   0  success
@@ -50,5 +52,6 @@ Environment: NO_COLOR disables colour (colour is used only on a terminal).`,
   registerInspect(program, ctx);
   registerBreaking(program, ctx);
   registerVendor(program, ctx);
+  registerMock(program, ctx);
   return program;
 }

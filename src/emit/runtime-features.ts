@@ -36,6 +36,8 @@ export const RUNTIME_FEATURES = {
    * or attachments get it without asking (their schema.ts imports it).
    */
   mtom: ['wire/mtom.ts'],
+  /** `createMockHandler(descriptor, { seed, replay })`: answers every operation with made-up values (`wsdlc mock`). */
+  mock: ['server/mock.ts'],
   /** `readDataSetSchema()`, `decodeDataSet()`, `writeDataSet()`: ADO.NET DataSets outside a contract's types. */
   dataset: ['wire/dataset.ts'],
 } as const satisfies Record<string, readonly string[]>;

@@ -14,6 +14,7 @@ import { recordingTransport } from '../../src/runtime/client/transport-record.js
 import { dispatchInProcess } from '../../src/runtime/server/in-process.js';
 import {
   operationSamples,
+  outputDescOf,
   SampleOutputs,
   type SampleParts,
   type SampleSlot,
@@ -96,8 +97,9 @@ async function checkOperation(service: ServiceDesc, op: OperationDesc, problems:
       input = values.value(op.input, op.name);
       const fields = binding === 'soap11' || binding === 'soap12' ? op[binding]?.input.headers : undefined;
       if (fields !== undefined) soapHeaders = values.headers(fields);
+      const outDesc = outputDescOf(op, binding);
       output =
-        op.output === undefined ? undefined : new SampleValues(service.types, outputsOf.leaf).value(op.output, op.name);
+        outDesc === undefined ? undefined : new SampleValues(service.types, outputsOf.leaf).value(outDesc, op.name);
     } catch {
       continue;
     }

@@ -64,11 +64,24 @@ function isArray(f: { readonly max: number }): boolean {
 export class SampleValues {
   readonly #types: ServiceDesc['types'];
   readonly #leaf: SampleLeaf;
+  readonly #random: (() => number) | undefined;
   #nodes = 0;
 
-  constructor(types: ServiceDesc['types'], leaf: SampleLeaf) {
+  /**
+   * @param leaf makes each simple value
+   * @param random with it, an array gets between `minOccurs` and `min(maxOccurs, minOccurs + 2)`
+   *   items, a choice a random branch and an abstract element a random substitute (a mock's
+   *   answers); without it, two items, the first branch and the first substitute (the pages' samples)
+   */
+  constructor(types: ServiceDesc['types'], leaf: SampleLeaf, random?: () => number) {
     this.#types = types;
     this.#leaf = leaf;
+    this.#random = random;
+  }
+
+  /** A whole number in [0, n) from the random source, or 0 without one. */
+  #pick(n: number): number {
+    return this.#random === undefined || n <= 1 ? 0 : Math.min(n - 1, Math.floor(this.#random() * n));
   }
 
   /**
@@ -132,16 +145,34 @@ export class SampleValues {
         const t = d.text.value;
         out[d.text.prop] = this.#leaf('scalar' in t ? t : { scalar: 'string' }, path);
       }
-      const taken = new Map<number, number>();
+      // One branch of each choice group (fields of one branch go together): the first, or a random one.
+      const branchOf = (f: FieldDesc, i: number): string =>
+        f.branch === undefined ? `field ${i}` : `branch ${f.branch}`;
+      const picked = new Map<number, string>();
       for (const f of d.fields) {
-        if (f.choice !== undefined) {
-          // The first branch of each choice group (fields of one branch go together).
-          const branch = f.branch ?? -1;
-          const first = taken.get(f.choice);
-          if (first !== undefined && (first !== branch || branch === -1)) continue;
-          taken.set(f.choice, branch);
-        }
-        const v = this.#field(f, `${path}/${f.name === '' ? f.prop : f.name}`, here, depth, full);
+        if (f.choice === undefined || picked.has(f.choice)) continue;
+        const branches = [...new Set(d.fields.flatMap((g, j) => (g.choice === f.choice ? [branchOf(g, j)] : [])))];
+        // Past the depth limit, the branch that ends soonest (simple values, then types not on the path).
+        const weight = (b: string): number =>
+          Math.max(
+            ...d.fields.flatMap((g, j) =>
+              g.choice === f.choice && branchOf(g, j) === b
+                ? [!('complex' in g.value) ? 0 : here.includes(g.value.complex) ? 2 : 1]
+                : [],
+            ),
+          );
+        const simplest = branches.reduce((best, b) => (weight(b) < weight(best) ? b : best), branches[0]!);
+        picked.set(f.choice, full ? branches[this.#pick(branches.length)]! : simplest);
+      }
+      for (const [i, f] of d.fields.entries()) {
+        if (f.choice !== undefined && picked.get(f.choice) !== branchOf(f, i)) continue;
+        const v = this.#field(
+          f,
+          `${path}/${f.name === '' ? f.prop : f.name}`,
+          here,
+          depth,
+          full || f.choice !== undefined,
+        );
         if (v !== undefined) out[f.prop] = v;
       }
     }
@@ -158,7 +189,7 @@ export class SampleValues {
     }
     if (isArray(f)) {
       if (!full && !required) return undefined;
-      const n = full ? Math.max(2, f.min) : f.min;
+      const n = this.#random === undefined ? (full ? Math.max(2, f.min) : f.min) : f.min + (full ? this.#pick(3) : 0);
       const limited = f.max > 0 ? Math.min(n, f.max) : n;
       const items: unknown[] = [];
       for (let i = 0; i < limited; i++) items.push(this.#item(f, path, seen, depth));
@@ -171,7 +202,8 @@ export class SampleValues {
   /** One occurrence of a field: the element's own type, or its first substitute when the head is abstract. */
   #item(f: FieldDesc, path: string, seen: readonly string[], depth: number): unknown {
     if (f.abstract === true) {
-      const member = selectableMembers(f)[0];
+      const members = selectableMembers(f);
+      const member = members[this.#pick(members.length)];
       if (member !== undefined) {
         const v = this.#value(member.value, path, seen, depth + 1);
         if ('complex' in member.value && typeof v === 'object' && v !== null && !Array.isArray(v))

@@ -16,7 +16,7 @@
  *
  * Ships with generated code.
  */
-import type { BindingKind, HttpOperationDesc, OperationDesc, ServiceDesc } from '../../wire/descriptors.js';
+import type { BindingKind, HttpOperationDesc, OperationDesc, ServiceDesc, ValueDesc } from '../../wire/descriptors.js';
 import { decodeScalar } from '../../wire/scalars.js';
 import { encodeHttpParams, FORM_CONTENT_TYPE, hasPathParams, replaceHttpPath } from '../../wire/http-encoding.js';
 import { encodeHttpXmlInput } from '../../wire/http-xml.js';
@@ -87,6 +87,25 @@ export class SampleOutputs {
     for (const op of service.operations) out[op.name] = () => this.next;
     return out;
   }
+}
+
+/**
+ * The value an implementation returns for `op` when called over `binding`: the operation's
+ * logical output, except over an HTTP binding whose output document is not the SOAP output
+ * unwrapped (an ASMX operation whose SOAP result is optional answers HTTP with the bare
+ * element): then that document's value.
+ */
+export function outputDescOf(op: OperationDesc, binding: BindingKind): ValueDesc | undefined {
+  if (binding === 'httpGet' || binding === 'httpPost') {
+    const out = op[binding]?.output;
+    if (out !== undefined && out.result === undefined && op.output !== undefined && !sameDesc(out.value, op.output))
+      return out.value;
+  }
+  return op.output;
+}
+
+function sameDesc(a: ValueDesc, b: ValueDesc): boolean {
+  return 'complex' in a ? 'complex' in b && a.complex === b.complex : 'scalar' in b && a.scalar === b.scalar;
 }
 
 /** Text with markers cut into parts; each marker's slot from `slots`. */
@@ -256,8 +275,8 @@ async function bindingSample(
   const validHeaders = headerFields === undefined ? undefined : valid.headers(headerFields);
   const asked = writeRequest(service, op, binding, validInput, validHeaders);
   const res = placeholders();
-  outputs.next =
-    op.output === undefined ? undefined : new SampleValues(service.types, res.leaf).value(op.output, op.name);
+  const outDesc = outputDescOf(op, binding);
+  outputs.next = outDesc === undefined ? undefined : new SampleValues(service.types, res.leaf).value(outDesc, op.name);
   const answer = await dispatch({
     method: asked.method,
     url: joinTarget(port, asked.target),
