@@ -3,7 +3,7 @@
  * compiled to plain JavaScript). Arguments: `<mode> <contender> <contract> <base url> <client module> <wsdl>`.
  *
  * - mode `large`: sets up the client, makes one warm-up call (a 1-record answer), then the timed
- *   call (the large answer), and prints one JSON line: wall of the call, peak RSS of the
+ *   call (the large answer), and prints one JSON line: wall and CPU time (all threads) of the call, peak RSS of the
  *   process (VmHWM, which includes setup) and the heap kept while the result is held
  *   (heap used after the call minus before it, both after full collections).
  * - mode `first`: the first call of a fresh process (a 1-record answer): import, client creation,
@@ -111,9 +111,11 @@ if (mode === 'first') {
   gc();
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let result: unknown = await call(size);
   const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   gc();
   gc();
   const heapKept = process.memoryUsage().heapUsed - heapBefore;
@@ -122,6 +124,7 @@ if (mode === 'first') {
   process.stdout.write(
     `${JSON.stringify({
       wallMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
       peakRssMB: peakRssMB(),
       heapKeptMB: heapKept / 2 ** 20,
       records,

@@ -8,7 +8,8 @@
  *   - the transport floor: node:http GET of the SOAP answer to a string.
  * Each contender runs in a process of its own (bench/large-answers-child.ts) per size and round,
  * the contenders in a different order each round; a loopback server in this process serves the
- * answers. Per size and contract it prints the median and range of the call's wall time, the
+ * answers. Per size and contract it prints the median and range of the call's wall and CPU time
+ * (all threads of the child: steadier than wall on a loaded machine), the
  * process's peak RSS and the heap kept while the result is held, and the ratios within each round
  * (median and range). A last table is the first call of a fresh process (1-record answer).
  *
@@ -136,6 +137,7 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 interface Large {
   readonly wallMs: number;
+  readonly cpuMs: number;
   readonly peakRssMB: number;
   readonly heapKeptMB: number;
   readonly records: number;
@@ -225,11 +227,13 @@ for (let round = 0; round < ROUNDS; round++) {
 for (const size of SIZES) {
   for (const c of CONTRACTS) {
     console.log(`\n${size} MB answer, ${c} (median (range) of ${ROUNDS} rounds)`);
-    console.log(`${'contender'.padEnd(11)}${'wall ms'.padEnd(22)}${'peak RSS MB'.padEnd(18)}heap kept MB`);
+    console.log(
+      `${'contender'.padEnd(11)}${'wall ms'.padEnd(22)}${'CPU ms'.padEnd(22)}${'peak RSS MB'.padEnd(18)}heap kept MB`,
+    );
     for (const who of CONTENDERS) {
       const rs = (large.get(`${size}/${c}/${who}`) ?? []).filter((r): r is Large => r !== undefined);
       console.log(
-        `${who.padEnd(11)}${fmt(rs.map((r) => r.wallMs)).padEnd(22)}${fmt(rs.map((r) => r.peakRssMB)).padEnd(18)}${fmt(rs.map((r) => r.heapKeptMB))}`,
+        `${who.padEnd(11)}${fmt(rs.map((r) => r.wallMs)).padEnd(22)}${fmt(rs.map((r) => r.cpuMs)).padEnd(22)}${fmt(rs.map((r) => r.peakRssMB)).padEnd(18)}${fmt(rs.map((r) => r.heapKeptMB))}`,
       );
     }
     const ratio = (a: string, b: string, what: (r: Large) => number): string => {
@@ -244,11 +248,13 @@ for (const size of SIZES) {
       if (CONTENDERS.includes('node-soap'))
         parts.push(
           `node-soap/wsdlc wall ${ratio('node-soap', 'wsdlc', (r) => r.wallMs)}`,
+          `node-soap/wsdlc CPU ${ratio('node-soap', 'wsdlc', (r) => r.cpuMs)}`,
           `wsdlc/node-soap peak RSS ${ratio('wsdlc', 'node-soap', (r) => r.peakRssMB)}`,
         );
       if (CONTENDERS.includes('json'))
         parts.push(
           `wsdlc/JSON wall ${ratio('wsdlc', 'json', (r) => r.wallMs)}`,
+          `wsdlc/JSON CPU ${ratio('wsdlc', 'json', (r) => r.cpuMs)}`,
           `wsdlc/JSON heap kept ${ratio('wsdlc', 'json', (r) => r.heapKeptMB)}`,
         );
       if (CONTENDERS.includes('http')) parts.push(`wsdlc/transport wall ${ratio('wsdlc', 'http', (r) => r.wallMs)}`);

@@ -60,6 +60,7 @@ import {
 } from './transport.js';
 import { parseXml, XmlParseError, type XmlElement, type XmlLimit } from '../xml/xml-parse.js';
 import { XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
+import { detachElement } from '../xml/xml-detach.js';
 import {
   type Attachment,
   attachmentCodec,
@@ -851,7 +852,7 @@ function readResponseHeaders(
   types: ServiceDesc['types'],
 ): void {
   if (header === undefined) return;
-  meta.soapHeader = header;
+  meta.soapHeader = detachElement(header);
   if (fields === undefined) return;
   const out: Record<string, unknown> = {};
   for (const f of fields) {

@@ -31,8 +31,10 @@ import type {
 } from './descriptors.js';
 import { DecodeError, EncodeError, decodeScalar, encodeScalar, inIntegerRange, splitList } from './scalars.js';
 import { attr, lookupNamespace, textOf, type XmlElement } from '../xml/xml-parse.js';
+import { detachElement } from '../xml/xml-detach.js';
 import { XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import { codecExtensions, extensionMissing } from './codec-extensions.js';
+import { typeKeysByQName } from './descriptor-data.js';
 import { attachmentSupport, XOP_NS } from './attachments.js';
 import { SampleText } from './sample-text.js';
 
@@ -58,10 +60,27 @@ interface FlatType {
   readonly attrNames: ReadonlySet<string>;
   /** `ns|name` of every field, to keep liberal matching unambiguous. */
   readonly exact: ReadonlySet<string>;
+  /**
+   * Each field's index by its element's local name, when the fields are plain elements
+   * (no ordered group, no substitution group) with distinct local names: then
+   * {@link readFields} matches each child once by name instead of scanning the children per field.
+   */
+  readonly byName: ReadonlyMap<string, number> | undefined;
+}
+
+/** {@link FlatType.byName} of `fields`, or `undefined` when they are not all plain elements with distinct local names. */
+function fieldsByName(fields: readonly FieldDesc[]): ReadonlyMap<string, number> | undefined {
+  const byName = new Map<string, number>();
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (f.ordered !== undefined || f.subst !== undefined || byName.has(f.name)) return undefined;
+    byName.set(f.name, i);
+  }
+  return byName;
 }
 
 const flatCache = new WeakMap<TypeRegistry, Map<string, FlatType>>();
-const qnameIndex = new WeakMap<TypeRegistry, Map<string, string>>();
+const qnameIndex = new WeakMap<TypeRegistry, ReadonlyMap<string, string>>();
 
 function flatten(types: TypeRegistry, key: string): FlatType {
   let cache = flatCache.get(types);
@@ -101,6 +120,7 @@ function flatten(types: TypeRegistry, key: string): FlatType {
     anyAttr,
     attrNames: new Set(attrs.map((a) => `${a.ns}|${a.name}`)),
     exact: new Set(fields.flatMap((f) => [`${f.ns}|${f.name}`, ...(f.subst ?? []).map((m) => `${m.ns}|${m.name}`)])),
+    byName: fieldsByName(fields),
   };
   cache.set(key, flat);
   return flat;
@@ -110,8 +130,13 @@ function flatten(types: TypeRegistry, key: string): FlatType {
 function typeKeyOf(types: TypeRegistry, ns: string, name: string): string | undefined {
   let index = qnameIndex.get(types);
   if (!index) {
-    index = new Map();
-    for (const k of Object.keys(types)) index.set(`${types[k]!.ns}|${types[k]!.name}`, k);
+    // From the compact data when the registry was decoded from it: no type's descriptor is built.
+    index = typeKeysByQName(types);
+    if (index === undefined) {
+      const built = new Map<string, string>();
+      for (const k of Object.keys(types)) built.set(`${types[k]!.ns}|${types[k]!.name}`, k);
+      index = built;
+    }
     qnameIndex.set(types, index);
   }
   return index.get(`${ns}|${name}`);
@@ -677,7 +702,7 @@ function readElement(el: XmlElement, desc: ValueDesc, types: TypeRegistry, path:
   if ('scalar' in desc) {
     if (desc.scalar === 'xml') {
       recorder?.refuse();
-      return el;
+      return detachElement(el);
     }
     if (desc.scalar === 'dataSet') {
       recorder?.refuse();
@@ -844,6 +869,10 @@ function readFields(
   types: TypeRegistry,
   path: string,
 ): void {
+  if (flat.byName !== undefined) {
+    readFieldsByName(out, kids, flat, flat.byName, types, path);
+    return;
+  }
   // `used[i]` marks children claimed by a field (a plain array: cheaper to make than a typed one for a few children).
   const used: boolean[] = [];
   let first = 0;
@@ -931,10 +960,101 @@ function readFields(
   }
   if (flat.any !== undefined) {
     const rest: XmlElement[] = [];
-    for (let i = 0; i < kids.length; i++) if (used[i] !== true) rest.push(kids[i]!);
+    for (let i = 0; i < kids.length; i++) if (used[i] !== true) rest.push(detachElement(kids[i]!));
     if (rest.length > 0) {
       recorder?.refuse();
       out[flat.any] = rest;
+    }
+  }
+}
+
+/**
+ * {@link readFields} for fields that are plain elements with distinct local names
+ * ({@link FlatType.byName}), in one pass over the children: each child goes to the
+ * field of its local name, as an exact match (same namespace) or a liberal one (another
+ * namespace: the exact name is then no field's, the names being distinct). A field takes
+ * its exact matches, or when it has none its liberal ones (the first only for a single
+ * field); the children no field takes go to `xsd:any`. Same values and errors, in the
+ * same order, as the scan per field.
+ */
+function readFieldsByName(
+  out: Record<string, unknown>,
+  kids: readonly XmlElement[],
+  flat: FlatType,
+  byName: ReadonlyMap<string, number>,
+  types: TypeRegistry,
+  path: string,
+): void {
+  const fields = flat.fields;
+  // Per field: the index of its first exact match (a single field) or the indexes of all (an
+  // array field); the same for liberal matches in `loose`, made only when one occurs.
+  const exact: (number | number[] | undefined)[] = new Array(fields.length);
+  let loose: (number | number[] | undefined)[] | undefined;
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i]!;
+    const at = byName.get(k.name);
+    if (at === undefined) continue;
+    const f = fields[at]!;
+    let slots: (number | number[] | undefined)[];
+    if (k.ns === f.ns) slots = exact;
+    else slots = loose ??= new Array(fields.length);
+    const had = slots[at];
+    if (!isArrayField(f)) {
+      if (had === undefined) slots[at] = i;
+    } else if (had === undefined) slots[at] = [i];
+    else (had as number[]).push(i);
+  }
+  // The children taken, for `xsd:any` (only then).
+  const taken: boolean[] | undefined = flat.any === undefined ? undefined : [];
+  for (let at = 0; at < fields.length; at++) {
+    const f = fields[at]!;
+    const hit = exact[at] ?? loose?.[at];
+    if (!isArrayField(f)) {
+      if (hit === undefined) {
+        if (f.min > 0 && f.choice === undefined) throw new DecodeError(`${path}/${f.name}`, 'missing required element');
+        continue;
+      }
+      const i = hit as number;
+      if (taken !== undefined) taken[i] = true;
+      const value = readFieldElement(kids[i]!, f, types, `${path}/${f.name}`);
+      if (value === null && f.nillable !== true) {
+        if (f.min > 0 && f.choice === undefined)
+          throw new DecodeError(`${path}/${f.name}`, 'xsi:nil is not allowed: the element is not nillable');
+        continue;
+      }
+      out[f.prop] = value;
+      continue;
+    }
+    const fpath = `${path}/${f.name}`;
+    const list = (hit as number[] | undefined) ?? [];
+    if (list.length < f.min && f.choice === undefined) {
+      throw new DecodeError(
+        fpath,
+        list.length === 0 ? 'missing required element' : `expected at least ${f.min} elements, got ${list.length}`,
+      );
+    }
+    if (list.length > 0 || f.choice === undefined) {
+      const values: unknown[] = new Array(list.length);
+      let nil = false;
+      for (let j = 0; j < list.length; j++) {
+        const i = list[j]!;
+        if (taken !== undefined) taken[i] = true;
+        const v = readFieldElement(kids[i]!, f, types, `${fpath}[${j}]`);
+        if (v === null) nil = true;
+        values[j] = v;
+      }
+      if (nil && f.nillable !== true)
+        throw new DecodeError(fpath, 'xsi:nil is not allowed: the element is not nillable');
+      out[f.prop] = values;
+    }
+  }
+  if (taken !== undefined) {
+    const rest: XmlElement[] = [];
+    // Detached: an element of the tree would keep the whole document alive through its parent chain.
+    for (let i = 0; i < kids.length; i++) if (taken[i] !== true) rest.push(detachElement(kids[i]!));
+    if (rest.length > 0) {
+      recorder?.refuse();
+      out[flat.any!] = rest;
     }
   }
 }
@@ -1026,7 +1146,7 @@ function readOrdered(
         used[i] = true;
         recorder?.refuse();
         flushText();
-        items.push(c);
+        items.push(detachElement(c));
       }
     }
     flushText();

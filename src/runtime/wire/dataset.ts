@@ -20,6 +20,7 @@
 import { DecodeError, EncodeError, decodeScalar, encodeScalar } from './scalars.js';
 import { attr, childElements, textOf } from '../xml/xml-parse.js';
 import type { XmlElement } from '../xml/xml-tree.js';
+import { detachElement } from '../xml/xml-detach.js';
 import { XSD_NS, XSI_NS, type XmlWriter } from '../xml/xml-write.js';
 import type { ScalarKind } from './descriptors.js';
 import { DIFFGRAM_NS, MSDATA_NS } from './namespaces.js';
@@ -242,7 +243,7 @@ export function decodeDataSet(el: XmlElement, path = ''): DataSet {
     }
     tables[table.name]?.push(row);
   }
-  return { schema, tables, raw: el };
+  return { schema, tables, raw: detachElement(el) };
 }
 
 /** Whether `value` looks like a {@link DataSet} (for encoding). */

@@ -42,6 +42,21 @@ export interface OptionalModule {
   readonly module: string;
 }
 
+/**
+ * The makers of each decoded type record's `{ns}name` index (see {@link typeKeysByQName}),
+ * by the record object (and by its {@link SchemaData.typesView}).
+ */
+const qnameIndexes = new WeakMap<object, () => ReadonlyMap<string, string>>();
+
+/**
+ * The registry keys of the complex types of `types` by `ns|name`, when `types` was decoded
+ * here (else `undefined`): read from the compact data, so that an `xsi:type` lookup builds
+ * no type's descriptor (a large contract builds each when first read).
+ */
+export function typeKeysByQName(types: object): ReadonlyMap<string, string> | undefined {
+  return qnameIndexes.get(types)?.();
+}
+
 /** The descriptors of one generated contract, decoded on first use. */
 export class SchemaData {
   #text: string | undefined;
@@ -73,7 +88,7 @@ export class SchemaData {
     const decoded = (): Readonly<Record<string, ComplexDesc>> => this.decoded.types;
     const own = (k: string | symbol): boolean =>
       typeof k === 'string' && Object.prototype.hasOwnProperty.call(decoded(), k);
-    return new Proxy({} as Record<string, ComplexDesc>, {
+    const view = new Proxy({} as Record<string, ComplexDesc>, {
       get: (_t, k) => (own(k) ? decoded()[k as string] : undefined),
       has: (_t, k) => own(k),
       ownKeys: () => Object.keys(decoded()),
@@ -83,6 +98,8 @@ export class SchemaData {
       defineProperty: () => false,
       deleteProperty: () => false,
     });
+    qnameIndexes.set(view, () => typeKeysByQName(decoded()) ?? new Map());
+    return view;
   }
 
   /** Service `index` of the contract: an object whose properties are filled in on first access. */
@@ -175,6 +192,21 @@ export function decodeSchema(text: string): Decoded {
       configurable: true,
     });
   }
+  let index: Map<string, string> | undefined;
+  qnameIndexes.set(types, () => {
+    if (index === undefined) {
+      index = new Map();
+      // As `${types[k].ns}|${types[k].name}` of each built record would read (complex: name, ns first).
+      for (let i = 0; i < keys.length; i++) {
+        const data = complex[i];
+        if (!Array.isArray(data)) throw bad('complex is not a record');
+        const ns = data[1] === null || data[1] === undefined ? undefined : tables.ns[data[1] as number];
+        const name = data[0] === null || data[0] === undefined ? undefined : intern(data[0] as string);
+        index.set(`${ns}|${name}`, tables.keys[i] as string);
+      }
+    }
+    return index;
+  });
   return {
     types,
     services: services.map(([name, targetNamespace, ports, operations]) => ({
