@@ -13,7 +13,7 @@ import { asHostBuffer, hostBuffer } from './host.js';
 let cp1252: InstanceType<typeof TextDecoder> | null | undefined;
 
 /** The text of `bytes[start, end)`, one character per byte (U+0000..U+00FF). */
-export function latin1Decode(bytes: Uint8Array, start = 0, end = bytes.length): string {
+export function latin1Decode(bytes: Uint8Array, start = 0, end: number = bytes.length): string {
   if (hostBuffer !== undefined) {
     return asHostBuffer(hostBuffer, bytes).toString('latin1', start, end);
   }
@@ -21,7 +21,7 @@ export function latin1Decode(bytes: Uint8Array, start = 0, end = bytes.length): 
 }
 
 /** {@link latin1Decode} on web standards only. */
-export function portableLatin1Decode(bytes: Uint8Array, start = 0, end = bytes.length): string {
+export function portableLatin1Decode(bytes: Uint8Array, start = 0, end: number = bytes.length): string {
   const view = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
   if (cp1252 === undefined) {
     try {

@@ -24,7 +24,7 @@ export function utf8Encode(text: string): Uint8Array {
  * "maximal subparts"). Use {@link utf8DecodeStrict} where two byte strings must not
  * read as the same text.
  */
-export function utf8Decode(bytes: Uint8Array, start = 0, end = bytes.length): string {
+export function utf8Decode(bytes: Uint8Array, start = 0, end: number = bytes.length): string {
   if (hostBuffer !== undefined) {
     return asHostBuffer(hostBuffer, bytes).toString('utf8', start, end);
   }
@@ -32,7 +32,7 @@ export function utf8Decode(bytes: Uint8Array, start = 0, end = bytes.length): st
 }
 
 /** {@link utf8Decode} on web standards only. */
-export function portableUtf8Decode(bytes: Uint8Array, start = 0, end = bytes.length): string {
+export function portableUtf8Decode(bytes: Uint8Array, start = 0, end: number = bytes.length): string {
   return lenient.decode(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end));
 }
 
@@ -40,7 +40,7 @@ export function portableUtf8Decode(bytes: Uint8Array, start = 0, end = bytes.len
  * The text of UTF-8 `bytes[start, end)`.
  * @throws TypeError when the bytes are not valid UTF-8.
  */
-export function utf8DecodeStrict(bytes: Uint8Array, start = 0, end = bytes.length): string {
+export function utf8DecodeStrict(bytes: Uint8Array, start = 0, end: number = bytes.length): string {
   if (hostBuffer !== undefined) {
     // Node's decoder is the faster one; U+FFFD in the text is the only sign of a replaced byte.
     const text = utf8Decode(bytes, start, end);
@@ -54,7 +54,7 @@ export function utf8DecodeStrict(bytes: Uint8Array, start = 0, end = bytes.lengt
 let nodeIsUtf8: ((b: Uint8Array) => boolean) | null | undefined;
 
 /** Whether `bytes[start, end)` is valid UTF-8 (no overlong forms, surrogates or code points above U+10FFFF). */
-export function isUtf8(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
+export function isUtf8(bytes: Uint8Array, start = 0, end: number = bytes.length): boolean {
   const view = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
   if (nodeIsUtf8 === undefined) {
     const found = nodeBuiltin<{ isUtf8?: unknown }>('node:buffer')?.isUtf8;

@@ -17,7 +17,7 @@ export interface InProcessRequest {
   readonly url: string;
   /** Request headers (any case; `Host` and `Content-Length` are added). */
   readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
+  readonly body?: string | undefined;
   /** What the handler sees as the client's address (default 127.0.0.1). */
   readonly remoteAddress?: string;
 }
