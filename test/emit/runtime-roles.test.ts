@@ -1,6 +1,6 @@
 /**
  * The runtime ships by role: a contract generated for one side gets the shared
- * runtime (xml/, wire/, index.ts) and that side's folder only, and compiles as it is.
+ * runtime (bytes/, xml/, wire/, index.ts) and that side's folders only, and compiles as it is.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,19 +17,32 @@ function runtimeFolders(paths: readonly string[]): string[] {
 describe('runtime by role', () => {
   it('client and server: every runtime folder', async () => {
     const files = await generate(AUTH, AUTH);
-    expect(runtimeFolders(files.map((f) => f.path))).toEqual(['.', 'client', 'server', 'wire', 'xml']);
+    expect(runtimeFolders(files.map((f) => f.path))).toEqual([
+      '.',
+      'bytes',
+      'client',
+      'server',
+      'server/pages',
+      'wire',
+      'xml',
+    ]);
   });
 
   it.each([
-    { side: 'client only', extra: { client: true, server: false }, absent: 'server', present: 'client' },
-    { side: 'server only', extra: { client: false, server: true }, absent: 'client', present: 'server' },
+    { side: 'client only', extra: { client: true, server: false }, absent: 'server', present: ['client'] },
+    {
+      side: 'server only',
+      extra: { client: false, server: true },
+      absent: 'client',
+      present: ['server', 'server/pages'],
+    },
   ])('$side: no $absent files, and the output compiles', async ({ extra, absent, present }) => {
     const files = await generate(AUTH, AUTH, extra);
     const paths = files.map((f) => f.path);
-    expect(runtimeFolders(paths)).toEqual(['.', present, 'wire', 'xml'].sort());
+    expect(runtimeFolders(paths)).toEqual(['.', 'bytes', ...present, 'wire', 'xml'].sort());
     expect(paths.filter((p) => p.startsWith(`runtime/${absent}/`) || p === `${absent}.ts`)).toEqual([]);
     // No generated file mentions the absent side's folder.
     expect(files.filter((f) => f.content.includes(`./runtime/${absent}/`)).map((f) => f.path)).toEqual([]);
-    expect(compileTree(path.join(ROOT, 'test/tmp/runtime-roles', present), files)).toEqual([]);
+    expect(compileTree(path.join(ROOT, 'test/tmp/runtime-roles', `without-${absent}`), files)).toEqual([]);
   });
 });
