@@ -19,13 +19,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthClient } from '../../../generated/auth/index.js';
 import { INVALID_TICKET_MESSAGE } from '../src/authenticator.js';
 import { UNAVAILABLE_MESSAGE } from '../src/auth-impl.js';
 import { failureText, rejection, startTestService, type TestService } from './helpers/auth-service.js';
 import { SKIP_REDIS, startRedis } from './helpers/redis-server.js';
-import { startSentinels, type TestSentinels } from './helpers/redis-sentinel.js';
+import { startSentinels, type TestSentinels, until } from './helpers/redis-sentinel.js';
 
 /** The services' Redis command timeout. */
 const COMMAND_TIMEOUT_MS = 500;
@@ -244,6 +245,15 @@ describe.skipIf(SKIP_REDIS)('Redis Sentinel', () => {
       readyWhen: /MASTER <-> REPLICA sync: Finished with success/,
     });
     cleanups.push(() => replica.stop());
+    // The replica's log says it is in sync a moment before the primary lists it as online, and
+    // `auto` reads that list when the service connects: wait for it so the test is not racing.
+    const probe = new Redis(primary.url, { lazyConnect: true });
+    await probe.connect();
+    try {
+      await until(async () => /state=online/.test(await probe.info('replication')), 10_000, 'replica online');
+    } finally {
+      probe.disconnect();
+    }
     const start = async (waitReplicas?: number): Promise<TestService> => {
       const t = await startTestService(
         { alice: 'pw' },

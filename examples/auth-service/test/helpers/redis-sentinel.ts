@@ -30,7 +30,7 @@ export interface TestSentinels {
 }
 
 /** Waits until `check` holds, polling every 50 ms. */
-async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+export async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check().catch(() => false)) return;
