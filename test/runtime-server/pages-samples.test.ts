@@ -15,21 +15,14 @@ import {
   sampleText,
   type SampleSlot,
 } from '../../src/runtime/server/pages/samples.js';
-import { createServiceCore } from '../../src/runtime/server/server.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
 
 const outputs = new SampleOutputs();
-const sampleHandler = createServiceCore(
-  AuthDescriptor,
-  outputs.impls(AuthDescriptor),
-  { pages: false },
-  'createServiceHandler',
-);
+const sampleHandler = createServiceHandler(AuthDescriptor, outputs.impls(AuthDescriptor), { pages: false });
 
 function samplesOf(name: string) {
   const op = AuthDescriptor.operations.find((o) => o.name === name)!;
-  return operationSamples(AuthDescriptor, op, '/ecomm/Auth.asmx', outputs, (r) =>
-    dispatchInProcess(sampleHandler, r, 'node'),
-  );
+  return operationSamples(AuthDescriptor, op, '/ecomm/Auth.asmx', outputs, (r) => dispatchInProcess(sampleHandler, r));
 }
 
 const CASES = [

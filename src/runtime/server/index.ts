@@ -4,8 +4,7 @@
  */
 export { withSoapHeaders, type SoapHeadersContext } from './soap-headers.js';
 export { addResponseAttachment } from './response-attachments.js';
-export { createImplementationFetchHandler, createImplementationHandler } from './impl-handler.js';
-export { createFetchHandler } from './fetch-handler.js';
+export { createImplementationHandler } from './impl-handler.js';
 export {
   createServiceHandler,
   defineOperation,
@@ -14,10 +13,3 @@ export {
   type RequestContext,
   type ServiceHandler,
 } from './server.js';
-export type {
-  AnyRequestContext,
-  CorsOptions,
-  FetchHandler,
-  FetchRequestContext,
-  OperationContext,
-} from './server-types.js';

@@ -22,8 +22,8 @@ import { decodeScalar } from '../wire/scalars.js';
 import { SampleValues, type SimpleSampleDesc } from '../wire/sample-values.js';
 import { dispatchInProcess } from './in-process.js';
 import { outputDescOf } from './pages/samples.js';
-import { NodeExchange } from './node-exchange.js';
-import { createServiceCore, createServiceHandler } from './server.js';
+import { send } from './server-respond.js';
+import { createServiceHandler } from './server.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
 
 /** One recorded exchange, as the recording transport saves it (client/transport-record.ts). */
@@ -174,8 +174,7 @@ export function createMockHandler(service: ServiceDesc, options: MockOptions = {
   const handler = createServiceHandler(service, mockImplementations(service, seed ?? 1), handlerOptions);
   if (replay === undefined || replay.length === 0) return handler;
   const max = options.maxBodyBytes ?? 1024 * 1024;
-  const core = createServiceCore(service, mockImplementations(service, seed ?? 1), handlerOptions, 'createMockHandler');
-  return (req: IncomingMessage, res: ServerResponse, _next?: (err?: unknown) => void): void => {
+  return (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void => {
     void (async () => {
       const body = req.method === 'POST' ? await readBody(req, max) : undefined;
       const headers: Record<string, string> = {};
@@ -184,18 +183,20 @@ export function createMockHandler(service: ServiceDesc, options: MockOptions = {
       const recorded = findRecorded(replay, method, req.url ?? '/', headers, body);
       if (recorded !== undefined) {
         const type = headerOf(recorded.response.headers, 'content-type') ?? 'text/xml; charset=utf-8';
-        new NodeExchange(req, res).send(recorded.response.status, type, recorded.response.body);
+        send(res, recorded.response.status, type, recorded.response.body);
         return;
       }
-      const answer = await dispatchInProcess(
-        core,
-        { method, url: req.url ?? '/', headers, body, remoteAddress: req.socket.remoteAddress },
-        'node',
-      );
+      const answer = await dispatchInProcess((rq, rs) => handler(rq, rs, next), {
+        method,
+        url: req.url ?? '/',
+        headers,
+        body,
+        remoteAddress: req.socket.remoteAddress,
+      });
       const extra: Record<string, string> = {};
       for (const [k, v] of answer.headers) if (k !== 'content-length' && k !== 'content-type') extra[k] = v;
       const type = answer.headers.find(([k]) => k === 'content-type')?.[1] ?? 'text/plain; charset=utf-8';
-      new NodeExchange(req, res).send(answer.status, type, answer.body, extra);
+      send(res, answer.status, type, answer.body, extra);
     })();
   };
 }

@@ -11,6 +11,7 @@
  * "Server was unable to process request." for errors that are not a `SoapFault`,
  * unless `debug`). Ships with generated code.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EncodeError, writeValue } from '../wire/codec.js';
 import type { MediaType } from '../wire/content-type.js';
 import { XmlWriter } from '../xml/xml-write.js';
@@ -18,34 +19,35 @@ import { readRequestText } from './server-body-errors.js';
 import { faultFor, httpFaultStatus, SoapFault } from './server-faults.js';
 import { decodeHttpParams, decodePathValue, ParamError, parseUrlEncoded } from './server-http-params.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
-import type { HttpExchange } from './exchange.js';
-import { sendText } from './server-respond.js';
+import { send, sendInternalError, sendText } from './server-respond.js';
 import type { HttpRoute } from './server-routes.js';
 import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
 
 /**
  * Serves an HTTP GET (`query` is the raw query string) or HTTP POST (form body)
- * operation request. Never rejects: every failure is answered on `ex`.
+ * operation request. Never rejects: every failure is answered on `res`.
  */
 export async function serveHttp(
   state: HandlerState,
-  ex: HttpExchange,
+  req: IncomingMessage,
+  res: ServerResponse,
   route: HttpRoute,
   query: string,
   mediaType: MediaType | undefined,
   pathValues?: readonly (readonly [name: string, raw: string])[],
 ): Promise<void> {
   try {
-    await serveHttpUnguarded(state, ex, route, query, mediaType, pathValues);
+    await serveHttpUnguarded(state, req, res, route, query, mediaType, pathValues);
   } catch {
-    ex.internalError();
+    sendInternalError(res);
   }
 }
 
 async function serveHttpUnguarded(
   state: HandlerState,
-  ex: HttpExchange,
+  req: IncomingMessage,
+  res: ServerResponse,
   route: HttpRoute,
   query: string,
   mediaType: MediaType | undefined,
@@ -55,7 +57,7 @@ async function serveHttpUnguarded(
   // Values a WSDL 2.0 location cites in its query come in the URL even when the others come in a POST form.
   const urlQuery = route.queryCited !== undefined && route.binding === 'httpPost' ? query : '';
   if (route.binding === 'httpPost') {
-    const body = await readRequestText(state, ex, mediaType);
+    const body = await readRequestText(state, req, res, mediaType);
     if (body === undefined) return;
     text = body;
   }
@@ -79,12 +81,12 @@ async function serveHttpUnguarded(
     input = decodeHttpParams(route.http.params, params);
   } catch (err) {
     if (err instanceof ParamError) {
-      sendText(ex, 400, err.message);
+      sendText(res, 400, err.message);
       return;
     }
     throw err;
   }
-  await answerHttp(state, ex, route, input);
+  await answerHttp(state, req, res, route, input);
 }
 
 /**
@@ -93,16 +95,12 @@ async function serveHttpUnguarded(
  */
 export async function answerHttp(
   state: HandlerState,
-  ex: HttpExchange,
+  req: IncomingMessage,
+  res: ServerResponse,
   route: HttpRoute,
   input: unknown,
 ): Promise<void> {
-  const ctx = {
-    binding: route.binding,
-    operation: route.op.name,
-    headers: ex.contextHeaders,
-    request: ex.contextRequest,
-  } as RequestContext;
+  const ctx: RequestContext = { binding: route.binding, operation: route.op.name, headers: req.headers, request: req };
   const impl = state.impls.get(route.op.name)!;
   let result: unknown;
   try {
@@ -111,13 +109,15 @@ export async function answerHttp(
     if (!(err instanceof SoapFault)) reportError(state, err, ctx);
     const fault = faultFor(err, state.debug);
     const { status, headers } = httpFaultStatus(fault);
-    sendText(ex, status, fault.reason, headers);
+    sendText(res, status, fault.reason, headers);
     return;
   }
   const output = route.http.output;
   if (!output) {
     // A one-way operation (WSDL 1.1 §2.4.1; WSDL 2.0 in-only, robust-in-only) answers as SOAP's do: 202, no body.
-    ex.sendEmpty(route.op.output === undefined ? 202 : 200);
+    res.statusCode = route.op.output === undefined ? 202 : 200;
+    res.setHeader('Content-Length', 0);
+    res.end();
     return;
   }
   let xml: string;
@@ -137,8 +137,8 @@ export async function answerHttp(
     xml = w.toString();
   } catch (err) {
     reportError(state, err, ctx);
-    sendText(ex, 500, faultFor(err, state.debug).reason);
+    sendText(res, 500, faultFor(err, state.debug).reason);
     return;
   }
-  ex.send(200, TEXT_XML_UTF8, xml);
+  send(res, 200, TEXT_XML_UTF8, xml);
 }

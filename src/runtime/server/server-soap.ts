@@ -23,6 +23,7 @@
  *
  * Ships with generated code.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DecodeError, writeComplexContent, writeElementContent, writeValue } from '../wire/codec.js';
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from '../wire/content-type.js';
@@ -53,7 +54,7 @@ import {
   SOAP12_XML_UTF8,
   TEXT_XML_UTF8,
 } from '../wire/namespaces.js';
-import type { HttpExchange } from './exchange.js';
+import { send, sendCounted, sendInternalError } from './server-respond.js';
 import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
 
@@ -76,6 +77,11 @@ function soapAction(header: string): string {
   return lastAction;
 }
 
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
 function firstElement(el: XmlElement): XmlElement | undefined {
   for (const c of el.children) if (typeof c !== 'string') return c;
   return undefined;
@@ -95,11 +101,11 @@ function pickByElement(candidates: readonly SoapRoute[], bodyEl: XmlElement | un
 function selectRoute(
   dispatch: SoapDispatch,
   version: SoapVersion,
-  ex: HttpExchange,
+  req: IncomingMessage,
   mediaType: MediaType,
   bodyEl: XmlElement | undefined,
 ): SoapRoute | SoapFault {
-  const header = ex.header('soapaction');
+  const header = headerValue(req, 'soapaction');
   if (version === '1.1') {
     const action = header === undefined ? '' : soapAction(header);
     const candidates = dispatch.byAction.get(action);
@@ -167,42 +173,46 @@ function message(err: unknown): string {
 
 /**
  * Serves a SOAP request of `version` at an endpoint with `dispatch`.
- * Never throws: every failure is answered (fault, 4xx) on `ex`. Runs without
+ * Never throws: every failure is answered (fault, 4xx) on `res`. Runs without
  * promises up to the implementation call (the body is read with a listener pair,
  * parsing and decoding are synchronous); a promise returned by the implementation
  * is awaited with one `then`.
  */
 export function serveSoap(
   state: HandlerState,
-  ex: HttpExchange,
+  req: IncomingMessage,
+  res: ServerResponse,
   dispatch: SoapDispatch,
   version: SoapVersion,
   mediaType: MediaType,
 ): void {
   try {
-    readRequestTextThen(new SoapRequest(state, ex, dispatch, version, mediaType));
+    readRequestTextThen(new SoapExchange(state, req, res, dispatch, version, mediaType));
   } catch {
-    ex.internalError();
+    sendInternalError(res);
   }
 }
 
 /** One SOAP request while its body is read: one object per request instead of closures over its arguments. */
-class SoapRequest implements TextRequest {
+class SoapExchange implements TextRequest {
   readonly state: HandlerState;
-  readonly ex: HttpExchange;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
   readonly dispatch: SoapDispatch;
   readonly version: SoapVersion;
   readonly mediaType: MediaType;
 
   constructor(
     state: HandlerState,
-    ex: HttpExchange,
+    req: IncomingMessage,
+    res: ServerResponse,
     dispatch: SoapDispatch,
     version: SoapVersion,
     mediaType: MediaType,
   ) {
     this.state = state;
-    this.ex = ex;
+    this.req = req;
+    this.res = res;
     this.dispatch = dispatch;
     this.version = version;
     this.mediaType = mediaType;
@@ -211,9 +221,9 @@ class SoapRequest implements TextRequest {
   onText(text: string | undefined): void {
     if (text === undefined) return;
     try {
-      serveSoapText(this.state, this.ex, this.dispatch, this.version, this.mediaType, text);
+      serveSoapText(this.state, this.req, this.res, this.dispatch, this.version, this.mediaType, text);
     } catch {
-      this.ex.internalError();
+      sendInternalError(this.res);
     }
   }
 }
@@ -229,7 +239,8 @@ function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
  */
 export function serveSoapText(
   state: HandlerState,
-  ex: HttpExchange,
+  req: IncomingMessage,
+  res: ServerResponse,
   dispatch: SoapDispatch,
   version: SoapVersion,
   mediaType: MediaType,
@@ -248,7 +259,7 @@ export function serveSoapText(
       err instanceof EnvelopeError && err.problem === 'versionMismatch'
         ? new SoapFault({ code: 'VersionMismatch', reason: err.message })
         : clientFault(`Server was unable to read request. ---> ${message(err)}`);
-    sendFault(ex, version, fault, state);
+    sendFault(res, version, fault, state);
     return;
   }
   if (env.version !== version) {
@@ -256,26 +267,26 @@ export function serveSoapText(
       code: 'VersionMismatch',
       reason: `The content type is for SOAP ${version} but the envelope is SOAP ${env.version}.`,
     });
-    sendFault(ex, version, fault, state);
+    sendFault(res, version, fault, state);
     return;
   }
   const bodyEl = firstElement(env.body);
-  const route = selectRoute(dispatch, version, ex, mediaType, bodyEl);
+  const route = selectRoute(dispatch, version, req, mediaType, bodyEl);
   if (route instanceof SoapFault) {
-    sendFault(ex, version, route, state);
+    sendFault(res, version, route, state);
     return;
   }
   const input = route.soap.input;
   const el = input.element;
   if (!bodyEl || bodyEl.name !== el.name || bodyEl.ns !== el.ns) {
-    sendFault(ex, version, bodyMismatch(route, bodyEl), state);
+    sendFault(res, version, bodyMismatch(route, bodyEl), state);
     return;
   }
   if (env.header) {
     const block = notUnderstood(env.header, version, input, state.security !== undefined);
     if (block) {
       const fault = new SoapFault({ code: 'MustUnderstand', reason: `SOAP header ${block.name} was not understood.` });
-      sendFault(ex, version, fault, state);
+      sendFault(res, version, fault, state);
       return;
     }
   }
@@ -293,34 +304,33 @@ export function serveSoapText(
       err instanceof DecodeError
         ? clientFault(`Server was unable to read request. ---> ${err.message}`)
         : faultFor(err, state.debug);
-    sendFault(ex, version, fault, state);
+    sendFault(res, version, fault, state);
     return;
   }
   // The usual context (no SOAP Header) is a plain literal: object spread costs more than the rest of it.
-  const ctx = (
+  const ctx: RequestContext =
     env.header === undefined && soapHeaders === undefined && mime === undefined
-      ? { binding: route.binding, operation: route.op.name, headers: ex.contextHeaders, request: ex.contextRequest }
+      ? { binding: route.binding, operation: route.op.name, headers: req.headers, request: req }
       : {
           binding: route.binding,
           operation: route.op.name,
-          headers: ex.contextHeaders,
-          request: ex.contextRequest,
+          headers: req.headers,
+          request: req,
           ...(env.header ? { soapHeader: env.header } : {}),
           ...(soapHeaders ? { soapHeaders } : {}),
           ...(mime ? { attachments: mime.attachments, mtom: mime.xop } : {}),
-        }
-  ) as RequestContext;
+        };
   if (state.security !== undefined) {
-    checkSecurity(state, ex, version, route, ctx, value, env.header);
+    checkSecurity(state, res, version, route, ctx, value, env.header);
     return;
   }
-  invoke(state, ex, version, route, ctx, value);
+  invoke(state, res, version, route, ctx, value);
 }
 
 /** Checks the request's WS-Security header, then calls the implementation, or answers the WS-Security fault. */
 function checkSecurity(
   state: HandlerState,
-  ex: HttpExchange,
+  res: ServerResponse,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -331,15 +341,15 @@ function checkSecurity(
   check(header, policy, nonces).then(
     (result) => {
       try {
-        invoke(state, ex, version, route, { ...ctx, wsSecurity: result }, value);
+        invoke(state, res, version, route, { ...ctx, wsSecurity: result }, value);
       } catch {
-        ex.internalError();
+        sendInternalError(res);
       }
     },
     (err: unknown) => {
       try {
         if (!(err instanceof WsSecurityError)) {
-          implFailed(state, ex, version, route, ctx, err);
+          implFailed(state, res, version, route, ctx, err);
           return;
         }
         // SOAP Message Security 1.0 §12: the wsse code is the faultcode (SOAP 1.1), a Subcode of Sender (SOAP 1.2).
@@ -348,9 +358,9 @@ function checkSecurity(
           version === '1.1'
             ? new SoapFault({ code, reason: err.message })
             : new SoapFault({ code: 'Client', subcodes: [code], reason: err.message });
-        sendFault(ex, version, fault, state);
+        sendFault(res, version, fault, state);
       } catch {
-        ex.internalError();
+        sendInternalError(res);
       }
     },
   );
@@ -359,7 +369,7 @@ function checkSecurity(
 /** Calls the implementation and answers with its result or its fault. */
 function invoke(
   state: HandlerState,
-  ex: HttpExchange,
+  res: ServerResponse,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -370,27 +380,27 @@ function invoke(
   try {
     result = impl(value, ctx);
   } catch (err) {
-    implFailed(state, ex, version, route, ctx, err);
+    implFailed(state, res, version, route, ctx, err);
     return;
   }
   if (!isPromiseLike(result)) {
-    respond(state, ex, version, route, ctx, result);
+    respond(state, res, version, route, ctx, result);
     return;
   }
   // A settled promise is awaited as `await` would (its value, or its rejection, one microtask later).
   Promise.resolve(result).then(
     (value: unknown) => {
       try {
-        respond(state, ex, version, route, ctx, value);
+        respond(state, res, version, route, ctx, value);
       } catch {
-        ex.internalError();
+        sendInternalError(res);
       }
     },
     (err: unknown) => {
       try {
-        implFailed(state, ex, version, route, ctx, err);
+        implFailed(state, res, version, route, ctx, err);
       } catch {
-        ex.internalError();
+        sendInternalError(res);
       }
     },
   );
@@ -399,7 +409,7 @@ function invoke(
 /** Answers an implementation error: the fault it throws, or a Server fault (reported to `onError` unless a SoapFault). */
 function implFailed(
   state: HandlerState,
-  ex: HttpExchange,
+  res: ServerResponse,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -407,7 +417,7 @@ function implFailed(
 ): void {
   takeResponseAttachments(ctx); // a fault carries none: forget what the implementation added
   if (!(err instanceof SoapFault)) reportError(state, err, ctx);
-  sendFault(ex, version, faultFor(err, state.debug), {
+  sendFault(res, version, faultFor(err, state.debug), {
     debug: state.debug,
     faults: route.soap.faults,
     types: state.types,
@@ -417,7 +427,7 @@ function implFailed(
 /** Writes the response envelope of `result` (202 with no body for a one-way operation). */
 function respond(
   state: HandlerState,
-  ex: HttpExchange,
+  res: ServerResponse,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -426,13 +436,14 @@ function respond(
   const output = route.soap.output;
   if (!output) {
     // One-way operation (WSDL 1.1 §2.4.1): nothing to answer (WS-I Basic Profile 1.1 R2714: 202 or 200).
-    ex.sendEmpty(202);
+    res.statusCode = 202;
+    res.end();
     return;
   }
   const extra = takeResponseAttachments(ctx);
   const mtom = state.mtom ?? ctx.mtom === true;
   if (mtom || extra !== undefined) {
-    respondMime(state, ex, version, route, ctx, result, mtom, extra);
+    respondMime(state, res, version, route, ctx, result, mtom, extra);
     return;
   }
   let xml: string;
@@ -440,11 +451,12 @@ function respond(
     xml = responseXml(state, version, route, result, true);
   } catch (err) {
     reportError(state, err, ctx);
-    sendFault(ex, version, faultFor(err, state.debug), state);
+    sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }
   const contentType = version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8;
-  ex.send(200, contentType, xml, undefined, plannedBytes >= 0 ? plannedBytes : undefined);
+  if (plannedBytes >= 0) sendCounted(res, contentType, xml, plannedBytes);
+  else send(res, 200, contentType, xml);
 }
 
 /** The UTF-8 length of the last {@link responseXml} when a write plan wrote it, else -1 (then count the string). */
@@ -495,7 +507,7 @@ function responseXml(
 /** Writes the response as a multipart/related message: MTOM (`mtom`) and/or with the attachments `extra` (SwA). */
 function respondMime(
   state: HandlerState,
-  ex: HttpExchange,
+  res: ServerResponse,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -511,10 +523,10 @@ function respondMime(
     );
   } catch (err) {
     reportError(state, err, ctx);
-    sendFault(ex, version, faultFor(err, state.debug), state);
+    sendFault(res, version, faultFor(err, state.debug), state);
     return;
   }
-  ex.send(200, body.contentType, body.body);
+  send(res, 200, body.contentType, body.body);
 }
 
 /** The constant start of a response envelope and the write plan of its content (`undefined`: the codec writes it). */

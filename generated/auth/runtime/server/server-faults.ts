@@ -6,10 +6,11 @@
  * and 500 otherwise (SOAP 1.2 Part 2 §7.5.2.2, table 20).
  * Ships with generated code.
  */
+import type { ServerResponse } from 'node:http';
 import type { FaultDesc, ServiceDesc } from '../wire/descriptors.js';
 import { SoapFault, writeFault } from '../wire/faults.js';
 import { soapContentType, type SoapVersion } from '../wire/soap-envelope.js';
-import type { HttpExchange } from './exchange.js';
+import { send } from './server-respond.js';
 
 export { SoapFault } from '../wire/faults.js';
 export type { SoapVersion } from '../wire/soap-envelope.js';
@@ -53,7 +54,7 @@ export interface FaultContext {
  * cannot be written (undeclared fault name, value not matching the declaration)
  * is sent as a Server fault with the generic reason instead.
  */
-export function sendFault(ex: HttpExchange, version: SoapVersion, fault: SoapFault, context: FaultContext): void {
+export function sendFault(res: ServerResponse, version: SoapVersion, fault: SoapFault, context: FaultContext): void {
   let xml: string;
   let sent = fault;
   try {
@@ -62,7 +63,8 @@ export function sendFault(ex: HttpExchange, version: SoapVersion, fault: SoapFau
     sent = faultFor(err, context.debug);
     xml = writeFault(version, sent, { debug: context.debug });
   }
-  ex.send(
+  send(
+    res,
     faultStatus(version, sent),
     soapContentType(version),
     xml,

@@ -13,13 +13,15 @@
  *
  * Ships with generated code.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { attachmentSupport, type MimeMessage, MultipartError, XOP_MEDIA_TYPE } from '../wire/attachments.js';
 import type { MediaType } from '../wire/content-type.js';
 import { writeFault } from '../wire/faults.js';
 import { soapContentType } from '../wire/soap-envelope.js';
-import type { HttpExchange } from './exchange.js';
+import { readBodyThen } from './http-body.js';
 import { sendBodyError } from './server-body-errors.js';
 import { clientFault, sendFault, type SoapVersion } from './server-faults.js';
+import { send, sendInternalError } from './server-respond.js';
 import type { ServiceEndpoint } from './server-routes.js';
 import { serveSoapText } from './server-soap.js';
 import type { HandlerState } from './server-state.js';
@@ -34,8 +36,14 @@ function announcedVersion(mediaType: MediaType): SoapVersion | undefined {
   return undefined;
 }
 
-/** Serves a multipart/related SOAP request at `svc`. Never throws: every failure is answered on `ex`. */
-export function serveSoapMime(state: HandlerState, ex: HttpExchange, svc: ServiceEndpoint, mediaType: MediaType): void {
+/** Serves a multipart/related SOAP request at `svc`. Never throws: every failure is answered on `res`. */
+export function serveSoapMime(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  svc: ServiceEndpoint,
+  mediaType: MediaType,
+): void {
   // The version to answer a broken body in: the announced one if served here, else the one served.
   const announced = announcedVersion(mediaType);
   const fallback: SoapVersion =
@@ -57,16 +65,17 @@ export function serveSoapMime(state: HandlerState, ex: HttpExchange, svc: Servic
     const fault = clientFault(
       'This endpoint does not accept multipart/related (MTOM or SOAP with Attachments) requests; send the envelope as text/xml or application/soap+xml.',
     );
-    ex.send(415, soapContentType(fallback), writeFault(fallback, fault, { debug: false }));
+    send(res, 415, soapContentType(fallback), writeFault(fallback, fault, { debug: false }));
     return;
   }
   try {
-    ex.readBody(
+    readBodyThen(
+      req,
       state.limits,
       (err, raw) => {
         try {
           if (raw === undefined) {
-            sendBodyError(ex, err);
+            sendBodyError(req, res, err);
             return;
           }
           let mime: MimeMessage;
@@ -74,23 +83,23 @@ export function serveSoapMime(state: HandlerState, ex: HttpExchange, svc: Servic
             mime = codec.read(raw, mediaType, state.maxParts);
           } catch (e) {
             if (!(e instanceof MultipartError)) throw e;
-            sendFault(ex, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);
+            sendFault(res, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);
             return;
           }
           const version: SoapVersion = mime.soapType.type === 'application/soap+xml' ? '1.2' : '1.1';
           const dispatch = version === '1.1' ? svc.soap11 : svc.soap12;
           if (dispatch === undefined) {
-            sendFault(ex, fallback, clientFault(`This endpoint does not serve SOAP ${version}.`), state);
+            sendFault(res, fallback, clientFault(`This endpoint does not serve SOAP ${version}.`), state);
             return;
           }
-          serveSoapText(state, ex, dispatch, version, mime.soapType, mime.xml, mime);
+          serveSoapText(state, req, res, dispatch, version, mime.soapType, mime.xml, mime);
         } catch {
-          ex.internalError();
+          sendInternalError(res);
         }
       },
       undefined,
     );
   } catch {
-    ex.internalError();
+    sendInternalError(res);
   }
 }
