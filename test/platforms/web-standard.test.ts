@@ -145,7 +145,10 @@ async function expectClean(name: string, dir: string, entry: string, platform: '
   ).toEqual([]);
   const js = result.outputFiles[0]!.text;
   expect(nodeImportsIn(js), `${name}/${entry}`).toEqual([]);
-  if (entry === 'client.ts') expect(nodeGlobals(js), `${name}/${entry}`).toEqual([]);
+  if (entry !== 'client.ts') return;
+  expect(nodeGlobals(js), `${name}/${entry}`).toEqual([]);
+  // The HTTP/1.1 transport (node:net, node:tls) is loaded on Node only, by an import() bundlers do not follow.
+  expect(js, `${name}/${entry}: the HTTP/1.1 transport is in the bundle`).not.toContain('node:tls');
 }
 
 describe('generated code bundles for the browser and for neutral platforms', async () => {

@@ -722,4 +722,4 @@ function keepAliveHint(value: string | undefined): number {
 }
 
 /** The default transport (one shared pool per process). */
-export const http1Transport: Transport = createHttp1Transport();
+export const http1Transport: Transport = /* @__PURE__ */ createHttp1Transport();

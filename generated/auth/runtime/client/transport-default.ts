@@ -4,14 +4,26 @@
  * The transport a client uses when given none, by platform: on Node, the HTTP/1.1
  * transport (transport-http1.ts: several times cheaper per call than node:http or
  * Node's fetch); everywhere else (Bun, Deno, workerd, browsers), the host's `fetch`,
- * which those hosts implement natively. Neither choice imports a `node:` module, so
- * a browser bundle of a client builds without shims.
+ * which those hosts implement natively.
+ *
+ * The HTTP/1.1 transport is loaded on Node only, by `import()` of a specifier passed
+ * as an argument (see {@link importSibling}): bundlers follow literal specifiers only,
+ * so esbuild, Rollup/Vite and webpack leave it out of every bundle (10 KB minified
+ * that a browser would never run), and no `node:` module is imported anywhere here.
+ * Plain Node (tsc's ESM or CommonJS output, tsx, vitest, the `@wsdlc/runtime` package)
+ * finds the module beside this one. A package export condition (`node`/`browser`)
+ * would not do: this file is also copied into users' folders, where relative imports
+ * see no condition. The load starts when this module is evaluated on Node, so it is
+ * usually done before the first call; a call that comes sooner waits for it.
+ *
+ * A Node application bundled into one file has no transport-http1.js beside it: the
+ * client then uses Node's `fetch` (slower per call, same behaviour); pass
+ * `transport: http1Transport` to keep the HTTP/1.1 transport in such a bundle.
  *
  * Ships with generated code: imports only sibling runtime files.
  */
 import { hostName } from '../bytes/index.js';
 import { type FetchFunction, fetchTransport } from './transport-fetch.js';
-import { http1Transport } from './transport-http1.js';
 import type { Transport } from './transport.js';
 
 /** The globals that tell the hosts apart (`process.release.name` is `node` on Bun, Deno and workerd too). */
@@ -31,8 +43,6 @@ export function isNode(): boolean {
   return typeof g.process?.versions?.node === 'string' && typeof g.process.getBuiltinModule === 'function';
 }
 
-let chosen: Transport | undefined;
-
 /** The host's `fetch`, looked up at each call (a test or polyfill may set it later). */
 function globalFetch(input: URL, init: RequestInit): Promise<Response> {
   const f = (globalThis as unknown as HostGlobals).fetch;
@@ -43,8 +53,41 @@ function globalFetch(input: URL, init: RequestInit): Promise<Response> {
   return f(input, init);
 }
 
-/** The default transport of this host (chosen once). */
+/**
+ * `import(specifier)` relative to this module. The specifier is a parameter, not a
+ * literal, so bundlers do not follow it (the comments quiet Vite's and webpack's notes
+ * about it); tsc's CommonJS output turns it into a `require` of the same sibling.
+ */
+function importSibling(specifier: string): Promise<unknown> {
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier);
+}
+
+/** What this module needs of transport-http1.ts (a type only: nothing is imported). */
+type Http1Module = Pick<typeof import('./transport-http1.js'), 'http1Transport'>;
+
+/** The HTTP/1.1 transport once loaded, or `fetch` where it could not be (a Node bundle without it). */
+let http1: Transport | undefined;
+
+/** The load of the HTTP/1.1 transport, started when this module is evaluated on Node. */
+const http1Load: Promise<Transport> | undefined = isNode()
+  ? importSibling('./transport-http1.js').then(
+      (m) => (http1 = (m as Http1Module).http1Transport),
+      () => (http1 = fetchTransport(globalFetch)),
+    )
+  : undefined;
+
+/** Sends through the HTTP/1.1 transport, waiting for its load on the first calls. */
+const lazyHttp1: Transport = (request) => (http1 !== undefined ? http1(request) : http1Load!.then((t) => t(request)));
+
+let elsewhere: Transport | undefined;
+
+/** The default transport of this host: the HTTP/1.1 transport on Node (itself once loaded), else `fetch`. */
 export function defaultTransport(): Transport {
-  if (chosen === undefined) chosen = isNode() ? http1Transport : fetchTransport(globalFetch);
-  return chosen;
+  if (http1Load !== undefined) return http1 ?? lazyHttp1;
+  return (elsewhere ??= fetchTransport(globalFetch));
+}
+
+/** Settles when the default transport is loaded (at once off Node); the transport it resolves to. */
+export function defaultTransportReady(): Promise<Transport> {
+  return http1Load ?? Promise.resolve(defaultTransport());
 }
