@@ -4,6 +4,7 @@
  * ```ts
  * import { generate, check, loadModel, validate } from 'wsdlc';
  * await generate({ wsdl: 'wsdl/auth.wsdl', output: 'generated/auth' });
+ * await docs({ wsdl: 'wsdl/auth.wsdl', output: 'docs/auth-api' }); // HTML and Markdown pages
  * const { upToDate } = await check();            // every contract of wsdlc.config.json
  * const problems = await validate('wsdl/auth.wsdl');
  * const report = await breaking({ old: 'old/auth.wsdl', new: 'wsdl/auth.wsdl' }); // report.breaking
@@ -13,7 +14,7 @@
 import type { LoadOptions } from './load/types.js';
 import type { Diagnostic, WsdlModel } from './model/types.js';
 
-export { generate, check } from './generate/generate.js';
+export { generate, check, docs } from './generate/generate.js';
 export type { GenerateOptions, GenerateResult, CheckResult, ContractReport } from './generate/generate.js';
 export type { ContractSelection, ContractOverrides } from './config/options.js';
 export type { FileChange, ChangeKind } from './write/plan.js';

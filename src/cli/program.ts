@@ -4,6 +4,7 @@ import { toolVersion } from '../config/package-info.js';
 import { registerBreaking } from './commands/breaking.js';
 import { registerCheck } from './commands/check.js';
 import type { CommandContext } from './commands/context.js';
+import { registerDocs } from './commands/docs.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerInspect } from './commands/inspect.js';
 import { registerMock } from './commands/mock.js';
@@ -37,6 +38,7 @@ Examples:
   $ wsdlc breaking wsdl/auth.wsdl --against-git main
   $ wsdlc vendor https://example.com/Service.svc?wsdl -o wsdl/service
   $ wsdlc mock wsdl/auth.wsdl --port 8080
+  $ wsdlc docs wsdl/auth.wsdl -o docs/auth-api
 
 Exit codes:
   0  success
@@ -53,5 +55,6 @@ Environment: NO_COLOR disables colour (colour is used only on a terminal).`,
   registerBreaking(program, ctx);
   registerVendor(program, ctx);
   registerMock(program, ctx);
+  registerDocs(program, ctx);
   return program;
 }

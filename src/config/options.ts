@@ -38,6 +38,8 @@ export interface ResolvedContract {
   readonly baseDir: string;
   /** Absolute output folder. */
   readonly outDir: string;
+  /** Absolute folder of the documentation pages (`"docs"` in the config), when listed. */
+  readonly docsDir?: string;
   /** Absolute scaffold file, if any. */
   readonly scaffold?: string;
   /** Lenient mode (see {@link ContractChoices.lenient}). */
@@ -106,8 +108,10 @@ function withSharedRuntime(
   const dir =
     runtime !== undefined ? resolve(baseDir, runtime) : join(commonFolder(contracts.map((c) => c.outDir)), 'runtime');
   for (const c of contracts) {
-    if (within(dir, c.outDir) || within(c.outDir, dir)) {
-      usage(`runtime folder ${dir} and output folder ${c.outDir} overlap; give each a folder of its own`);
+    for (const out of [c.outDir, ...(c.docsDir !== undefined ? [c.docsDir] : [])]) {
+      if (within(dir, out) || within(out, dir)) {
+        usage(`runtime folder ${dir} and output folder ${out} overlap; give each a folder of its own`);
+      }
     }
   }
   for (const [what, path] of [
@@ -155,7 +159,8 @@ function projectRoot(outDir: string): string {
 
 /**
  * Refuses output folders that would swallow something: two contracts writing
- * the same or nested folders (each would own the other's files), or an output
+ * the same or nested folders (each would own the other's files; a contract's
+ * documentation folder counts as one of its output folders), or an output
  * folder containing the working directory, the config file or a contract
  * (generation swaps the whole folder in atomically).
  */
@@ -164,20 +169,28 @@ function checkOutputs(contracts: ResolvedContract[], cwd: string, configFile?: s
     const rel = relative(outer, inner);
     return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
   };
-  for (const [i, c] of contracts.entries()) {
-    const guarded = [
-      ['the working directory', cwd],
-      ...(configFile !== undefined ? [['the config file', configFile]] : []),
-      ...contracts.filter((o) => !isUrl(o.wsdl)).map((o) => [`the contract ${o.wsdl}`, o.wsdl]),
-    ];
+  const guarded = [
+    ['the working directory', cwd],
+    ...(configFile !== undefined ? [['the config file', configFile]] : []),
+    ...contracts.filter((o) => !isUrl(o.wsdl)).map((o) => [`the contract ${o.wsdl}`, o.wsdl]),
+  ];
+  const folders = contracts.flatMap((c) => [
+    { dir: c.outDir, what: 'output folder' },
+    ...(c.docsDir !== undefined ? [{ dir: c.docsDir, what: 'docs folder' }] : []),
+  ]);
+  for (const [i, f] of folders.entries()) {
     for (const [what, path] of guarded) {
-      if (path !== undefined && what !== undefined && within(path, c.outDir)) {
-        usage(`output folder ${c.outDir} contains ${what}; choose a folder of its own (it is replaced as a whole)`);
+      if (path !== undefined && what !== undefined && within(path, f.dir)) {
+        usage(`${f.what} ${f.dir} contains ${what}; choose a folder of its own (it is replaced as a whole)`);
       }
     }
-    for (const other of contracts.slice(i + 1)) {
-      if (within(other.outDir, c.outDir) || within(c.outDir, other.outDir)) {
-        usage(`two contracts write to overlapping output folders: ${c.outDir} and ${other.outDir}`);
+    for (const other of folders.slice(i + 1)) {
+      if (within(other.dir, f.dir) || within(f.dir, other.dir)) {
+        usage(
+          f.what === 'output folder' && other.what === 'output folder'
+            ? `two contracts write to overlapping output folders: ${f.dir} and ${other.dir}`
+            : `overlapping ${f.what} and ${other.what}: ${f.dir} and ${other.dir}; give each a folder of its own`,
+        );
       }
     }
   }
@@ -236,6 +249,7 @@ function resolveOne(
     wsdl,
     baseDir,
     outDir: resolve(baseDir, c.output),
+    ...(c.docs !== undefined ? { docsDir: resolve(baseDir, c.docs) } : {}),
     ...(scaffold !== undefined ? { scaffold } : {}),
     lenient,
     emit,

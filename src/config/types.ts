@@ -10,7 +10,7 @@
  *       "types": { "long": "bigint" }, "client": true, "server": true,
  *       "templates": "templates-override", "scaffold": "src/service/auth.ts",
  *       "importExtension": "js", "typeImports": "inline", "runtimeFormat": "ts",
- *       "runtimeFeatures": ["cookies", "ws-security"] }
+ *       "runtimeFeatures": ["cookies", "ws-security"], "docs": "docs/auth-api" }
  *   ],
  *   "runtime": "generated/runtime"
  * }
@@ -86,6 +86,12 @@ export interface ContractConfig extends ContractChoices {
   readonly wsdl: string;
   /** The output folder, relative to the config file. */
   readonly output: string;
+  /**
+   * A folder for the contract's documentation pages (`wsdlc docs`: HTML service and
+   * operation pages and a Markdown page per service), relative to the config file.
+   * `wsdlc generate` writes it with the code and `wsdlc check` compares it.
+   */
+  readonly docs?: string;
 }
 
 /** `breaking` in the config: what `wsdlc breaking` does not report (like `buf breaking`'s `except`). */

@@ -34,6 +34,7 @@ const CONTRACT_KEYS = new Set([
   'runtimeFormat',
   'tsNocheck',
   'runtimeFeatures',
+  'docs',
 ]);
 const ROOT_KEYS = ['contracts', 'runtime', 'breaking'];
 
@@ -219,6 +220,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
   };
   const wsdl = str('wsdl', true);
   const output = str('output', true);
+  const docs = str('docs', false);
   const templates = str('templates', false);
   const scaffold = str('scaffold', false);
   const client = bool('client');
@@ -306,6 +308,7 @@ function checkContract(entry: unknown, at: (string | number)[], report: Report):
   return {
     wsdl,
     output,
+    ...(docs !== undefined ? { docs } : {}),
     ...(client !== undefined ? { client } : {}),
     ...(server !== undefined ? { server } : {}),
     ...(bindings ? { bindings } : {}),

@@ -82,13 +82,42 @@ interface Prepared {
   readonly warnings: readonly Diagnostic[];
 }
 
+/** What a run writes or compares: code and documentation folders (`generate`, `check`), or documentation only (`docs`). */
+type Scope = 'all' | 'docs';
+
 /**
- * Loads, emits and plans every selected contract. With `releases`, each output
- * folder is locked (lock.ts) before it is planned, and its release function is
- * pushed there for the caller to call after writing.
+ * The contracts whose documentation `docs` writes: the WSDL named by the caller (its
+ * output folder is the documentation folder), else the config's contracts that list a `docs` folder.
+ * @throws WsdlcError (usage, exit 2) when the config lists none
  */
-async function prepare(options: GenerateOptions, releases?: (() => Promise<void>)[]): Promise<Prepared[]> {
-  const contracts = resolveContracts(options);
+function docsContracts(options: GenerateOptions, contracts: readonly ResolvedContract[]): ResolvedContract[] {
+  if (options.wsdl !== undefined) return contracts.map((c) => ({ ...c, docsDir: c.outDir }));
+  const listed = contracts.filter((c) => c.docsDir !== undefined);
+  if (listed.length === 0)
+    throw new WsdlcError(
+      {
+        severity: 'error',
+        message:
+          'no contract of the config lists a "docs" folder: add one to a contract entry ({ "wsdl": "service.wsdl", "output": "generated/service", "docs": "docs/service" }), or name a WSDL (`wsdlc docs service.wsdl -o docs/service`)',
+      },
+      2,
+    );
+  return listed;
+}
+
+/**
+ * Loads, emits and plans every selected contract (with `scope` `docs`, only their
+ * documentation folders). With `releases`, each output folder is locked (lock.ts)
+ * before it is planned, and its release function is pushed there for the caller to
+ * call after writing.
+ */
+async function prepare(
+  options: GenerateOptions,
+  releases?: (() => Promise<void>)[],
+  scope: Scope = 'all',
+): Promise<Prepared[]> {
+  const resolved = resolveContracts(options);
+  const contracts = scope === 'docs' ? docsContracts(options, resolved) : resolved;
   // A scaffold path that cannot be a file is a usage error found before anything is generated or written.
   for (const c of contracts) if (c.scaffold !== undefined) checkScaffoldPath(c.scaffold, options.cwd ?? process.cwd());
   const load = options.load ?? defaultLoad;
@@ -99,7 +128,7 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
   const verify = options.verify === true;
   // Started before the first contract is loaded, so the compiler loads meanwhile; used by the default emitter
   // only, and only when something is to be parsed (--verify, or a user template).
-  const needsParse = verify || contracts.some((c) => c.emit.templatesDir !== undefined);
+  const needsParse = scope === 'all' && (verify || contracts.some((c) => c.emit.templatesDir !== undefined));
   const syntaxChecker =
     options.emit === undefined && needsParse && contracts.length > 0 ? await startDefaultSyntaxChecker() : undefined;
   try {
@@ -110,25 +139,39 @@ async function prepare(options: GenerateOptions, releases?: (() => Promise<void>
         { cwd: contract.baseDir, ...(contract.lenient ? { lenient: true } : {}) },
         options.wsdl !== undefined ? '`--lenient`' : '`--lenient` (or `"lenient": true` in its config entry)',
       );
-      const files = await emit(model, contract.emit, {
-        ...(wsdlText !== undefined ? { wsdlText } : {}),
-        ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),
-        verify,
-      });
-      // Planned under the lock: what the folder holds must not change between planning and writing.
-      if (releases) releases.push(await lockOutput(contract.outDir));
-      const plan = await planOutput(contract.outDir, files, {
+      const planOptions = {
         clean: options.clean === true,
         displayBase: cwd,
         fs,
         ...(model.lenient ? { lenient: model.lenient.replaced } : {}),
-      });
-      out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
+      };
+      if (scope === 'all') {
+        const files = await emit(model, contract.emit, {
+          ...(wsdlText !== undefined ? { wsdlText } : {}),
+          ...(syntaxChecker !== undefined ? { syntaxChecker } : {}),
+          verify,
+        });
+        // Planned under the lock: what the folder holds must not change between planning and writing.
+        if (releases) releases.push(await lockOutput(contract.outDir));
+        const plan = await planOutput(contract.outDir, files, planOptions);
+        out.push({ contract, plan, files, operations: model.operations, warnings: model.warnings });
+      }
+      if (contract.docsDir !== undefined) {
+        // Loaded on demand: the pages need the server runtime, which a plain generate does not load.
+        const { docsFiles } = await import('../emit/docs/docs-files.js');
+        const files = await docsFiles(model, contract.emit, wsdlText);
+        const { scaffold: _none, ...rest } = contract;
+        if (releases) releases.push(await lockOutput(contract.docsDir));
+        const plan = await planOutput(contract.docsDir, files, planOptions);
+        // The model's warnings are reported once, with the code (or here, when only documentation is made).
+        const warnings = scope === 'docs' ? model.warnings : [];
+        out.push({ contract: { ...rest, outDir: contract.docsDir }, plan, files, operations: [], warnings });
+      }
     }
   } finally {
     syntaxChecker?.close();
   }
-  for (const shared of sharedRuntimes(contracts)) {
+  for (const shared of scope === 'all' ? sharedRuntimes(contracts) : []) {
     const { runtimeFiles, runtimeRoots } = await import('../emit/index.js');
     // The union of what the folder's contracts import (each from its own relative path to the folder).
     const roots = new Set<string>();
@@ -227,10 +270,26 @@ function report(p: Prepared, cwd: string, written: boolean, extra: Partial<Contr
  *   or files in an output folder that wsdlc did not make (exit 1; use `force`)
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  return generateScope(options, 'all');
+}
+
+/**
+ * Writes the documentation pages of a contract (`wsdl` and `output`: the folder), or
+ * of every contract of the config that lists a `docs` folder: per service an HTML
+ * service page, HTML operation pages with the samples of every binding, and a
+ * Markdown page (src/emit/docs/docs-files.ts). Planned in memory, written atomically,
+ * deterministic; `check` compares the config's documentation folders.
+ * @throws WsdlcError as {@link generate}, and (usage) when the config lists no `docs` folder
+ */
+export async function docs(options: GenerateOptions = {}): Promise<GenerateResult> {
+  return generateScope(options, 'docs');
+}
+
+async function generateScope(options: GenerateOptions, scope: Scope): Promise<GenerateResult> {
   // One writer per output folder at a time (a dry run writes nothing and needs no lock).
   const releases: (() => Promise<void>)[] | undefined = options.dryRun ? undefined : [];
   try {
-    return await generateLocked(options, releases);
+    return await generateLocked(options, releases, scope);
   } finally {
     for (const release of releases ?? []) await release();
   }
@@ -239,10 +298,11 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 async function generateLocked(
   options: GenerateOptions,
   releases: (() => Promise<void>)[] | undefined,
+  scope: Scope,
 ): Promise<GenerateResult> {
   const cwd = options.cwd ?? process.cwd();
   const fs = options.fs ?? nodeFs;
-  const prepared = await prepare(options, releases);
+  const prepared = await prepare(options, releases, scope);
   if (!options.force) for (const p of prepared) refuseConflicts(p.plan, cwd);
   const reports: ContractReport[] = [];
   for (const p of prepared) {
@@ -268,8 +328,9 @@ async function generateLocked(
 }
 
 /**
- * Checks that every selected output folder is exactly what generation would
- * produce (no file created, changed or deleted). Writes nothing.
+ * Checks that every selected output folder (documentation folders of the config
+ * included) is exactly what generation would produce (no file created, changed or
+ * deleted). Writes nothing.
  */
 export async function check(options: GenerateOptions = {}): Promise<CheckResult> {
   const cwd = options.cwd ?? process.cwd();
