@@ -6,78 +6,21 @@
  * non-ASCII) are read the way the server reads them (parseRequestEnvelope +
  * readBodyValue) and must give what a plain parse and `readValue` give: the
  * same value, with the same keys in the same order, or the same error.
+ * On the same models, the client's streaming decode of the sample responses is checked
+ * against its tree path (stream-decode-run.ts, issue 31).
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { writeEnvelopeFor } from '../../src/runtime/client/client.js';
 import { DecodePlan } from '../../src/runtime/server/decode-plan.js';
 import { matchEnvelopeShape } from '../../src/runtime/wire/soap-envelope.js';
-import { byServer, byTree, difference, prng, recordShape } from '../support/decode-compare.js';
+import { byServer, byTree, difference, HOLE_VALUES, prng, recordShape } from '../support/decode-compare.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
 import { soapCases } from './soap-cases.js';
+import { streamDecodeProblems, streamFallbackReasons, streamTally } from './stream-decode-run.js';
 // The runtime's optional codecs, which generated schema.ts imports for contracts that have such values:
 // in-process runs of the runtime against a contract's descriptors load them the same way.
 import '../../src/runtime/wire/dataset.js';
 import '../../src/runtime/wire/soap-array.js';
-
-/** Hole texts a document may carry: plain character data (what a shape matches), valid and invalid for many types. */
-const VALUES = [
-  '0',
-  '1',
-  '-1',
-  '42',
-  ' 7 ',
-  '+3',
-  '007',
-  '1.5',
-  '-0.0',
-  '1e400',
-  '1E3',
-  'INF',
-  '-INF',
-  'NaN',
-  'true',
-  'false',
-  'TRUE',
-  ' true ',
-  'yes',
-  'abc',
-  'x',
-  ' ',
-  '  ',
-  '\t',
-  '\n x \n',
-  'a b  c',
-  'é',
-  '€uro 😀',
-  'ﬀ',
-  '2024-02-29T12:00:00Z',
-  '2024-02-29T12:00:00.123+02:00',
-  '2024-13-01T00:00:00',
-  '2024-01-01',
-  '12:00:00',
-  'P1D',
-  'AAAA',
-  'QUJD',
-  'QUJ',
-  'zz',
-  '0aFF',
-  'abc=',
-  'a:b',
-  'xs:string',
-  'tns:Foo',
-  'nope:x',
-  ':x',
-  '9007199254740993',
-  '-9223372036854775809',
-  '18446744073709551615',
-  '256',
-  '-129',
-  '65536',
-  '1 2 3',
-  ']]',
-  ']>',
-  '"\'',
-];
 
 const tally = { operations: 0, documents: 0, planned: 0, fromTree: 0, errors: 0, tooLong: 0 };
 
@@ -108,7 +51,9 @@ describe('decode plans agree with the codec on the corpus (value, key order, or 
         for (let n = 0; n < 12; n++) {
           let doc = m.shape.literals[0]!;
           for (let k = 0; k < m.holes.length; k++)
-            doc += (n === 0 ? m.holes[k]! : VALUES[Math.floor(random() * VALUES.length)]!) + m.shape.literals[k + 1]!;
+            doc +=
+              (n === 0 ? m.holes[k]! : HOLE_VALUES[Math.floor(random() * HOLE_VALUES.length)]!) +
+              m.shape.literals[k + 1]!;
           const before = planDecode.mock.calls.length;
           const want = byTree(doc, desc, service.types);
           const got = byServer(doc, desc, service.types);
@@ -129,6 +74,8 @@ describe('decode plans agree with the codec on the corpus (value, key order, or 
         }
       }
       expect(problems).toEqual([]);
+      // The client's streaming decode of responses, on the same model (stream-decode-run.ts).
+      expect(streamDecodeProblems(rel, model)).toEqual([]);
     }, 60_000);
   }
 
@@ -139,7 +86,19 @@ describe('decode plans agree with the codec on the corpus (value, key order, or 
     expect(tally.errors).toBeGreaterThan(tally.documents * 0.1);
   });
 
+  it('streamed most responses the tree reads, and fell back on every one it cannot read', () => {
+    const t = streamTally;
+    expect(t.operations).toBeGreaterThan(500);
+    expect(t.streamed).toBeGreaterThan((t.documents - t.errors) * 0.8);
+    expect(t.errors).toBeGreaterThan(t.documents * 0.1);
+  });
+
   afterAll(() => {
+    const t = streamTally;
+    const top = [...streamFallbackReasons].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(
+      `streaming decode of responses: ${t.operations} operations, ${t.documents} documents (${t.errors} invalid), ${t.streamed} streamed, ${t.fellBack} fell back; valid ones fell back for: ${top.map(([r, n]) => `${r} (${n})`).join('; ')}`,
+    );
     console.log(
       `decode plans: ${tally.operations} operations, ${tally.documents} documents (${tally.errors} invalid), ${tally.planned} decoded by plan, ${tally.fromTree} from their tree; ${tally.tooLong} samples over 4096 characters not tried`,
     );

@@ -47,7 +47,7 @@ export type SimpleDesc = Extract<ValueDesc, { readonly scalar: unknown }>;
 export type TypeRegistry = ServiceDesc['types'];
 
 /** A complex type with its base types' content merged in (base first). */
-interface FlatType {
+export interface FlatType {
   readonly key: string;
   readonly desc: ComplexDesc;
   readonly fields: readonly FieldDesc[];
@@ -82,7 +82,8 @@ function fieldsByName(fields: readonly FieldDesc[]): ReadonlyMap<string, number>
 const flatCache = new WeakMap<TypeRegistry, Map<string, FlatType>>();
 const qnameIndex = new WeakMap<TypeRegistry, ReadonlyMap<string, string>>();
 
-function flatten(types: TypeRegistry, key: string): FlatType {
+/** The complex type `key` of `types` with its base types' content merged in (cached per registry). */
+export function flatten(types: TypeRegistry, key: string): FlatType {
   let cache = flatCache.get(types);
   if (!cache) flatCache.set(types, (cache = new Map()));
   const hit = cache.get(key);
@@ -127,7 +128,7 @@ function flatten(types: TypeRegistry, key: string): FlatType {
 }
 
 /** The registry key of a complex type named `{ns}name`, if any. */
-function typeKeyOf(types: TypeRegistry, ns: string, name: string): string | undefined {
+export function typeKeyOf(types: TypeRegistry, ns: string, name: string): string | undefined {
   let index = qnameIndex.get(types);
   if (!index) {
     // From the compact data when the registry was decoded from it: no type's descriptor is built.
@@ -142,7 +143,8 @@ function typeKeyOf(types: TypeRegistry, ns: string, name: string): string | unde
   return index.get(`${ns}|${name}`);
 }
 
-function derivesFrom(types: TypeRegistry, key: string, base: string): boolean {
+/** Whether the complex type `key` is `base` or derives from it. */
+export function derivesFrom(types: TypeRegistry, key: string, base: string): boolean {
   for (let k: string | undefined = key; k !== undefined; k = types[k]?.base) if (k === base) return true;
   return false;
 }
@@ -166,7 +168,8 @@ export function isNil(el: XmlElement): boolean {
   return v !== undefined && (v.trim() === 'true' || v.trim() === '1');
 }
 
-function isArrayField(f: { readonly max: number }): boolean {
+/** Whether a field holds an array (more than one occurrence allowed). */
+export function isArrayField(f: { readonly max: number }): boolean {
   return f.max === -1 || f.max > 1;
 }
 
@@ -343,14 +346,14 @@ function writeFieldItem(w: XmlWriter, field: FieldDesc, value: unknown, types: T
 }
 
 /** An attribute matched by `xsd:anyAttribute`. */
-interface AnyAttribute {
+export interface AnyAttribute {
   readonly ns: string;
   readonly name: string;
   readonly value: string;
 }
 
 /** The attributes of `el` that no declared attribute claims, `xsi:*` excluded (XML Schema Part 1 §3.4.2, wildcards). */
-function otherAttributes(el: XmlElement, flat: FlatType): AnyAttribute[] {
+export function otherAttributes(el: XmlElement, flat: FlatType): AnyAttribute[] {
   const out: AnyAttribute[] = [];
   for (const a of el.attrs) {
     if (a.ns === XSI_NS || flat.attrNames.has(`${a.ns}|${a.name}`)) continue;

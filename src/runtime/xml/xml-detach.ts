@@ -91,3 +91,14 @@ function copyUnder(el: XmlElement, parent: XmlElement): XmlElement {
   }
   return copy;
 }
+
+/**
+ * Detaches `el` where it stands: its `parent` becomes the scope of its parent (see
+ * {@link detachedScope}), with no copy. Only for an element that no tree holds: a scan
+ * with a sink (xml-scan.ts) made it and did not append it to its parent's `children`.
+ */
+export function detachKept(el: XmlElement): XmlElement {
+  const parent = el.parent;
+  if (parent !== undefined) (el as CopiedElement).parent = detachedScope(parent);
+  return el;
+}

@@ -48,6 +48,7 @@ import {
   type SoapVersion,
 } from '../wire/soap-envelope.js';
 import { soapRequestHeaders, writeEnvelopeFor } from '../wire/soap-request.js';
+import { decodeSoapResponseStreaming, responseStreaming, StreamFallback } from '../wire/soap-response-stream.js';
 import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
 import type { RedactOptions } from './redact.js';
 import { base64Encode, latin1Encode, utf8Encode } from '../bytes/index.js';
@@ -575,6 +576,17 @@ export class ServiceClient {
       );
     }
     if (!soap.output && ok(status) && body.trim() === '') return undefined;
+    if (soap.output !== undefined && body.length >= responseStreaming.minLength && mime?.xop !== true && ok(status)) {
+      // A large answer: decoded as it is scanned, with no tree of its Body; what that does not read, the tree does.
+      const streamed = decodeSoapResponseStreaming(body, version, soap.output, this.service.types, {
+        maxDepth: this.maxDepth,
+        maxNodes: this.maxNodes,
+      });
+      if (!(streamed instanceof StreamFallback)) {
+        if (meta !== undefined) readResponseHeaders(meta, streamed.header, soap.output.headers, this.service.types);
+        return streamed.value;
+      }
+    }
     let env: ReturnType<typeof parseEnvelope>;
     try {
       env = parseEnvelope(body, { maxDepth: this.maxDepth, maxNodes: this.maxNodes });

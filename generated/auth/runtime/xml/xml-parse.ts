@@ -15,12 +15,19 @@
  * its own. Use {@link textOf} for the text of an element.
  */
 import { XML_NS } from './namespaces.js';
-import { lineColumnAt, scanXml, XmlScanFailure, type XmlLimit, type XmlPrefixMemo } from './xml-scan.js';
+import {
+  lineColumnAt,
+  scanXml,
+  XmlScanFailure,
+  type XmlLimit,
+  type XmlPrefixMemo,
+  type XmlScanSink,
+} from './xml-scan.js';
 
 import type { XmlShapeMemo } from './xml-shape-memo.js';
 import type { XmlElement } from './xml-tree.js';
 
-export { XmlPrefixMemo, type XmlLimit } from './xml-scan.js';
+export { XmlPrefixMemo, type XmlLimit, type XmlScanSink } from './xml-scan.js';
 export type { XmlAttribute, XmlElement } from './xml-tree.js';
 export { XmlShapeMemo, type XmlShape, type XmlShapeMatch } from './xml-shape-memo.js';
 
@@ -46,6 +53,11 @@ export interface ParseXmlOptions {
   readonly shapes?: XmlShapeMemo;
   /** The caller matched the text against `shapes` and none matched: only record its shape. */
   readonly shapesMissed?: boolean;
+  /**
+   * Told of each element as it opens and closes; the tree holds only the elements it keeps
+   * (see XmlScanSink in xml-scan.ts). Memos are not used. What it throws reaches the caller.
+   */
+  readonly sink?: XmlScanSink;
 }
 
 /**
@@ -86,6 +98,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlElemen
       memo: options.memo,
       shapes: options.shapes,
       shapesMissed: options.shapesMissed,
+      sink: options.sink,
     });
   } catch (err) {
     if (err instanceof XmlScanFailure) {

@@ -75,6 +75,28 @@ export interface ScanOptions {
   readonly shapes?: XmlShapeMemo | undefined;
   /** The caller matched the text against `shapes` and none matched: only record its shape. */
   readonly shapesMissed?: boolean | undefined;
+  /**
+   * Receives each element as it opens and closes (see {@link XmlScanSink}); memos are not used.
+   * The tree holds only the elements the sink keeps.
+   */
+  readonly sink?: XmlScanSink | undefined;
+}
+
+/**
+ * What a scan tells as it reads: each element when its start tag has been read and when
+ * it closes. With a sink, an element is appended to its parent's `children` only when
+ * {@link XmlScanSink.open} says so; text runs are always appended, so an element's text is
+ * in its `children` when it closes. A decoder that builds values from these calls needs no
+ * tree of the parts it reads (issue 31); what it throws ends the scan and reaches the caller.
+ */
+export interface XmlScanSink {
+  /**
+   * `el` has opened (its attributes and declarations read, `children` empty; the root
+   * when `el.parent` is `undefined`). Returns whether to append it to its parent's `children`.
+   */
+  open(el: XmlElement): boolean;
+  /** `el` has closed: its `children` are complete. */
+  close(el: XmlElement): void;
 }
 
 /** One element as the memo keeps it (rebuilt as a fresh object on every resume). */
@@ -243,7 +265,7 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
  *   namespace-well-formed, declares a DOCTYPE or nests deeper than `maxDepth`.
  */
 export function scanXml(text: string, options: ScanOptions): XmlElement {
-  const shapes = options.positions ? undefined : options.shapes;
+  const shapes = options.positions || options.sink !== undefined ? undefined : options.shapes;
   let recordShape = false;
   if (shapes !== undefined) {
     // Before a scanner is made: a document built from its shape needs none.
@@ -303,13 +325,16 @@ class XmlScanner {
   private readonly shapes: XmlShapeMemo | undefined;
   /** The text runs of this scan, when it records its shape. */
   private readonly shapeRuns: ShapeRecording | undefined;
+  /** Told of each element (see {@link XmlScanSink}). */
+  private readonly sink: XmlScanSink | undefined;
 
   /** @param recordInto the shape memo to record the document into (a recording scan reads the whole text: no resumed start). */
   constructor(text: string, options: ScanOptions, recordInto: XmlShapeMemo | undefined) {
     this.text = text;
     this.n = text.length;
     this.positions = options.positions;
-    this.memo = options.positions || options.maxDepth < 2 ? undefined : options.memo;
+    this.sink = options.sink;
+    this.memo = options.positions || options.maxDepth < 2 || options.sink !== undefined ? undefined : options.memo;
     this.shapes = recordInto;
     this.shapeRuns = recordInto === undefined ? undefined : { starts: [], ends: [], owners: [], abandoned: false };
     if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
@@ -1030,10 +1055,17 @@ class XmlScanner {
     }
     const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
     const el: MutableElement = { ns, name, prefix, attrs, nsDecls, children: [], parent, line, column };
-    if (parent) parent.children.push(el);
-    else this.rootElement = el;
+    const sink = this.sink;
+    if (sink === undefined) {
+      if (parent) parent.children.push(el);
+      else this.rootElement = el;
+    } else {
+      if (sink.open(el) && parent) parent.children.push(el);
+      if (!parent) this.rootElement = el;
+    }
     if (selfClosing) {
       if (scope.mark > undoMark) scope.restore(undoMark);
+      if (sink !== undefined) sink.close(el);
     } else {
       stack.push(el);
       this.qnames.push(qname);
@@ -1128,9 +1160,10 @@ class XmlScanner {
     // Fast path: the expected name followed by ">".
     if (text.charCodeAt(s + open.length) === GT && text.startsWith(open, s)) {
       qnames.pop();
-      this.stack.pop();
+      const el = this.stack.pop()!;
       const mark = this.undoMarks.pop()!;
       if (this.scope.mark > mark) this.scope.restore(mark);
+      if (this.sink !== undefined) this.sink.close(el);
       return s + open.length + 1;
     }
     const e = this.name(s, 'element name in close tag');
@@ -1147,9 +1180,10 @@ class XmlScanner {
       this.fail(`unexpected close tag </${text.slice(s, e)}>; expected </${open}>`, j);
     }
     qnames.pop();
-    this.stack.pop();
+    const el = this.stack.pop()!;
     const mark = this.undoMarks.pop()!;
     if (this.scope.mark > mark) this.scope.restore(mark);
+    if (this.sink !== undefined) this.sink.close(el);
     return j + 1;
   }
 }

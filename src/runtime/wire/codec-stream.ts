@@ -1,0 +1,355 @@
+/**
+ * Decoding as the scanner reads (issue 31): the values the codec (codec.ts) reads from a
+ * parsed tree, built instead from the scanner's events (`XmlScanSink`, xml-scan.ts), so
+ * that no tree of the parts the descriptors describe is kept: each element is a
+ * short-lived object, dropped once its value is read. Only raw-XML values (`xsd:any`
+ * elements, `anyType` and other `xml` values) keep their subtree, detached from the rest
+ * of the document.
+ *
+ * It reads what most answers hold: complex types whose fields are plain elements with
+ * distinct local names (codec.ts `FlatType.byName`), attributes, simple content,
+ * `xsi:type`, `xsi:nil`, `xsd:any`, `xsd:anyAttribute`. For anything else it stops with
+ * {@link StreamFallback}, and the caller reads the tree with the codec, which gives the
+ * value or the error: ordered groups and mixed content, substitution groups, SOAP-encoded
+ * arrays, multi-reference values (`href`, `enc:ref`), DataSets, an element of a field in
+ * another namespace beside `xsd:any`, and every invalid value (so that errors are the
+ * codec's, word for word). Where it reads a value, it is the codec's value: the same
+ * properties in the same order (test/runtime-client/stream-decode.test.ts compares them).
+ *
+ * Ships with generated code: imports only sibling runtime files.
+ */
+import { XSI_NS } from '../xml/namespaces.js';
+import { detachKept } from '../xml/xml-detach.js';
+import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
+import {
+  decodeSimple,
+  derivesFrom,
+  flatten,
+  isArrayField,
+  isNil,
+  otherAttributes,
+  typeKeyOf,
+  type FlatType,
+  type SimpleDesc,
+  type TypeRegistry,
+} from './codec.js';
+import type { ValueDesc } from './descriptors.js';
+import { SOAP_12_ENC_NS } from './namespaces.js';
+
+/** What the streaming decoder does not read, and why: the caller decodes the tree instead. */
+export class StreamFallback {
+  /** Why (for tests and diagnostics). */
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
+
+/** The decoding of one open element. */
+export abstract class Frame {
+  /** Whether the element's child elements are appended to its `children` (a subtree kept as a tree). */
+  abstract readonly keeps: boolean;
+  /** A child element has opened: returns the frame that reads it. */
+  abstract open(child: XmlElement): Frame;
+  /** The element has closed: returns its value, which goes to the enclosing frame's {@link take}. */
+  abstract close(el: XmlElement): unknown;
+  /** The child that opened last has closed with `value`. */
+  abstract take(value: unknown, child: XmlElement): void;
+}
+
+/** An element whose content is not read (and not kept). */
+class SkipFrame extends Frame {
+  readonly keeps = false;
+  open(): Frame {
+    return SKIP;
+  }
+  close(): unknown {
+    return undefined;
+  }
+  take(): void {}
+}
+const SKIP: Frame = new SkipFrame();
+
+/** An element with `xsi:nil`: `null`, whatever its content. */
+class NilFrame extends SkipFrame {
+  override close(): unknown {
+    return null;
+  }
+}
+const NIL: Frame = new NilFrame();
+
+/** An element inside a kept subtree. */
+class KeptFrame extends Frame {
+  readonly keeps = true;
+  open(): Frame {
+    return KEPT;
+  }
+  close(_el: XmlElement): unknown {
+    return undefined;
+  }
+  take(): void {}
+}
+const KEPT: Frame = new KeptFrame();
+
+/** A raw-XML value: the element and its subtree, detached (xml-detach.ts). */
+class DetachFrame extends KeptFrame {
+  override close(el: XmlElement): unknown {
+    return detachKept(el);
+  }
+}
+const DETACH: Frame = new DetachFrame();
+
+/** A simple value: its text is read by the enclosing frame, which knows its description. */
+class TextFrame extends SkipFrame {
+  override open(): Frame {
+    // A simple type has no element content (XML Schema Part 1 §3.3.4): the codec says so.
+    throw new StreamFallback('an element where a simple value is expected');
+  }
+}
+const TEXT: Frame = new TextFrame();
+
+/** A frame for the root (or a Header) that keeps its subtree and gives its element. */
+export const KEEP_ELEMENT: Frame = new (class extends KeptFrame {
+  override close(el: XmlElement): unknown {
+    return el;
+  }
+})();
+
+/** Whether `el` is a multi-reference accessor as the codec reads one (codec.ts `referencedValue`), checked at its start. */
+function mayBeReference(el: XmlElement, desc: ValueDesc, types: TypeRegistry): boolean {
+  const href = attr(el, 'href');
+  if (href?.startsWith('#')) return !('complex' in desc && flatten(types, desc.complex).attrNames.has('|href'));
+  return attr(el, 'ref', SOAP_12_ENC_NS) !== undefined;
+}
+
+/**
+ * The frame that reads `el` as `desc`: the codec's `readElement` choices, in its order.
+ * {@link TEXT} means a simple value whose text the caller decodes with `desc`.
+ */
+export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry): Frame {
+  if (el.attrs.length > 0) {
+    if (mayBeReference(el, desc, types)) throw new StreamFallback('a multi-reference value');
+    if (isNil(el)) return NIL;
+  }
+  if ('scalar' in desc) {
+    if (desc.scalar === 'xml') return DETACH;
+    if (desc.scalar === 'dataSet') throw new StreamFallback('a DataSet value');
+    return TEXT;
+  }
+  let key = desc.complex;
+  const xsiType = el.attrs.length > 0 ? attr(el, 'type', XSI_NS) : undefined;
+  if (xsiType !== undefined) {
+    const i = xsiType.indexOf(':');
+    const ns = lookupNamespace(el, i < 0 ? '' : xsiType.slice(0, i).trim());
+    const derived = ns === undefined ? undefined : typeKeyOf(types, ns, xsiType.slice(i + 1).trim());
+    if (derived !== undefined && derivesFrom(types, derived, key)) key = derived;
+  }
+  return new ComplexFrame(el, key, key === desc.complex ? undefined : key, types);
+}
+
+/** The simple description `desc` when `frame` is {@link TEXT}, else `undefined`. */
+export function textDesc(frame: Frame, desc: ValueDesc): SimpleDesc | undefined {
+  return frame === TEXT ? (desc as SimpleDesc) : undefined;
+}
+
+/** Marks a field not (yet) matched. */
+const ABSENT: unknown = Object.freeze({ absent: true });
+
+/** What the child that is open in a {@link ComplexFrame} is: not read, an exact or liberal match of a field, an `xsd:any` element. */
+const SKIPPED = 0;
+const EXACT = 1;
+const LOOSE = 2;
+const REST = 3;
+
+/**
+ * A complex value: codec.ts `readComplexContent` and `readFieldsByName` as events. Each
+ * child goes to the field of its local name, as an exact match (same namespace) or a
+ * liberal one; a single field reads its first exact match, or when it has none its first
+ * liberal one; children no field takes go to `xsd:any`, detached.
+ */
+export class ComplexFrame extends Frame {
+  readonly keeps = false;
+  private readonly flat: FlatType;
+  private readonly byName: ReadonlyMap<string, number>;
+  private readonly types: TypeRegistry;
+  /** The derived type read (`xsi:type`), told as `$type`. */
+  private readonly tagged: string | undefined;
+  private readonly out: Record<string, unknown> = {};
+  /** Per field: its first exact match's value (single field) or all its exact matches' values (array field). */
+  private readonly exact: unknown[];
+  /** The same for liberal matches, made when one occurs. */
+  private loose: unknown[] | undefined;
+  /** The `xsd:any` elements. */
+  private rest: XmlElement[] | undefined;
+  private pending: number = SKIPPED;
+  private pendingAt = -1;
+  private pendingText: SimpleDesc | undefined;
+
+  constructor(el: XmlElement, key: string, tagged: string | undefined, types: TypeRegistry) {
+    super();
+    const flat = flatten(types, key);
+    if (flat.desc.soapArray !== undefined) throw new StreamFallback('a SOAP-encoded array');
+    if (flat.byName === undefined)
+      throw new StreamFallback('fields that are not plain elements with distinct local names');
+    this.flat = flat;
+    this.byName = flat.byName;
+    this.types = types;
+    this.tagged = tagged;
+    this.exact = new Array<unknown>(flat.fields.length).fill(ABSENT);
+    const out = this.out;
+    for (const a of flat.attrs) {
+      let v = attr(el, a.name, a.ns);
+      if (v === undefined && a.ns !== '') v = attr(el, a.name);
+      if (v === undefined) {
+        if (a.required) throw new StreamFallback('a required attribute is missing');
+        continue;
+      }
+      out[a.prop] = decodeSimple(v, 'scalar' in a.value ? a.value : { scalar: 'string' }, el, '');
+    }
+    if (flat.anyAttr !== undefined) {
+      const rest = otherAttributes(el, flat);
+      if (rest.length > 0) out[flat.anyAttr] = rest;
+    }
+  }
+
+  open(child: XmlElement): Frame {
+    const flat = this.flat;
+    const at = this.byName.get(child.name);
+    if (at === undefined) return this.other();
+    const f = flat.fields[at]!;
+    const exact = child.ns === f.ns;
+    if (!exact) {
+      // Whether it is taken depends on the children still to come; those not taken go to xsd:any.
+      if (flat.any !== undefined) throw new StreamFallback('an element of a field in another namespace, and xsd:any');
+      if (!isArrayField(f) && (this.exact[at] !== ABSENT || (this.loose !== undefined && this.loose[at] !== ABSENT))) {
+        this.pending = SKIPPED;
+        return SKIP;
+      }
+    } else if (!isArrayField(f) && this.exact[at] !== ABSENT) return this.other();
+    this.pending = exact ? EXACT : LOOSE;
+    this.pendingAt = at;
+    const frame = valueFrame(child, f.value, this.types);
+    this.pendingText = textDesc(frame, f.value);
+    return frame;
+  }
+
+  /** A child that no field takes. */
+  private other(): Frame {
+    if (this.flat.any === undefined) {
+      this.pending = SKIPPED;
+      return SKIP;
+    }
+    this.pending = REST;
+    return DETACH;
+  }
+
+  take(value: unknown, child: XmlElement): void {
+    const pending = this.pending;
+    if (pending === SKIPPED) return;
+    if (pending === REST) {
+      (this.rest ??= []).push(value as XmlElement);
+      return;
+    }
+    const text = this.pendingText;
+    if (text !== undefined) value = decodeSimple(textOf(child), text, child, '');
+    const at = this.pendingAt;
+    const slots =
+      pending === EXACT ? this.exact : (this.loose ??= new Array<unknown>(this.flat.fields.length).fill(ABSENT));
+    if (!isArrayField(this.flat.fields[at]!)) slots[at] = value;
+    else if (slots[at] === ABSENT) slots[at] = [value];
+    else (slots[at] as unknown[]).push(value);
+  }
+
+  close(el: XmlElement): unknown {
+    const flat = this.flat;
+    const out = this.out;
+    if (flat.text) {
+      const d = flat.text.value;
+      out[flat.text.prop] = decodeSimple(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el, '');
+    }
+    const fields = flat.fields;
+    const loose = this.loose;
+    for (let at = 0; at < fields.length; at++) {
+      const f = fields[at]!;
+      let v = this.exact[at];
+      if (v === ABSENT && loose !== undefined) v = loose[at];
+      const required = f.min > 0 && f.choice === undefined;
+      if (!isArrayField(f)) {
+        if (v === ABSENT || (v === null && f.nillable !== true)) {
+          // Missing, or xsi:nil on an element that is not nillable: absent when optional, else the codec's error.
+          if (required) throw new StreamFallback('a required element is missing or nil');
+          continue;
+        }
+        out[f.prop] = v;
+        continue;
+      }
+      const list = v === ABSENT ? [] : (v as unknown[]);
+      if (list.length < f.min && f.choice === undefined) throw new StreamFallback('too few elements');
+      if (list.length > 0 || f.choice === undefined) {
+        if (f.nillable !== true && list.includes(null)) throw new StreamFallback('xsi:nil where not nillable');
+        out[f.prop] = list;
+      }
+    }
+    if (this.rest !== undefined) out[flat.any!] = this.rest;
+    const value = flat.desc.array === true && fields.length === 1 ? out[fields[0]!.prop] : out;
+    if (this.tagged !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value))
+      (value as Record<string, unknown>)['$type'] = this.tagged;
+    return value;
+  }
+}
+
+/** The sink that drives frames from a scan: the root's frame comes from `root`. */
+class FrameSink implements XmlScanSink {
+  private readonly frames: Frame[] = [];
+  /** The root's value, once it has closed. */
+  value: unknown;
+  private readonly root: (el: XmlElement) => Frame;
+
+  constructor(root: (el: XmlElement) => Frame) {
+    this.root = root;
+  }
+
+  open(el: XmlElement): boolean {
+    const frames = this.frames;
+    if (frames.length === 0) {
+      frames.push(this.root(el));
+      return false;
+    }
+    const parent = frames[frames.length - 1]!;
+    frames.push(parent.open(el));
+    return parent.keeps;
+  }
+
+  close(el: XmlElement): void {
+    const frames = this.frames;
+    const value = frames.pop()!.close(el);
+    if (frames.length > 0) frames[frames.length - 1]!.take(value, el);
+    else this.value = value;
+  }
+}
+
+/** Parse limits of {@link decodeStreaming} (those of parseXml). */
+export interface StreamLimits {
+  readonly maxDepth?: number | undefined;
+  readonly maxNodes?: number | undefined;
+}
+
+/**
+ * Scans `text` with the frame `root` gives for its root element and returns the value the
+ * root's frame closes with, or a {@link StreamFallback} when the text is not well-formed,
+ * reaches a limit, holds what the frames do not read, or a value that is not valid: the
+ * caller then reads it the usual way (parse, codec), which gives the value or the error.
+ */
+export function decodeStreaming(
+  text: string,
+  limits: StreamLimits,
+  root: (el: XmlElement) => Frame,
+): unknown | StreamFallback {
+  const sink = new FrameSink(root);
+  try {
+    parseXml(text, { maxDepth: limits.maxDepth, maxNodes: limits.maxNodes, sink });
+  } catch (err) {
+    return err instanceof StreamFallback ? err : new StreamFallback(err instanceof Error ? err.message : String(err));
+  }
+  return sink.value;
+}

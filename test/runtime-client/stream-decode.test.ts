@@ -1,0 +1,225 @@
+/**
+ * Issue 31: decoding as the scanner reads (wire/codec-stream.ts, wire/soap-response-stream.ts)
+ * gives the values the tree and the codec give. On random record types and documents
+ * (test/support/random-records.ts) the streaming decode must give the codec's value, or
+ * fall back where the codec fails (so the codec's error is the one reported); on SOAP
+ * responses with xsi:type, xsi:nil, xsd:any, anyAttribute, a Header and the client's
+ * liberal matches, the client gives the same results and `meta` whichever way it reads;
+ * what streaming does not read falls back, with its reason.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CallMeta, ServiceClient } from '../../src/runtime/client/client.js';
+import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
+import { decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
+import type { ServiceDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
+import { decodeSoapResponseStreaming, responseStreaming } from '../../src/runtime/wire/soap-response-stream.js';
+import { parseXml } from '../../src/runtime/xml/xml-parse.js';
+import { difference } from '../support/decode-compare.js';
+import { prng } from '../support/prng.js';
+import { randomContent, randomTypes, XSI } from '../support/random-records.js';
+import '../../src/runtime/wire/soap-array.js';
+
+function byTree(text: string, desc: ValueDesc, types: TypeRegistry): { value?: unknown; error?: string } {
+  try {
+    return { value: readValue(parseXml(text), desc, types) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+function streamed(text: string, desc: ValueDesc, types: TypeRegistry): unknown {
+  return decodeStreaming(text, {}, (root) => valueFrame(root, desc, types));
+}
+
+describe('streaming decode on random records', () => {
+  it('gives the codec value, or falls back where the codec fails', () => {
+    const r = prng(3131);
+    let values = 0;
+    let fellBack = 0;
+    let errors = 0;
+    const problems: string[] = [];
+    for (let round = 0; round < 300; round++) {
+      const types = randomTypes(r, 1 + Math.floor(r() * 4));
+      for (let doc = 0; doc < 10; doc++) {
+        const text = `<x:r xmlns:x="urn:x" xmlns:y="urn:y" xmlns:xsi="${XSI}">${randomContent(r, types, 'T0', 0)}</x:r>`;
+        const want = byTree(text, { complex: 'T0' }, types);
+        const got = streamed(text, { complex: 'T0' }, types);
+        if (got instanceof StreamFallback) {
+          fellBack++;
+          if (want.error !== undefined) errors++;
+          continue;
+        }
+        if (want.error !== undefined) problems.push(`${text}: streamed a value where the codec fails: ${want.error}`);
+        else {
+          const d = difference(want.value, got);
+          if (d !== '') problems.push(`${text}: ${d}`);
+          values++;
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // Most documents the codec reads are streamed; every failure falls back.
+    expect(values).toBeGreaterThan(500);
+    expect(fellBack - errors).toBeLessThan(values / 2);
+    expect(errors).toBeGreaterThan(300);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// SOAP responses through the client, streamed and not
+
+const NS = 'urn:s';
+const types: ServiceDesc['types'] = {
+  Base: {
+    name: 'Base',
+    ns: NS,
+    attrs: [{ prop: 'id', name: 'id', ns: '', value: { scalar: 'int' }, required: false }],
+    fields: [{ prop: 'name', name: 'name', ns: NS, value: { scalar: 'string' }, min: 1, max: 1 }],
+  },
+  Derived: {
+    name: 'Derived',
+    ns: NS,
+    base: 'Base',
+    fields: [{ prop: 'extra', name: 'extra', ns: NS, value: { scalar: 'dateTime' }, min: 0, max: 1, nillable: true }],
+  },
+  Rec: {
+    name: 'Rec',
+    ns: NS,
+    any: '$any',
+    anyAttr: '$attrs',
+    fields: [
+      { prop: 'code', name: 'code', ns: NS, value: { scalar: 'qname' }, min: 0, max: 1 },
+      { prop: 'items', name: 'item', ns: NS, value: { complex: 'Base' }, min: 0, max: -1 },
+      { prop: 'raw', name: 'raw', ns: NS, value: { scalar: 'xml' }, min: 0, max: 1 },
+      { prop: 'note', name: 'note', ns: NS, value: { scalar: 'string' }, min: 0, max: 1, nillable: true },
+    ],
+  },
+  Arr: { name: 'Arr', ns: NS, soapArray: { scalar: 'int' }, fields: [] },
+  Wrapper: {
+    name: 'GetResponse',
+    ns: NS,
+    fields: [
+      { prop: 'recs', name: 'rec', ns: NS, value: { complex: 'Rec' }, min: 0, max: -1 },
+      { prop: 'arr', name: 'arr', ns: '', value: { complex: 'Arr' }, min: 0, max: 1 },
+      { prop: 'count', name: 'count', ns: '', value: { scalar: 'int' }, min: 0, max: 1 },
+    ],
+  },
+  Head: {
+    name: 'Head',
+    ns: NS,
+    fields: [{ prop: 'session', name: 'session', ns: NS, value: { scalar: 'string' }, min: 1, max: 1 }],
+  },
+} as unknown as ServiceDesc['types'];
+
+const service = {
+  name: 'S',
+  ns: NS,
+  types,
+  operations: [
+    {
+      name: 'Get',
+      soap11: {
+        action: 'urn:s/Get',
+        style: 'document',
+        use: 'literal',
+        input: { element: { ns: NS, name: 'Get' }, value: { complex: 'Head' } },
+        output: {
+          element: { ns: NS, name: 'GetResponse' },
+          value: { complex: 'Wrapper' },
+          headers: [{ prop: 'head', name: 'Head', ns: NS, value: { complex: 'Head' }, min: 0, max: 1 }],
+        },
+      },
+    },
+  ],
+  ports: [{ name: 'P', kind: 'soap11', address: 'http://127.0.0.1:1/s', path: '/s' }],
+} as unknown as ServiceDesc;
+
+const ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
+
+function envelope(body: string, header = ''): string {
+  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${ENV}" xmlns:xsi="${XSI}" xmlns:s="${NS}">${header}<soap:Body>${body}</soap:Body></soap:Envelope>`;
+}
+
+const RECORD =
+  '<s:rec xmlns:o="urn:other" o:flag="yes"><s:code>o:thing</s:code><s:item id="1"><s:name>one</s:name></s:item>' +
+  '<s:item xsi:type="s:Derived" id="2"><s:name>two</s:name><s:extra xsi:nil="true"/></s:item>' +
+  '<s:item xsi:type="s:Derived"><s:name>three</s:name><s:extra>2024-02-29T12:00:00Z</s:extra></s:item>' +
+  '<s:raw a="b">text <o:in>inner</o:in> more</s:raw><o:loose>x</o:loose><s:note xsi:nil="true"/><o:more/></s:rec>';
+
+const CASES: Record<string, string> = {
+  records: envelope(`<s:GetResponse>${RECORD}${RECORD}<count>7</count></s:GetResponse>`),
+  header: envelope(
+    `<s:GetResponse><count>1</count></s:GetResponse>`,
+    '<soap:Header><s:Head><s:session>abc</s:session></s:Head><o:x xmlns:o="urn:o"/></soap:Header>',
+  ),
+  liberal: envelope('<s:GetResponse><s:count>3</s:count><other/></s:GetResponse><s:after/>'),
+  empty: envelope('<s:GetResponse/>'),
+  // Read by the tree: a SOAP-encoded array, a multi-reference, a fault, an invalid value.
+  array: envelope('<s:GetResponse><arr><item>1</item><item>2</item></arr></s:GetResponse>'),
+  href: envelope('<s:GetResponse><count href="#c"/></s:GetResponse><multiRef id="c">5</multiRef>'),
+  fault: envelope('<soap:Fault><faultcode>soap:Server</faultcode><faultstring>no</faultstring></soap:Fault>'),
+  invalid: envelope('<s:GetResponse><count>seven</count></s:GetResponse>'),
+};
+
+const FALLBACKS: Record<string, string> = {
+  array: 'a SOAP-encoded array',
+  href: 'a multi-reference value',
+  fault: 'a SOAP Fault',
+  invalid: 'seven',
+};
+
+async function call(body: string): Promise<{ value?: unknown; error?: string; meta: CallMeta }> {
+  const meta: CallMeta = {};
+  const client = new ServiceClient(
+    service,
+    { transport: async () => ({ status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' }, body }) },
+    'soap11',
+  );
+  try {
+    const value = await client.call(service.operations[0]!, { session: 's' }, { meta });
+    return { value, meta };
+  } catch (err) {
+    return { error: `${(err as Error).name}: ${(err as Error).message}`, meta };
+  }
+}
+
+describe('SOAP responses read as they are scanned', () => {
+  afterEach(() => {
+    responseStreaming.minLength = 16384;
+  });
+
+  for (const [name, body] of Object.entries(CASES)) {
+    it(`${name}: the client gives the same result and meta either way`, async () => {
+      const out = service.operations[0]!.soap11!.output!;
+      const direct = decodeSoapResponseStreaming(body, '1.1', out, types, {});
+      if (name in FALLBACKS) {
+        expect(direct).toBeInstanceOf(StreamFallback);
+        expect((direct as StreamFallback).reason).toContain(FALLBACKS[name]);
+      } else expect(direct).not.toBeInstanceOf(StreamFallback);
+      responseStreaming.minLength = Number.POSITIVE_INFINITY;
+      const tree = await call(body);
+      responseStreaming.minLength = 0;
+      const stream = await call(body);
+      expect(stream.error).toBe(tree.error);
+      expect(difference(tree.value, stream.value)).toBe('');
+      expect(difference(tree.meta.soapHeaders, stream.meta.soapHeaders)).toBe('');
+      expect(difference(tree.meta.soapHeader, stream.meta.soapHeader)).toBe('');
+      if (!(direct instanceof StreamFallback)) expect(difference(tree.value, direct.value)).toBe('');
+    });
+  }
+
+  it('keeps raw XML values detached: their scope declares the bindings in scope, nothing else of the document', async () => {
+    responseStreaming.minLength = 0;
+    const { value } = await call(CASES['records']!);
+    const rec = (value as { recs: Record<string, unknown>[] }).recs[0]!;
+    const raw = rec['raw'] as { parent: { name: string; children: unknown[]; nsDecls: Record<string, string> } };
+    expect(raw.parent.name).toBe('');
+    expect(raw.parent.children).toEqual([]);
+    expect(raw.parent.nsDecls).toMatchObject({ o: 'urn:other', s: NS, soap: ENV });
+    expect((rec['$any'] as { name: string }[]).map((e) => e.name)).toEqual(['loose', 'more']);
+    expect(rec['code']).toEqual({ ns: 'urn:other', name: 'thing' });
+    const items = rec['items'] as Record<string, unknown>[];
+    expect(items.map((i) => i['$type'])).toEqual([undefined, 'Derived', 'Derived']);
+    expect(items[1]!['extra']).toBeNull();
+  });
+});
