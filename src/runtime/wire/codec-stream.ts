@@ -19,7 +19,7 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import { XSI_NS } from '../xml/namespaces.js';
-import { detachKept } from '../xml/xml-detach.js';
+import { compactKept, detachKept } from '../xml/xml-detach.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
 import {
   decodeSimple,
@@ -84,7 +84,8 @@ class KeptFrame extends Frame {
   open(): Frame {
     return KEPT;
   }
-  close(_el: XmlElement): unknown {
+  close(el: XmlElement): unknown {
+    compactKept(el);
     return undefined;
   }
   take(): void {}

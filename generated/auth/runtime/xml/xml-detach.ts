@@ -94,6 +94,35 @@ function copyUnder(el: XmlElement, parent: XmlElement): XmlElement {
   return copy;
 }
 
+/** The attributes of a kept element that has none (trees are read-only: one frozen array serves all). */
+const NO_ATTRS = Object.freeze([]) as unknown as XmlElement['attrs'];
+
+/**
+ * Trims an element a scan with a sink kept (see {@link detachKept}) once it has closed:
+ * its `children` in an array of their own size (the scanner's grew as it pushed) and a
+ * shared empty array for no attributes, so that a value holding many small elements (the
+ * `xsd:any` fields of a large answer) keeps no spare slots.
+ */
+export function compactKept(el: XmlElement): void {
+  const e = el as CopiedElement;
+  e.children = e.children.slice();
+  if (e.attrs.length === 0) e.attrs = NO_ATTRS;
+  // The scanner sliced a new name and prefix for each element: one string per name serves them all.
+  e.name = interned(e.name);
+  e.prefix = interned(e.prefix);
+}
+
+/** Names of kept elements, each kept once (bounded: a document of many names shares only the first ones). */
+const names = new Map<string, string>();
+const MAX_NAMES = 4096;
+
+function interned(s: string): string {
+  const hit = names.get(s);
+  if (hit !== undefined) return hit;
+  if (names.size < MAX_NAMES) names.set(s, s);
+  return s;
+}
+
 /**
  * Detaches `el` where it stands: its `parent` becomes the scope of its parent (see
  * {@link detachedScope}), with no copy. Only for an element that no tree holds: a scan
@@ -102,5 +131,6 @@ function copyUnder(el: XmlElement, parent: XmlElement): XmlElement {
 export function detachKept(el: XmlElement): XmlElement {
   const parent = el.parent;
   if (parent !== undefined) (el as CopiedElement).parent = detachedScope(parent);
+  compactKept(el);
   return el;
 }
