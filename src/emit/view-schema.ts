@@ -80,6 +80,10 @@ export function schemaView(
   // MTOM/SwA (runtime/wire/mtom.ts): declared attachments, or any xsd:base64Binary value, which
   // an MTOM server may answer as an XOP part whatever the contract says (docs/fitting-your-project.md, "Runtime features").
   const usesAttachments = declares?.attachments === true || scalarKinds.has('base64');
+  // A location that takes values from the input (runtime/wire/http-path.ts): the client's path writer and route check.
+  const usesPathTemplates = sm.services.some((s) =>
+    s.operations.some((o) => [o.desc.httpGet, o.desc.httpPost].some((h) => h?.params.some((p) => p.inPath === true))),
+  );
   const services = sm.services.map((s, index) => ({
     index,
     doc: docBlock(`Descriptor of the ${s.names.xmlName} service (wsdl:service).`, s.service.documentation),
@@ -95,9 +99,12 @@ export function schemaView(
     usesDataSet && 'dataSetModule',
     usesSoapArray && 'soapArrayModule',
     usesAttachments && 'mtomModule',
+    usesPathTemplates && 'httpPathModule',
     // A UsernameToken policy: the client's wsSecurityHeader, the server's check (HandlerOptions.wsSecurity).
     declares?.wsSecurity === true && 'wsSecurityModule',
-  ].filter((m): m is 'dataSetModule' | 'soapArrayModule' | 'mtomModule' | 'wsSecurityModule' => m !== false);
+  ].filter(
+    (m): m is 'dataSetModule' | 'soapArrayModule' | 'mtomModule' | 'httpPathModule' | 'wsSecurityModule' => m !== false,
+  );
   return {
     header,
     runtimeImports: runtimeImports(

@@ -20,10 +20,19 @@ export type RuntimeSymbolKind = 'value' | 'type';
  * others are optional modules an output gets only when its generated files import
  * them: `dataset` (wire/dataset.ts, contracts with an ASMX DataSet) and `soapArray`
  * (wire/soap-array.ts, rpc/encoded arrays) and `mtom` (wire/mtom.ts, MTOM/XOP and SwA
- * attachments) and `wsSecurity` (wire/ws-security.ts, contracts with a UsernameToken
+ * attachments), `httpPath` (wire/http-path.ts, HTTP locations taking input values) and
+ * `wsSecurity` (wire/ws-security.ts, contracts with a UsernameToken
  * policy); schema.ts imports each by its mark (`mtomModule`, ...), for its registration.
  */
-export type RuntimeModule = 'shared' | 'client' | 'server' | 'dataset' | 'soapArray' | 'mtom' | 'wsSecurity';
+export type RuntimeModule =
+  | 'shared'
+  | 'client'
+  | 'server'
+  | 'dataset'
+  | 'soapArray'
+  | 'mtom'
+  | 'httpPath'
+  | 'wsSecurity';
 
 /** A runtime symbol's kind and entry point. */
 export interface RuntimeSymbolInfo {
@@ -67,6 +76,7 @@ export const RUNTIME_SYMBOLS = {
   dataSetModule: { kind: 'value', module: 'dataset' },
   soapArrayModule: { kind: 'value', module: 'soapArray' },
   mtomModule: { kind: 'value', module: 'mtom' },
+  httpPathModule: { kind: 'value', module: 'httpPath' },
   wsSecurityModule: { kind: 'value', module: 'wsSecurity' },
   OneOf: { kind: 'type', module: 'shared' },
   // index.ts re-exports (errors users catch)
@@ -94,5 +104,6 @@ export const RUNTIME_MODULE_PATHS: Readonly<Record<RuntimeModule, string>> = {
   dataset: 'wire/dataset',
   soapArray: 'wire/soap-array',
   mtom: 'wire/mtom',
+  httpPath: 'wire/http-path',
   wsSecurity: 'wire/ws-security',
 };

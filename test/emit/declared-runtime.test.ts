@@ -2,9 +2,12 @@
  * Issue 15: the optional runtime modules a contract gets without asking, decided from
  * its model: MTOM/SwA (wire/mtom.ts) for any `xsd:base64Binary` value in its messages
  * or declared attachments; the WS-Security check (wire/ws-security.ts) for a
- * UsernameToken policy. Each is imported by schema.ts (so the core finds it loaded)
+ * UsernameToken policy; the templated-path writer (wire/http-path.ts) for an HTTP
+ * location that takes input values (`http:urlReplacement`). Each is imported by schema.ts (so the core finds it loaded)
  * and written to the output; a contract with neither gets neither.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
 import { buildModel } from '../../src/model/build-model.js';
@@ -50,5 +53,17 @@ describe('optional runtime modules a contract gets without asking', () => {
     const plain = await emitted(contract('s:string'));
     expect(plain.schema).not.toMatch(/mtom|ws-security/);
     expect(plain.paths.filter((p) => /wire\/(mtom|xop|multipart|mime-message|ws-security)\.ts$/.test(p))).toEqual([]);
+  });
+
+  it('an http:urlReplacement location brings the templated-path writer; a location without values does not', async () => {
+    const books = readFileSync(path.resolve(import.meta.dirname, '../fixtures/url-replacement/books.wsdl'), 'utf8');
+    const templated = await emitted(books);
+    expect(templated.schema).toContain("import { httpPathModule } from './runtime/wire/http-path.js';");
+    expect(templated.paths).toEqual(
+      expect.arrayContaining(['runtime/wire/http-path.ts', 'runtime/wire/http-routes.ts']),
+    );
+    const plain = await emitted(books.replaceAll(/<http:urlReplacement\/>/g, '<http:urlEncoded/>'));
+    expect(plain.schema).not.toContain('http-path');
+    expect(plain.paths).not.toContain('runtime/wire/http-path.ts');
   });
 });

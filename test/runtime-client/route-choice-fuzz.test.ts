@@ -20,6 +20,7 @@ import type {
 import { splitPathTemplate } from '../../src/runtime/wire/path-template.js';
 import { routeKey } from '../../src/runtime/wire/path-template-match.js';
 import { EncodeError } from '../../src/runtime/wire/scalars.js';
+import '../../src/runtime/wire/http-path.js'; // the templated locations' writer (generated schema.ts imports it)
 import { prng as random } from '../support/prng.js';
 
 const SERVICES = 300;

@@ -7,7 +7,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { HttpOperationDesc, OperationDesc } from './descriptors.js';
+import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc } from './descriptors.js';
 import { type ClientRoutes, refuseOtherRoute, type WrittenValue } from './http-route-check.js';
 import { encodeSimpleValue } from './codec.js';
 import { EncodeError } from './scalars.js';
@@ -21,6 +21,25 @@ import {
 import { splitPathTemplate } from './path-template.js';
 
 export { FORM_CONTENT_TYPE } from './namespaces.js';
+
+/**
+ * Writes the request path of a templated location (`http:urlReplacement`, WSDL 2.0
+ * `whttp:location` with `{name}`): the location relative to the port with `input`'s
+ * values, refused when the server would run another operation on it.
+ */
+export type TemplatedPathWriter = (
+  service: ServiceDesc,
+  port: PortDesc,
+  op: OperationDesc,
+  http: HttpOperationDesc,
+  input: unknown,
+) => string;
+
+/**
+ * The writer of templated paths, set by wire/http-path.ts when it is loaded: a client
+ * whose contract has no templated location (most) does not carry the route checks.
+ */
+export const templatedPaths: { write: TemplatedPathWriter | undefined } = { write: undefined };
 
 function isMany(max: number): boolean {
   return max === -1 || max > 1;

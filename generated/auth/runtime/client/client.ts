@@ -32,9 +32,7 @@ import {
   ResponseError,
   ResponseLimitError,
 } from '../wire/faults.js';
-import { encodeHttpParams, FORM_CONTENT_TYPE, hasPathParams, replaceHttpPath } from '../wire/http-encoding.js';
-import { joinedLocationPath } from '../wire/path-template-match.js';
-import { clientRoutes } from '../wire/http-route-check.js';
+import { encodeHttpParams, FORM_CONTENT_TYPE, hasPathParams, templatedPaths } from '../wire/http-encoding.js';
 import { encodeHttpXmlInput } from '../wire/http-xml.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { DecodeError } from '../wire/scalars.js';
@@ -730,11 +728,18 @@ export class ServiceClient {
   }
 
   /**
-   * `http`'s location with `input`'s values, refused when the server, choosing among all the
-   * service's locations (wire http-routes.ts), would run another operation on it.
+   * `http`'s location with `input`'s values, joined to the port's path, refused when the
+   * server, choosing among all the service's locations (wire http-routes.ts), would run
+   * another operation on it. Written by wire/http-path.ts, which the generated schema.ts of
+   * a contract with templated locations imports (other clients do not carry it).
    */
   private writePath(op: OperationDesc, http: HttpOperationDesc, input: unknown): string {
-    return replaceHttpPath(http, input, op.name, { routes: clientRoutes(this.service, this.port), operation: op });
+    const write = templatedPaths.write;
+    if (write === undefined)
+      throw new Error(
+        `${op.name}: its location ${JSON.stringify(http.path)} takes values from the input, which needs the runtime module wire/http-path.ts: import it once (\`import './runtime/wire/http-path.js';\`); the generated schema.ts of such a contract does`,
+      );
+    return write(this.service, this.port, op, http, input);
   }
 
   private async callHttp(
@@ -745,9 +750,7 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<unknown> {
     const form = encodeHttpParams(http, input, op.name);
-    const base = hasPathParams(http)
-      ? new URL(joinUrl(this.base, joinedLocationPath(http.path, this.writePath(op, http, input))))
-      : this.url(op);
+    const base = hasPathParams(http) ? new URL(joinUrl(this.base, this.writePath(op, http, input))) : this.url(op);
     let res: TransportResponse;
     if (get) {
       const url =
