@@ -107,9 +107,10 @@ function fromUserTemplate(path: string, templatesDir: string | undefined): boole
 function prepare(
   model: WsdlModel,
   options: Pick<EmitOptions, 'types' | 'bindings'>,
+  sampleFacets = false,
 ): { registry: TypeRegistry; sm: ServiceModel } {
   const plan = assignNames(model);
-  const registry = new TypeRegistry(model, plan, options.types);
+  const registry = new TypeRegistry(model, plan, options.types, sampleFacets);
   registry.addAllNamedTypes();
   const sm = buildServiceModel(model, plan, registry, options.bindings);
   registry.resolveSubstitutions();
@@ -122,8 +123,14 @@ function prepare(
  * service model), without rendering any file. For in-process tests of the
  * runtime against a contract (round trips) and for tools.
  */
-export function serviceDescriptors(model: WsdlModel, options: Pick<EmitOptions, 'types' | 'bindings'>): ServiceDesc[] {
-  const { registry, sm } = prepare(model, options);
+export function serviceDescriptors(
+  model: WsdlModel,
+  options: Pick<EmitOptions, 'types' | 'bindings'> & {
+    /** Give simple values the string facets and union members a mock's values honour (`ValueDesc` `facets`). */
+    readonly sampleFacets?: boolean;
+  },
+): ServiceDesc[] {
+  const { registry, sm } = prepare(model, options, options.sampleFacets === true);
   const types: Record<string, ComplexDesc> = {};
   for (const e of registry.complexEntries) types[e.key] = registry.toComplexDesc(e);
   return sm.services.map((s) => ({

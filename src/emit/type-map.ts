@@ -71,6 +71,32 @@ export function builtinRange(localName: string): IntegerRange | undefined {
   return INTEGER_RANGES.has(localName) ? (localName as IntegerRange) : undefined;
 }
 
+/**
+ * Patterns whose every match is a valid value of a built-in type read and written
+ * as a string (XML Schema Part 2 §3.2, §3.3), for a mock's made-up values
+ * (`sampleFacets`): a word such as `delta42` is a valid `xs:string` but no `xs:date`.
+ */
+export const BUILTIN_SAMPLE_PATTERNS: Readonly<Record<string, string>> = {
+  date: '20[0-2][0-9]-0[1-9]-1[0-9]',
+  time: '1[0-2]:[0-5][0-9]:[0-5][0-9]',
+  dateTime: '20[0-2][0-9]-0[1-9]-1[0-9]T1[0-2]:[0-5][0-9]:[0-5][0-9]Z',
+  duration: 'P[1-9]DT[1-9]H',
+  gYear: '20[0-2][0-9]',
+  gYearMonth: '20[0-2][0-9]-0[1-9]',
+  gMonth: '--0[1-9]',
+  gMonthDay: '--0[1-9]-1[0-9]',
+  gDay: '---1[0-9]',
+  anyURI: 'http://example\\.com/[a-z]{1,8}',
+  language: 'en(-US)?',
+  Name: '[a-z][a-z0-9]{0,7}',
+  NCName: '[a-z][a-z0-9]{0,7}',
+  NMTOKEN: '[a-z0-9]{1,8}',
+  NMTOKENS: '[a-z0-9]{1,8}',
+  ID: '[a-z][a-z0-9]{7}',
+  IDREF: '[a-z][a-z0-9]{7}',
+  ENTITY: '[a-z][a-z0-9]{0,7}',
+};
+
 /** The scalar kind of a built-in XSD (or SOAP-encoding) type by local name; unknown names map to `string`. */
 export function builtinScalar(localName: string, mapping: TypeMappingOptions): ScalarKind {
   if (INT32_FAMILY.has(localName)) return 'int';

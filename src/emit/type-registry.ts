@@ -38,6 +38,7 @@ import type {
   ComplexType,
   ComplexTypeBody,
   ElementDecl,
+  Facets,
   Particle,
   QName,
   SimpleType,
@@ -47,13 +48,20 @@ import type {
   WsdlModel,
 } from '../model/types.js';
 import { newPropertyScope, qnameKey, toPropertyName, type NamePlan, type NameScope } from '../names/index.js';
-import type { AttrDesc, ComplexDesc, FieldDesc, ScalarKind, ValueDesc } from '../runtime/wire/descriptors.js';
+import type {
+  AttrDesc,
+  ComplexDesc,
+  FieldDesc,
+  SampleFacets,
+  ScalarKind,
+  ValueDesc,
+} from '../runtime/wire/descriptors.js';
 
 /** `T` with its properties writable (descriptors are built by assignment, then handed out read-only). */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 import { userError } from '../util/errors.js';
 import { tsString } from './literal.js';
-import { builtinRange, builtinScalar, SCALAR_TS } from './type-map.js';
+import { BUILTIN_SAMPLE_PATTERNS, builtinRange, builtinScalar, SCALAR_TS } from './type-map.js';
 import type { TypeMappingOptions } from './types.js';
 
 /** An ADO.NET DataSet value (ComplexTypeBody.dataSet): the runtime's `DataSet` (src/runtime/wire/dataset.ts). */
@@ -175,6 +183,7 @@ export class TypeRegistry {
   readonly #model: WsdlModel;
   readonly #plan: NamePlan;
   readonly #mapping: TypeMappingOptions;
+  readonly #sampleFacets: boolean;
   readonly #complexDefs = new Map<string, ComplexType>();
   readonly #simpleDefs = new Map<string, SimpleType>();
   readonly #elements = new Map<string, ElementDecl>();
@@ -193,10 +202,15 @@ export class TypeRegistry {
   #recordDepth = 0;
   readonly #byKey = new Map<string, ComplexEntry>();
 
-  constructor(model: WsdlModel, plan: NamePlan, mapping: TypeMappingOptions) {
+  /**
+   * @param sampleFacets record string facets and union members in simple values (`facets`), for a
+   *   mock's made-up values; generated descriptors never carry them
+   */
+  constructor(model: WsdlModel, plan: NamePlan, mapping: TypeMappingOptions, sampleFacets = false) {
     this.#model = model;
     this.#plan = plan;
     this.#mapping = mapping;
+    this.#sampleFacets = sampleFacets;
     for (const t of model.schema.complexTypes)
       if (!this.#complexDefs.has(qnameKey(t.name))) this.#complexDefs.set(qnameKey(t.name), t);
     for (const t of model.schema.simpleTypes)
@@ -820,7 +834,14 @@ export class TypeRegistry {
     if (this.#isBuiltin(q)) {
       const scalar = builtinScalar(q.name, this.#mapping);
       const range = builtinRange(q.name);
-      return { value: range === undefined ? { scalar } : { scalar, range }, ts: SCALAR_TS[scalar], xsd: q.name };
+      const pattern = this.#sampleFacets && scalar === 'string' ? BUILTIN_SAMPLE_PATTERNS[q.name] : undefined;
+      const value: ValueDesc =
+        range !== undefined
+          ? { scalar, range }
+          : pattern !== undefined
+            ? { scalar, facets: { pattern: [pattern] } }
+            : { scalar };
+      return { value, ts: SCALAR_TS[scalar], xsd: q.name };
     }
     throw userError(`type {${q.ns}}${q.name} is not declared in any schema`, where);
   }
@@ -881,6 +902,10 @@ export class TypeRegistry {
         ...(base.xsd ? { xsd: base.xsd } : {}),
       };
     }
+    if (this.#sampleFacets && scalar === 'string' && 'scalar' in base.value && base.value.list !== true) {
+      const facets = stringFacets(body.facets, base.value.facets);
+      if (facets !== undefined) return { ...base, value: { ...base.value, facets } };
+    }
     return base;
   }
 
@@ -892,8 +917,11 @@ export class TypeRegistry {
    * write as text (`string`), since one lexical form may belong to several.
    */
   #resolveUnion(members: readonly TypeRef[], where?: SourceLocation): Resolved {
-    const text: Resolved = { value: { scalar: 'string' }, ts: 'string', xsd: 'union' };
     const resolved = members.map((m) => this.#resolveSimpleRef(m, where));
+    // For a mock: the members it may make a value of (simple, not lists: lists of a union are rare).
+    const simple = resolved.map((r) => r.value).filter((v) => 'scalar' in v && v.list !== true && v.scalar !== 'qname');
+    const union = this.#sampleFacets && simple.length > 0 ? { facets: { union: simple } } : {};
+    const text: Resolved = { value: { scalar: 'string', ...union }, ts: 'string', xsd: 'union' };
     const first = resolved[0];
     if (first === undefined || resolved.some((r) => !('scalar' in r.value) || r.value.list)) return text;
     const kind = (first.value as { scalar: ScalarKind }).scalar;
@@ -903,7 +931,9 @@ export class TypeRegistry {
     const ts = [...new Set(resolved.map((r) => r.ts))];
     const plain = SCALAR_TS[kind];
     return {
-      value: allEnums ? { scalar: kind, enum: [...new Set(enums.flatMap((e) => e ?? []))] } : { scalar: kind },
+      value: allEnums
+        ? { scalar: kind, enum: [...new Set(enums.flatMap((e) => e ?? []))] }
+        : { scalar: kind, ...union },
       ts: !allEnums && ts.includes(plain) ? plain : ts.map((t) => (t.includes(' ') ? `(${t})` : t)).join(' | '),
       xsd: 'union',
     };
@@ -914,6 +944,17 @@ export class TypeRegistry {
     if (ref.kind === 'simple') return this.#resolveSimpleBody(ref.type, where);
     return { value: { scalar: 'string' }, ts: 'string' };
   }
+}
+
+/** The string facets a restriction adds to its base's (the most derived of each), or none. */
+function stringFacets(facets: Facets, base: SampleFacets | undefined): SampleFacets | undefined {
+  const out: { -readonly [K in keyof SampleFacets]: SampleFacets[K] } = { ...base };
+  delete out.union;
+  if (facets.length !== undefined) out.length = facets.length;
+  if (facets.minLength !== undefined) out.minLength = facets.minLength;
+  if (facets.maxLength !== undefined) out.maxLength = facets.maxLength;
+  if (facets.pattern !== undefined && facets.pattern.length > 0) out.pattern = [...facets.pattern];
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function scalarOf(v: ValueDesc): ScalarKind {

@@ -37,7 +37,7 @@ describe('every answer of the mock is accepted by the generated client (corpus)'
     it(rel, async () => {
       const model = await loadCorpusModel(rel);
       const problems: string[] = [];
-      for (const service of serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING })) {
+      for (const service of serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING, sampleFacets: true })) {
         const handler = createMockHandler(service, { seed: 7, pages: false });
         const transport = inMemoryTransport(handler);
         const clients = new Map<BindingKind, ServiceClient>();
@@ -74,7 +74,7 @@ describe('every answer of the mock is accepted by the generated client (corpus)'
 
   it('is deterministic for a seed, and another seed gives other values', async () => {
     const model = await loadCorpusModel('asmx/cdyne_Weather.wsdl');
-    const [service] = serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING });
+    const [service] = serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING, sampleFacets: true });
     const op = service!.operations.find((o) => o.output !== undefined)!;
     const answer = async (seed: number): Promise<unknown> => {
       const client = new ServiceClient(

@@ -1,11 +1,2 @@
-/** A small deterministic PRNG (mulberry32), so that random test cases are the same on every run. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The runtime's seeded PRNG (mulberry32), so that random test cases are the same on every run. */
+export { seededRandom as prng } from '../../src/runtime/wire/seeded-random.js';

@@ -116,7 +116,7 @@ Examples:
       ? (await ctx.deps.load(wsdl, { cwd: ctx.io.cwd })).model
       : await (await import('../../model/index.js')).loadModel(wsdl, { cwd: ctx.io.cwd });
     const { DEFAULT_TYPE_MAPPING, serviceDescriptors } = await import('../../emit/index.js');
-    const services = serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING });
+    const services = serviceDescriptors(model, { types: DEFAULT_TYPE_MAPPING, sampleFacets: true });
     const file = path.resolve(ctx.io.cwd, wsdl);
     const wsdlText = !/^https?:/i.test(wsdl) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
     const listener = mockListener(services, {

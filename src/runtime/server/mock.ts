@@ -10,21 +10,26 @@
  *
  * What the values honour: enumerations, the ranges of built-in integer types,
  * occurrence bounds, choices (a branch per answer), `nillable` (values are always
- * given), abstract elements and substitution groups (a member per answer). The
- * descriptors carry no length, pattern or digit facets: strings are short words,
- * which fit most but not all such facets; a required ADO.NET DataSet is not made up.
+ * given), abstract elements and substitution groups (a member per answer), and,
+ * where the descriptors carry them (built for a mock from the contract), string
+ * `length`/`minLength`/`maxLength`/`pattern` facets and union members (mock-values.ts).
+ * Digit facets and the ranges of restricted numbers are not honoured; a required
+ * ADO.NET DataSet is not made up.
  *
  * Ships with generated code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceDesc } from '../wire/descriptors.js';
-import { decodeScalar } from '../wire/scalars.js';
-import { SampleValues, type SimpleSampleDesc } from '../wire/sample-values.js';
+import { SampleValues } from '../wire/sample-values.js';
+import { hash32, seededRandom } from '../wire/seeded-random.js';
 import { dispatchInProcess } from './in-process.js';
+import { mockLeaf } from './mock-values.js';
 import { outputDescOf } from './pages/samples.js';
 import { send } from './server-respond.js';
 import { createServiceHandler } from './server.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
+
+export { mockLeaf } from './mock-values.js';
 
 /** One recorded exchange, as the recording transport saves it (client/transport-record.ts). */
 export interface MockExchange {
@@ -49,62 +54,6 @@ export interface MockOptions extends HandlerOptions {
   readonly replay?: readonly MockExchange[] | undefined;
 }
 
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliett'];
-
-/** mulberry32: a small seeded PRNG, values in [0, 1). */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A 32-bit hash of `text` (FNV-1a), to give each operation its own stream of values. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** Integer bounds of a range kept small (values a person reads), within the type's value space. */
-function integerText(desc: SimpleSampleDesc, r: () => number): string {
-  const n = Math.floor(r() * 100);
-  switch (desc.range) {
-    case 'positiveInteger':
-      return String(n + 1);
-    case 'negativeInteger':
-      return String(-(n + 1));
-    case 'nonPositiveInteger':
-      return String(-n);
-    default:
-      return String(n);
-  }
-}
-
-/** A made-up simple value of `desc`, drawn from `r`. */
-export function mockLeaf(desc: SimpleSampleDesc, r: () => number): unknown {
-  const kind = desc.scalar;
-  let text: string;
-  if (desc.enum !== undefined && desc.enum.length > 0) text = desc.enum[Math.floor(r() * desc.enum.length)]!;
-  else if (kind === 'string' || kind === 'xml')
-    text = `${WORDS[Math.floor(r() * WORDS.length)]}${Math.floor(r() * 100)}`;
-  else if (kind === 'boolean') text = r() < 0.5 ? 'true' : 'false';
-  else if (kind === 'double' || kind === 'decimalString') text = (Math.floor(r() * 10000) / 100).toFixed(2);
-  else if (kind === 'dateTime')
-    text = new Date(Date.UTC(2020, 0, 1) + Math.floor(r() * 5 * 365 * 86400) * 1000).toISOString().replace('.000', '');
-  else if (kind === 'base64') text = ['AQID', 'BAUG', 'aGVsbG8=', 'd3NkbGM='][Math.floor(r() * 4)]!;
-  else if (kind === 'hex') text = ['0A0B', 'CAFE', '00FF10'][Math.floor(r() * 3)]!;
-  else if (kind === 'qname') return { ns: '', name: WORDS[Math.floor(r() * WORDS.length)]! };
-  else if (kind === 'dataSet') return undefined;
-  else text = integerText(desc, r);
-  const one = kind === 'string' || kind === 'xml' ? text : decodeScalar(kind, text);
-  return desc.list === true ? [one] : one;
-}
-
 /** The implementations of a mock: each operation answers a sample of its output drawn from its own seeded stream. */
 export function mockImplementations(service: ServiceDesc, seed: number): Record<string, OperationImpl> {
   const out: Record<string, OperationImpl> = {};
@@ -112,7 +61,7 @@ export function mockImplementations(service: ServiceDesc, seed: number): Record<
     out[op.name] = (_input, ctx) => {
       const output = outputDescOf(op, ctx.binding);
       if (output === undefined) return undefined;
-      const r = prng(seed ^ hash(op.name));
+      const r = seededRandom(seed ^ hash32(op.name));
       return new SampleValues(service.types, (d) => mockLeaf(d, r), r).value(output, op.name);
     };
   }

@@ -65,8 +65,26 @@ export type ValueDesc =
       readonly enum?: readonly string[];
       readonly list?: boolean;
       readonly range?: IntegerRange;
+      /** What a made-up value must also fit (see {@link SampleFacets}); never in generated descriptors. */
+      readonly facets?: SampleFacets;
     }
   | { readonly complex: string };
+
+/**
+ * What a value made up for a mock (`wsdlc mock`) must fit beyond its kind: string
+ * facets (XML Schema Part 2 §4.3.1-4.3.4) and a union's member types (§2.5.1.3).
+ * Carried only by descriptors built from the contract for a mock
+ * (`serviceDescriptors(model, { sampleFacets: true })`); the codec ignores them.
+ */
+export interface SampleFacets {
+  readonly length?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** The `xsd:pattern` values of the most derived restriction that has any (a value matches one of them). */
+  readonly pattern?: readonly string[];
+  /** A union's member types: a value of any one of them is a value of the union. */
+  readonly union?: readonly ValueDesc[];
+}
 
 /** An element in a complex type's content, flattened in document order. */
 export interface FieldDesc {
