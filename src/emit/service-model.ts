@@ -548,6 +548,16 @@ function soapDesc(
     input,
     ...(output ? { output } : {}),
     ...(faults.length ? { faults } : {}),
+    // SOAP-Response MEP (SOAP 1.2 Part 2 §6.3): the input goes in a GET's URI, as an HTTP GET operation's.
+    ...(b.mep === 'soap-response'
+      ? {
+          get: locatedParams(
+            b,
+            b.httpLocation ?? '',
+            b.input.mode === 'none' ? [] : urlParams(b, inputEntry, registry),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -602,28 +612,7 @@ function httpDesc(
 ): HttpOperationDesc {
   const xmlInput =
     b.input.mode === 'xml' && b.input.element ? httpXmlInput(b.input.element, inputEntry, registry) : undefined;
-  const onlyPart = b.input.parts.length === 1 ? b.input.parts[0] : undefined;
-  const flat = !xmlInput && onlyPart ? flatElementParams(onlyPart, inputEntry, registry) : undefined;
-  const params: HttpParamDesc[] = xmlInput
-    ? []
-    : (flat ??
-      b.input.parts.map((part) => {
-        const prop =
-          inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === part.name) ??
-          inputEntry.props.find((p) => p.prop === part.name);
-        const partValue = part.type
-          ? registry.resolve({ kind: 'named', ref: part.type }, '', part.name).value
-          : { scalar: 'string' as const };
-        const value = prop && 'scalar' in prop.resolved.value ? prop.resolved.value : partValue;
-        // A parameter the logical input does not have (the contract's bindings disagree) cannot be passed: optional.
-        return {
-          prop: prop?.prop ?? toPropertyName(part.name),
-          name: part.name,
-          value,
-          min: prop ? prop.min : 0,
-          max: prop ? prop.max : 1,
-        };
-      }));
+  const params: HttpParamDesc[] = xmlInput ? [] : urlParams(b, inputEntry, registry);
   let output: HttpOperationDesc['output'];
   if (b.output && b.output.mode === 'xml' && b.output.element) {
     const decl = registry.element(b.output.element);
@@ -655,15 +644,57 @@ function httpDesc(
       `operation ${op.name}: the HTTP binding ${b.binding.name} has no http:operation location (WSDL 1.1 §4.5)`,
     );
   }
+  return {
+    ...locatedParams(b, b.httpLocation, params),
+    ...(xmlInput ? { input: xmlInput } : {}),
+    ...(output ? { output } : {}),
+  };
+}
+
+/**
+ * The input's URL-encoded parameters (WSDL 1.1 §4.4, §4.6; WSDL 2.0 Part 2 §6.8.2): the children of
+ * one element part whose content is a flat sequence of simple elements, else one per part.
+ */
+function urlParams(b: OperationBinding, inputEntry: ComplexEntry, registry: TypeRegistry): HttpParamDesc[] {
+  const onlyPart = b.input.parts.length === 1 ? b.input.parts[0] : undefined;
+  const flat = onlyPart ? flatElementParams(onlyPart, inputEntry, registry) : undefined;
+  return (
+    flat ??
+    b.input.parts.map((part) => {
+      const prop =
+        inputEntry.props.find((p) => p.kind === 'element' && p.xmlName === part.name) ??
+        inputEntry.props.find((p) => p.prop === part.name);
+      const partValue = part.type
+        ? registry.resolve({ kind: 'named', ref: part.type }, '', part.name).value
+        : { scalar: 'string' as const };
+      const value = prop && 'scalar' in prop.resolved.value ? prop.resolved.value : partValue;
+      // A parameter the logical input does not have (the contract's bindings disagree) cannot be passed: optional.
+      return {
+        prop: prop?.prop ?? toPropertyName(part.name),
+        name: part.name,
+        value,
+        min: prop ? prop.min : 0,
+        max: prop ? prop.max : 1,
+      };
+    })
+  );
+}
+
+/**
+ * The location and the parameters as sent there: those the location cites marked `inPath`, and with
+ * WSDL 2.0 `whttp:ignoreUncited` (Part 2 §6.8.1.2) only those.
+ */
+function locatedParams(
+  b: OperationBinding,
+  path: string,
+  params: readonly HttpParamDesc[],
+): Pick<HttpOperationDesc, 'path' | 'params' | 'separator'> {
   const inPath = new Set(b.pathParams ?? []);
   const located =
     inPath.size === 0 ? params : params.map((p) => (inPath.has(p.name) ? { ...p, inPath: true as const } : p));
   return {
-    path: b.httpLocation,
-    // WSDL 2.0 whttp:ignoreUncited (Part 2 §6.8.1.2): the values the location does not cite are not sent.
+    path,
     params: b.ignoreUncited ? located.filter((p) => p.inPath === true) : located,
     ...(b.querySeparator !== undefined && b.querySeparator !== '&' ? { separator: b.querySeparator } : {}),
-    ...(xmlInput ? { input: xmlInput } : {}),
-    ...(output ? { output } : {}),
   };
 }

@@ -122,7 +122,9 @@ function throwsTag(o: OperationInfo, typeName: string | undefined): string | und
 
 /** What an operation's method resolves to, and the docs of it. */
 export function methodDoc(o: OperationInfo, s: ServiceInfo, throws?: string): string {
-  const kinds = o.op.bindings.map((b) => b.kind).filter((k, i, all) => all.indexOf(k) === i && s.bindings.includes(k));
+  const kinds = o.op.bindings
+    .filter((b, i, all) => all.findIndex((x) => x.kind === b.kind) === i && s.bindings.includes(b.kind))
+    .map((b) => (b.mep === 'soap-response' ? `${b.kind} by the SOAP-Response MEP, an HTTP GET` : b.kind));
   return docBlock(
     o.op.documentation,
     `Operation \`${o.op.name}\`${kinds.length ? ` (bindings: ${kinds.join(', ')})` : ''}.`,

@@ -82,7 +82,10 @@ export function schemaView(
   const usesAttachments = declares?.attachments === true || scalarKinds.has('base64');
   // A location that takes values from the input (runtime/wire/http-path.ts): the client's path writer and route check.
   const usesPathTemplates = sm.services.some((s) =>
-    s.operations.some((o) => [o.desc.httpGet, o.desc.httpPost].some((h) => h?.params.some((p) => p.inPath === true))),
+    s.operations.some((o) =>
+      // A SOAP-Response operation's GET (SoapOperationDesc.get) is written as an HTTP GET's.
+      [o.desc.httpGet, o.desc.httpPost, o.desc.soap12?.get].some((h) => h?.params.some((p) => p.inPath === true)),
+    ),
   );
   const services = sm.services.map((s, index) => ({
     index,

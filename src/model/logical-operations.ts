@@ -171,7 +171,7 @@ function adjacentCitations(template: PathTemplate): string | undefined {
  * root element. `undefined` for SOAP bindings, which are routed by action or element.
  */
 function serverRouteKey(ob: OperationBinding): string | undefined {
-  if (ob.kind !== 'httpGet' && ob.kind !== 'httpPost') return undefined;
+  if (!urlBound(ob)) return undefined;
   const location = (ob.httpLocation ?? '').split('?')[0]!;
   const template = ob.pathParams && ob.pathParams.length > 0 ? splitPathTemplate(location) : undefined;
   const joined = template && 'literals' in template ? template.literals.join('{}') : location;
@@ -179,7 +179,22 @@ function serverRouteKey(ob: OperationBinding): string | undefined {
   // Percent-escapes decoded as the server decodes paths (`get%20item` is `get item`).
   const path = routeKey(joined.startsWith('/') ? joined.slice(1) : joined);
   const root = ob.kind === 'httpPost' && ob.input.mode === 'xml' && ob.input.element ? qkey(ob.input.element) : '';
-  return `${ob.address} ${ob.kind} ${path} ${root}`;
+  // A SOAP-Response operation is a GET at its location, as an HTTP GET operation's (runtime http-routes.ts).
+  return `${ob.address} ${ob.kind === 'httpPost' ? 'POST' : 'GET'} ${path} ${root}`;
+}
+
+/**
+ * Whether the operation's input goes in the request URI or form (HTTP GET/POST), as the WSDL 2.0 HTTP
+ * binding serializes it: the HTTP bindings, and SOAP 1.2 operations of the SOAP-Response MEP
+ * (SOAP 1.2 Part 2 §6.3), whose GET carries the input so.
+ */
+function urlBound(ob: OperationBinding): boolean {
+  return ob.kind === 'httpGet' || ob.kind === 'httpPost' || ob.mep === 'soap-response';
+}
+
+/** Whether the input is sent as `name=value` parameters: an HTTP binding's `params`, or a SOAP-Response GET's. */
+function sentAsParams(ob: OperationBinding): boolean {
+  return ob.input.mode === 'params' || (ob.mep === 'soap-response' && ob.input.mode !== 'none');
 }
 
 /**
@@ -212,6 +227,8 @@ function unwrapLikeSoap(l: Linked, primary: Linked): Linked {
 function unsupportedHttpInput(lookups: WireLookups, ob: OperationBinding): string | undefined {
   if (ob.kind === 'httpGet' && ob.input.mode === 'xml')
     return 'an XML document input cannot be sent over HTTP GET (a GET request has no body)';
+  if (ob.mep === 'soap-response' && sentAsParams(ob) && !paramsAreSimple(lookups, ob.input.parts))
+    return 'the SOAP-Response MEP sends the input in the request URI (SOAP 1.2 Part 2 §6.3), and an input of complex type cannot be sent as URL-encoded name=value parameters';
   if (
     (ob.kind === 'httpGet' || ob.kind === 'httpPost') &&
     ob.input.mode === 'params' &&
@@ -259,7 +276,7 @@ function unsupportedPathParams(linked: Linked): string | undefined {
  * serves the operation at.
  */
 function unsendableLocation(ob: OperationBinding): string | undefined {
-  if (ob.kind !== 'httpGet' && ob.kind !== 'httpPost') return undefined;
+  if (!urlBound(ob)) return undefined;
   const location = ob.httpLocation ?? '';
   const path = location.split('?')[0]!;
   if (path.includes('#')) return `location "${location}" holds "#", which would end the request's path`;
@@ -278,7 +295,7 @@ function unsendableLocation(ob: OperationBinding): string | undefined {
  * never reach the server.
  */
 function unsentRequired(linked: Linked): string | undefined {
-  if (!linked.ob.ignoreUncited || linked.ob.input.mode !== 'params') return undefined;
+  if (!linked.ob.ignoreUncited || !sentAsParams(linked.ob)) return undefined;
   const cited = new Set(linked.ob.pathParams ?? []);
   const lost = linked.input.fields.filter((f) => !cited.has(f.name) && f.type.minOccurs > 0).map((f) => f.name);
   if (lost.length === 0) return undefined;
@@ -304,6 +321,9 @@ function pathParamsOf(location: string): readonly string[] {
 function link(lookups: WireLookups, bound: BoundOperation): Linked {
   const { port, binding, operation, abstract } = bound;
   const soap = binding.kind === 'soap11' || binding.kind === 'soap12';
+  const soapResponse = binding.kind === 'soap12' && operation.soapMep === 'soap-response';
+  /** The input goes in the request URI or form: the HTTP bindings, and SOAP-Response's GET. */
+  const inUri = !soap || soapResponse;
   const wire = soap ? soapWire : httpWire;
   const input: WireResult = wire(lookups, bound, 'input', abstract.input?.message);
   const output: WireResult | undefined = abstract.output
@@ -317,11 +337,12 @@ function link(lookups: WireLookups, bound: BoundOperation): Linked {
     ...(soap ? { soapAction: operation.soapAction ?? '' } : {}),
     ...(soap ? { style: operation.style ?? binding.style ?? 'document' } : {}),
     ...(soap ? { use: operation.input?.body?.use ?? operation.output?.body?.use ?? 'literal' } : {}),
-    ...(!soap ? optional('httpLocation', operation.httpLocation) : {}),
+    ...(soapResponse ? { mep: 'soap-response' as const } : {}),
+    ...(inUri ? optional('httpLocation', operation.httpLocation) : {}),
     ...(!soap ? optional('requestContentType', operation.input?.mimeContentType) : {}),
-    ...(!soap && operation.input?.urlReplacement ? { pathParams: pathParamsOf(operation.httpLocation ?? '') } : {}),
-    ...(!soap && operation.httpIgnoreUncited ? { ignoreUncited: true } : {}),
-    ...(!soap ? optional('querySeparator', operation.httpQuerySeparator) : {}),
+    ...(inUri && operation.input?.urlReplacement ? { pathParams: pathParamsOf(operation.httpLocation ?? '') } : {}),
+    ...(inUri && operation.httpIgnoreUncited ? { ignoreUncited: true } : {}),
+    ...(inUri ? optional('querySeparator', operation.httpQuerySeparator) : {}),
     input: input.wire,
     ...optional('output', output?.wire),
   };

@@ -140,7 +140,12 @@ export interface BindingOperation {
   readonly soapActionRequired?: boolean;
   /** SOAP: effective style (operation overrides binding, WSDL 1.1 §3.4). */
   readonly style?: 'document' | 'rpc';
-  /** HTTP: `http:operation/@location` (WSDL 1.1 §4.5). */
+  /**
+   * SOAP 1.2 (WSDL 2.0 `wsoap:mep`, Part 2 §5.10.3): the operation uses the SOAP-Response MEP (SOAP 1.2
+   * Part 2 §6.3), an HTTP GET whose URI carries the input, answered by an envelope. Absent: request-response.
+   */
+  readonly soapMep?: 'soap-response';
+  /** HTTP: `http:operation/@location` (WSDL 1.1 §4.5); SOAP-Response: the WSDL 2.0 `whttp:location`, written as WSDL 1.1 writes it. */
   readonly httpLocation?: string;
   /** HTTP (WSDL 2.0 `whttp:ignoreUncited="true"`, Part 2 §6.8.1.2): input values the location does not cite are not sent. */
   readonly httpIgnoreUncited?: boolean;
@@ -332,16 +337,26 @@ export interface OperationBinding {
   readonly soapAction?: string;
   readonly style?: 'document' | 'rpc';
   readonly use?: 'literal' | 'encoded';
-  /** HTTP: the path relative to the port address, e.g. `/Login`. */
+  /**
+   * SOAP 1.2: `'soap-response'` when the operation uses the SOAP-Response MEP (SOAP 1.2 Part 2 §6.3;
+   * WSDL 2.0 `wsoap:mep`, Part 2 §5.10.3): the request is an HTTP GET to the port address plus
+   * `httpLocation`, carrying the input fields as the WSDL 2.0 HTTP binding serializes a GET's input
+   * (Part 2 §6.8.2: `pathParams` in the path, the others `application/x-www-form-urlencoded` in the
+   * query, pairs separated by `querySeparator`, uncited ones left out with `ignoreUncited`), with no
+   * envelope; the response is a SOAP 1.2 envelope. Absent: request-response (SOAP 1.2 Part 2 §6.2), an
+   * envelope POSTed both ways.
+   */
+  readonly mep?: 'soap-response';
+  /** HTTP, and SOAP-Response (`mep`): the path relative to the port address, e.g. `/Login`. */
   readonly httpLocation?: string;
   /** HTTP: the request content type for POST, e.g. `application/x-www-form-urlencoded`. */
   readonly requestContentType?: string;
-  /** HTTP: input fields the location does not cite are not sent (WSDL 2.0 `whttp:ignoreUncited`). */
+  /** HTTP and SOAP-Response: input fields the location does not cite are not sent (WSDL 2.0 `whttp:ignoreUncited`). */
   readonly ignoreUncited?: boolean;
-  /** HTTP: the separator of URL-encoded pairs when not `&` (WSDL 2.0 `whttp:queryParameterSeparator`). */
+  /** HTTP and SOAP-Response: the separator of URL-encoded pairs when not `&` (WSDL 2.0 `whttp:queryParameterSeparator`). */
   readonly querySeparator?: string;
   /**
-   * HTTP: the input fields carried in the request path, in the order `httpLocation` cites them as
+   * HTTP and SOAP-Response: the input fields carried in the request path, in the order `httpLocation` cites them as
    * `(name)` (`http:urlReplacement`, WSDL 1.1 §4.7; a WSDL 2.0 `whttp:location` template's `{name}`,
    * Part 2 §6.8.1.1). The other fields go to the query string (GET) or the form body (POST).
    */

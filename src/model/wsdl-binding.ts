@@ -144,19 +144,29 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
       });
     }
     const soapActionRequired = soap && opExt ? attr(opExt, 'soapActionRequired') : undefined;
+    // Written on the synthetic soap12:operation by the WSDL 2.0 reader (model/wsdl20/binding.ts).
+    const soapResponse = kind === 'soap12' && opExt !== undefined && isSoapResponse(attr(opExt, 'mep', WSDL20_SOAP_NS));
+    const urlBound = !soap || soapResponse;
     operations.push({
       name,
       ...optional('documentation', wsdlDocumentation(op)),
       ...(soap ? { soapAction: (opExt ? attr(opExt, 'soapAction') : undefined) ?? '' } : {}),
       ...(soapActionRequired !== undefined ? { soapActionRequired: soapActionRequired === 'true' } : {}),
       ...(soap ? { style: parseStyle(opExt ? attr(opExt, 'style') : undefined) ?? bindingStyle } : {}),
+      ...(soapResponse ? { soapMep: 'soap-response' as const } : {}),
       ...(!soap ? optional('httpLocation', opExt ? attr(opExt, 'location') : undefined) : {}),
+      ...(soapResponse && opExt ? { httpLocation: attr(opExt, 'location', WSDL20_HTTP_NS) ?? '' } : {}),
       // Written on the synthetic http:operation by the WSDL 2.0 reader (model/wsdl20/binding.ts).
-      ...(!soap && opExt && attr(opExt, 'ignoreUncited', WSDL20_HTTP_NS) === 'true' ? { httpIgnoreUncited: true } : {}),
-      ...(!soap
+      ...(urlBound && opExt && attr(opExt, 'ignoreUncited', WSDL20_HTTP_NS) === 'true'
+        ? { httpIgnoreUncited: true }
+        : {}),
+      ...(urlBound
         ? optional('httpQuerySeparator', opExt ? attr(opExt, 'queryParameterSeparator', WSDL20_HTTP_NS) : undefined)
         : {}),
-      ...optional('input', inputEl ? bindingMessage(ctx, doc, inputEl, extNs, soap, inMsg, lookups) : undefined),
+      ...optional(
+        'input',
+        inputEl ? bindingMessage(ctx, doc, inputEl, extNs, soap, inMsg, lookups, soapResponse) : undefined,
+      ),
       ...optional('output', outputEl ? bindingMessage(ctx, doc, outputEl, extNs, soap, outMsg, lookups) : undefined),
       faults,
       location: ctx.modelLoc(doc, op),
@@ -173,6 +183,11 @@ export function convertBinding(ctx: BuildContext, lookups: BindingLookups, raw: 
     operations,
     location: ctx.modelLoc(doc, el),
   };
+}
+
+/** Whether `mep` names the SOAP-Response MEP (SOAP 1.2 Part 2 §6.3), with or without its final `/`. */
+function isSoapResponse(mep: string | undefined): boolean {
+  return mep !== undefined && mep.replace(/\/$/, '') === 'http://www.w3.org/2003/05/soap/mep/soap-response';
 }
 
 /** WSDL 2.0 `wsoap:code`/`wsoap:subcodes`, carried on the `soap:fault` that stands for a WSDL 2.0 binding fault. */
@@ -227,6 +242,7 @@ function bindingMessage(
   soap: boolean,
   message: Message | undefined,
   lookups: BindingLookups,
+  soapResponse = false,
 ): BindingMessage {
   let body: SoapBody | undefined;
   const headers: SoapHeader[] = [];
@@ -260,7 +276,7 @@ function bindingMessage(
       if (h) headers.push(h);
     } else if (!soap && c.ns === HTTP_BINDING_NS && c.name === 'urlEncoded') {
       urlEncoded = true;
-    } else if (!soap && c.ns === HTTP_BINDING_NS && c.name === 'urlReplacement') {
+    } else if ((!soap || soapResponse) && c.ns === HTTP_BINDING_NS && c.name === 'urlReplacement') {
       urlReplacement = true;
     } else if (c.ns === MIME_NS && c.name === 'content') {
       mimeContentType ??= attr(c, 'type') ?? '';

@@ -464,16 +464,29 @@ describe('WSDL 2.0 constructs without an equivalent: located errors', () => {
     expectOneError(text, 'binding name="B"', /type "http:\/\/www\.w3\.org\/2004\/08\/wsdl\/soap12" is not supported/);
   });
 
-  it('the SOAP response MEP', () => {
+  it('a SOAP MEP other than request-response and SOAP-Response', () => {
     const text = doc(
-      IFACE +
+      IFACE + SOAP_BINDING.replace('wsoap:action="urn:Get"', 'wsoap:mep="http://example.com/mep/notify"') + service(),
+    );
+    expectOneError(text, 'operation ref="tns:Get"', /SOAP MEP http:\/\/example\.com\/mep\/notify is not supported/);
+  });
+
+  it('the SOAP-Response MEP on an operation with no output (its GET is answered by the output)', () => {
+    const iface = IFACE.replace(
+      'pattern="http://www.w3.org/ns/wsdl/in-out"',
+      'pattern="http://www.w3.org/ns/wsdl/in-only"',
+    )
+      .replace('<output element="tns:GetResponse"/>', '')
+      .replace('<outfault ref="tns:Oops"/>', '');
+    const text = doc(
+      iface +
         SOAP_BINDING.replace(
           'wsoap:action="urn:Get"',
           'wsoap:mep="http://www.w3.org/2003/05/soap/mep/soap-response/"',
         ) +
         service(),
     );
-    expectOneError(text, 'operation ref="tns:Get"', /SOAP MEP .*soap-response\/ is not supported/);
+    expectOneError(text, 'operation ref="tns:Get"', /SOAP-Response MEP\): the operation has no output message/);
   });
 
   it('a whttp:location citing a value in the query other than as a whole value named after it, or unencoded there, or with an XML input', () => {

@@ -4,8 +4,14 @@
  *   gives soap11 or soap12; document/literal (§5.1: the body is the operation's element);
  *   `wsoap:action` is the SOAP action (`''` when absent); `wsoap:header` adds a header
  *   block typed by its element; `wsoap:code`/`wsoap:subcodes` on binding faults are recorded.
- *   Only the HTTP underlying protocol (`wsoap:protocol`) and the request-response MEP
- *   (`wsoap:mep`/`wsoap:mepDefault`) are supported; SOAP modules that are required are refused.
+ *   Only the HTTP underlying protocol (`wsoap:protocol`) is supported; SOAP modules that are
+ *   required are refused. SOAP 1.2 operations use the request-response MEP, or the SOAP-Response
+ *   MEP (`wsoap:mep`/`wsoap:mepDefault`, SOAP 1.2 Part 2 §6.3): a GET to the address plus the
+ *   operation's `whttp:location`, the input serialized as the HTTP binding serializes a GET's
+ *   (`{name}` citations in the path, the other values `application/x-www-form-urlencoded` in the
+ *   query, Part 2 §5.10.3, §6.8.2), answered with an envelope; recorded on the synthetic
+ *   `soap12:operation` (`wsoap:mep`, `whttp:location`, `whttp:queryParameterSeparator`,
+ *   `whttp:ignoreUncited`) for model/wsdl-binding.ts. Other MEPs are refused.
  * - HTTP binding extension (Part 2 §6): the method (`whttp:method`, then `whttp:methodDefault`,
  *   then GET for `wsdlx:safe` operations and POST otherwise, §6.3.1) gives httpGet or httpPost;
  *   the input serialization (default application/x-www-form-urlencoded for GET,
@@ -52,7 +58,7 @@ export interface LoweredBinding {
   readonly suffix: string;
   readonly kind: 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
   readonly interface: QName;
-  /** HTTP: each operation's location as written (templates unescaped). */
+  /** HTTP, and SOAP-Response operations (SOAP 1.2 Part 2 §6.3): each operation's location as written (templates unescaped). */
   readonly locations: readonly string[];
   /** Synthetic `wsdl:message`s (headers) then the `wsdl:binding`. */
   readonly elements: readonly XmlElement[];
@@ -67,6 +73,11 @@ const SOAP_HTTP_PROTOCOLS = new Set([
 const REQUEST_RESPONSE_MEPS = new Set([
   'http://www.w3.org/2003/05/soap/mep/request-response/',
   'http://www.w3.org/2003/05/soap/mep/request-response',
+]);
+/** The SOAP-Response MEP (SOAP 1.2 Part 2 §6.3), with and without its final `/` (the W3C primer omits it). */
+const SOAP_RESPONSE_MEPS = new Set([
+  'http://www.w3.org/2003/05/soap/mep/soap-response/',
+  'http://www.w3.org/2003/05/soap/mep/soap-response',
 ]);
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -218,6 +229,8 @@ function soapBinding(
   }
   let ok = checkModules(job, el);
   const mepDefault = attr(el, 'mepDefault', WSDL20_SOAP_NS)?.trim();
+  const separatorDefault = attr(el, 'queryParameterSeparatorDefault', WSDL20_HTTP_NS);
+  const locations: string[] = [];
   const codes = new Map<string, { code?: QName; subcodes?: QName[] }>();
   for (const f of childElements(el, WSDL20_NS, 'fault')) {
     const ref = ctx.qnameAttr(doc, f, 'ref');
@@ -239,22 +252,31 @@ function soapBinding(
     const bop = byRef.get(qkey(op.name));
     if (bop && !checkModules(job, bop)) ok = false;
     const mep = (bop ? attr(bop, 'mep', WSDL20_SOAP_NS)?.trim() : undefined) ?? mepDefault;
-    if (kind === 'soap12' && mep !== undefined && !REQUEST_RESPONSE_MEPS.has(mep)) {
+    const soapResponse = kind === 'soap12' && mep !== undefined && SOAP_RESPONSE_MEPS.has(mep);
+    if (kind === 'soap12' && mep !== undefined && !REQUEST_RESPONSE_MEPS.has(mep) && !soapResponse) {
       ctx.error(
         doc,
         bop ?? el,
-        `operation "${op.name.name}": SOAP MEP ${mep} is not supported (wsdlc sends SOAP 1.2 requests by the request-response MEP; the SOAP response MEP is a GET answered with an envelope)`,
+        `operation "${op.name.name}": SOAP MEP ${mep} is not supported (wsdlc's SOAP 1.2 operations use the request-response MEP or the SOAP-Response MEP, SOAP 1.2 Part 2 §6.2, §6.3)`,
       );
       ok = false;
       continue;
     }
     const action = bop ? attr(bop, 'action', WSDL20_SOAP_NS) : undefined;
     const at = bop ?? op.el;
+    const get = soapResponse ? soapResponseGet(job, op, bop, mep, separatorDefault) : undefined;
+    if (get === false) {
+      ok = false;
+      continue;
+    }
+    if (get) locations.push(get.location);
     const children: XmlElement[] = [
-      synth(extNs, 'operation', at, { soapAction: action ?? '', style: 'document' }),
+      synth(extNs, 'operation', at, { soapAction: action ?? '', style: 'document', ...(get ? get.attrs : {}) }),
       synth(WSDL_NS, 'input', direction(bop, 'input') ?? at, {}, [
         synth(extNs, 'body', at, { use: 'literal' }),
         ...soapHeaders(job, op, direction(bop, 'input'), 'In', extNs),
+        // Cited values go in the path as WSDL 1.1's http:urlReplacement puts them.
+        ...(get?.cited ? [synth(HTTP_BINDING_NS, 'urlReplacement', at)] : []),
       ]),
     ];
     if (op.outputEl) {
@@ -284,7 +306,57 @@ function soapBinding(
   }
   if (!ok) return undefined;
   const transport = 'http://schemas.xmlsoap.org/soap/http';
-  return { kind, ext: synth(extNs, 'binding', el, { transport, style: 'document' }), operations: ops, locations: [] };
+  return { kind, ext: synth(extNs, 'binding', el, { transport, style: 'document' }), operations: ops, locations };
+}
+
+/**
+ * The GET serialization of a SOAP-Response operation (SOAP 1.2 Part 2 §6.3; WSDL 2.0 Part 2 §5.10.3):
+ * its `whttp:location` (default: the endpoint address itself), read as the HTTP binding reads it
+ * ({@link readTemplate}), `whttp:queryParameterSeparator` (or the binding's default) and
+ * `whttp:ignoreUncited`, as attributes of the synthetic `soap12:operation`. `false` (reported) when
+ * the operation cannot be sent so: it has no output (the MEP's response is the output message), or
+ * its location or separator is one the HTTP binding refuses too.
+ */
+function soapResponseGet(
+  job: Job,
+  op: Operation20,
+  bop: XmlElement | undefined,
+  mep: string,
+  separatorDefault: string | undefined,
+): { readonly location: string; readonly cited: boolean; readonly attrs: Readonly<Record<string, string>> } | false {
+  const { ctx, doc, binding } = job;
+  const at = bop ?? op.el;
+  const refuse = (message: string): false => {
+    ctx.error(
+      doc,
+      at,
+      `operation "${op.name.name}" over SOAP binding ${binding.name.name} (SOAP-Response MEP): ${message}`,
+    );
+    return false;
+  };
+  if (!op.outputEl)
+    return refuse(
+      'the operation has no output message, and the SOAP-Response MEP answers its GET with one (SOAP 1.2 Part 2 §6.3); bind it with the request-response MEP',
+    );
+  const separator = (bop ? attr(bop, 'queryParameterSeparator', WSDL20_HTTP_NS) : undefined) ?? separatorDefault ?? '&';
+  if (separator !== '&' && separator !== ';')
+    return refuse(
+      `whttp:queryParameterSeparator="${separator}" is not supported (wsdlc separates URL-encoded pairs with "&" or ";")`,
+    );
+  const written = (bop ? attr(bop, 'location', WSDL20_HTTP_NS) : undefined) ?? '';
+  const template = readTemplate(written, separator);
+  if ('error' in template) return refuse(`whttp:location="${written}": ${template.error}`);
+  const ignoreUncited = bop !== undefined && attr(bop, 'ignoreUncited', WSDL20_HTTP_NS) === 'true';
+  return {
+    location: template.location,
+    cited: template.cited,
+    attrs: {
+      [`{${WSDL20_SOAP_NS}}mep`]: mep,
+      [`{${WSDL20_HTTP_NS}}location`]: template.location,
+      ...(ignoreUncited ? { [`{${WSDL20_HTTP_NS}}ignoreUncited`]: 'true' } : {}),
+      ...(separator !== '&' ? { [`{${WSDL20_HTTP_NS}}queryParameterSeparator`]: separator } : {}),
+    },
+  };
 }
 
 /** `wsoap:header` (WSDL 2.0 Part 2 §5.6) of one direction, as `soap:header` with a synthetic message each. */

@@ -112,8 +112,8 @@ function checkImportsAndIncludes(ctx: BuildContext, loaded: LoadedSet, docs: rea
 
 /**
  * `service` and `endpoint` (WSDL 2.0 Part 1 §2.14-2.15) as `wsdl:service` and `wsdl:port`.
- * An HTTP endpoint whose operations' locations resolve against its address (RFC 3986 §5,
- * Part 2 §6.5) to other IRIs than wsdlc's address + "/" + location is refused.
+ * An HTTP endpoint (or a SOAP one with SOAP-Response operations) whose operations' locations
+ * resolve against its address (RFC 3986 §5, Part 2 §6.5) to other IRIs than wsdlc's address + "/" + location is refused.
  */
 function lowerService(
   ctx: BuildContext,
@@ -172,7 +172,7 @@ function addressFits(
   address: string,
   b: LoweredBinding,
 ): boolean {
-  if (b.kind !== 'httpGet' && b.kind !== 'httpPost') return true;
+  if (b.locations.length === 0) return true; // SOAP bindings have locations only for SOAP-Response operations
   let base: URL;
   try {
     base = new URL(address);

@@ -6,7 +6,8 @@
  *
  * Wire format (the Auth seed §4; SOAP 1.1 §6, SOAP 1.2 Part 2 §7, WSDL 1.1 §4):
  * - SOAP 1.1: POST, `Content-Type: text/xml; charset=utf-8`, `SOAPAction: "<action>"` (quoted).
- * - SOAP 1.2: POST, `Content-Type: application/soap+xml; charset=utf-8`, no SOAPAction.
+ * - SOAP 1.2: POST, `Content-Type: application/soap+xml; charset=utf-8`, no SOAPAction; an operation of
+ *   the SOAP-Response MEP (SOAP 1.2 Part 2 §6.3): GET with the input in the URI, as HTTP GET sends it.
  * - HTTP GET: query parameters, no body. HTTP POST: `application/x-www-form-urlencoded` body.
  *
  * Ships with generated code: imports only sibling runtime files.
@@ -233,6 +234,9 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 
 const SOAP_VERSION: Readonly<Record<'soap11' | 'soap12', SoapVersion>> = { soap11: '1.1', soap12: '1.2' };
 
+/** A SOAP-Response GET asks for a SOAP 1.2 envelope (SOAP 1.2 Part 2 §7.4.1.1: `Accept` lists `application/soap+xml`). */
+const SOAP_RESPONSE_HEADERS: Readonly<Record<string, string>> = { Accept: 'application/soap+xml' };
+
 /** `application/xml`, `text/xml`, `application/soap+xml` and any `+xml` type. */
 function isXmlType(type: string): boolean {
   return type === 'text/xml' || type === 'application/xml' || type.endsWith('+xml');
@@ -354,8 +358,16 @@ export class ServiceClient {
     let u = this.urls.get(operation.name);
     if (!u) {
       const http =
-        this.binding === 'httpGet' ? operation.httpGet : this.binding === 'httpPost' ? operation.httpPost : undefined;
-      u = new URL(http ? joinUrl(this.base, http.path) : this.base);
+        this.binding === 'httpGet'
+          ? operation.httpGet
+          : this.binding === 'httpPost'
+            ? operation.httpPost
+            : this.binding === 'soap12'
+              ? operation.soap12?.get
+              : undefined;
+      // A SOAP-Response operation with no location is sent to the address as written (WSDL 2.0 Part 2 §6.8.1).
+      const asWritten = http === undefined || (http.path === '' && this.binding === 'soap12');
+      u = new URL(asWritten ? this.base : joinUrl(this.base, http.path));
       this.urls.set(operation.name, u);
     }
     return u;
@@ -386,6 +398,7 @@ export class ServiceClient {
     if (binding === 'soap11' || binding === 'soap12') {
       const soap = operation[binding];
       if (!soap) return Promise.reject(new Error(`operation ${operation.name} is not available over ${binding}`));
+      if (soap.get !== undefined) return this.callSoapResponse(operation, soap, soap.get, input, options) as Promise<O>;
       return this.callSoap(operation, soap, SOAP_VERSION[binding], input, options) as Promise<O>;
     }
     const http = operation[binding];
@@ -740,6 +753,41 @@ export class ServiceClient {
     return write(this.service, this.port, op, http, input);
   }
 
+  /** The URL of `http`'s location with `input`'s cited values in it. */
+  private locatedUrl(op: OperationDesc, http: HttpOperationDesc, input: unknown): URL {
+    return hasPathParams(http) ? new URL(joinUrl(this.base, this.writePath(op, http, input))) : this.url(op);
+  }
+
+  /** The URL of a GET of `http` with `input`: cited values in the path, the others (`form`) URL-encoded in the query. */
+  private getUrl(op: OperationDesc, http: HttpOperationDesc, input: unknown, form: string): URL {
+    const base = this.locatedUrl(op, http, input);
+    return form === '' ? base : new URL(`${base.href}${base.search === '' ? '?' : (http.separator ?? '&')}${form}`);
+  }
+
+  /**
+   * A call by the SOAP-Response MEP (SOAP 1.2 Part 2 §6.3, §7.4): a GET with the input in the URI
+   * (`get`, as an HTTP GET operation's), no envelope, `Accept: application/soap+xml`; the response
+   * is read as any SOAP 1.2 response (its result, or a fault).
+   */
+  private async callSoapResponse(
+    op: OperationDesc,
+    soap: SoapOperationDesc,
+    get: HttpOperationDesc,
+    input: unknown,
+    options: CallOptions,
+  ): Promise<unknown> {
+    const url = this.getUrl(op, get, input, encodeHttpParams(get, input, op.name));
+    const res = await this.exchange(
+      op,
+      'GET',
+      url,
+      mergeHeaders(this.headers, SOAP_RESPONSE_HEADERS),
+      undefined,
+      options,
+    );
+    return this.readSoapResponse(op, soap, '1.2', res, options.meta);
+  }
+
   private async callHttp(
     op: OperationDesc,
     http: HttpOperationDesc,
@@ -748,18 +796,22 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<unknown> {
     const form = encodeHttpParams(http, input, op.name);
-    const base = hasPathParams(http) ? new URL(joinUrl(this.base, this.writePath(op, http, input))) : this.url(op);
     let res: TransportResponse;
     if (get) {
-      const url =
-        form === '' ? base : new URL(`${base.href}${base.search === '' ? '?' : (http.separator ?? '&')}${form}`);
-      res = await this.exchange(op, 'GET', url, mergeHeaders(this.headers, {}), undefined, options);
+      res = await this.exchange(
+        op,
+        'GET',
+        this.getUrl(op, http, input, form),
+        mergeHeaders(this.headers, {}),
+        undefined,
+        options,
+      );
     } else if (http.input) {
       const doc = encodeHttpXmlInput(http.input, input, this.service.types);
       res = await this.exchange(
         op,
         'POST',
-        base,
+        this.locatedUrl(op, http, input),
         mergeHeaders(this.headers, { 'Content-Type': TEXT_XML_UTF8 }),
         doc,
         options,
@@ -768,7 +820,7 @@ export class ServiceClient {
       res = await this.exchange(
         op,
         'POST',
-        base,
+        this.locatedUrl(op, http, input),
         mergeHeaders(this.headers, { 'Content-Type': FORM_CONTENT_TYPE }),
         form,
         options,

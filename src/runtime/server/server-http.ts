@@ -16,7 +16,8 @@ import { EncodeError, writeValue } from '../wire/codec.js';
 import type { MediaType } from '../wire/content-type.js';
 import { XmlWriter } from '../xml/xml-write.js';
 import { readRequestText } from './server-body-errors.js';
-import { faultFor, httpFaultStatus, SoapFault } from './server-faults.js';
+import { clientFault, faultFor, httpFaultStatus, sendFault, SoapFault } from './server-faults.js';
+import { answerSoapResponse } from './server-soap.js';
 import { decodeHttpParams, decodePathValue, ParamError, parseUrlEncoded } from './server-http-params.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
 import { send, sendInternalError, sendText } from './server-respond.js';
@@ -26,7 +27,9 @@ import type { RequestContext } from './server-types.js';
 
 /**
  * Serves an HTTP GET (`query` is the raw query string) or HTTP POST (form body)
- * operation request. Never rejects: every failure is answered on `res`.
+ * operation request, or the GET of a SOAP-Response operation (SOAP 1.2 Part 2 §6.3: its
+ * input read as an HTTP GET's, the answer and a bad parameter's Sender fault SOAP 1.2
+ * envelopes). Never rejects: every failure is answered on `res`.
  */
 export async function serveHttp(
   state: HandlerState,
@@ -81,12 +84,15 @@ async function serveHttpUnguarded(
     input = decodeHttpParams(route.http.params, params);
   } catch (err) {
     if (err instanceof ParamError) {
-      sendText(res, 400, err.message);
+      // SOAP-Response MEP: the request is at fault, a Sender fault (SOAP 1.2 Part 2 §7.5.2.2: 400).
+      if (route.soap) sendFault(res, '1.2', clientFault(err.message), state);
+      else sendText(res, 400, err.message);
       return;
     }
     throw err;
   }
-  await answerHttp(state, req, res, route, input);
+  if (route.soap) answerSoapResponse(state, req, res, { op: route.op, soap: route.soap, binding: 'soap12' }, input);
+  else await answerHttp(state, req, res, route, input);
 }
 
 /**

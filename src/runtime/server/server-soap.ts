@@ -327,6 +327,32 @@ export function serveSoapText(
   invoke(state, res, version, route, ctx, value);
 }
 
+/**
+ * Answers a GET of the SOAP-Response MEP (SOAP 1.2 Part 2 §6.3) whose input the caller read from the
+ * request URI: calls the implementation and answers with a SOAP 1.2 envelope (its result, or a fault).
+ * Never throws.
+ */
+export function answerSoapResponse(
+  state: HandlerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: SoapRoute,
+  input: unknown,
+): void {
+  try {
+    invoke(
+      state,
+      res,
+      '1.2',
+      route,
+      { binding: 'soap12', operation: route.op.name, headers: req.headers, request: req },
+      input,
+    );
+  } catch {
+    sendInternalError(res);
+  }
+}
+
 /** Checks the request's WS-Security header, then calls the implementation, or answers the WS-Security fault. */
 function checkSecurity(
   state: HandlerState,

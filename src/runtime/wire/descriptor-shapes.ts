@@ -123,6 +123,7 @@ export const SHAPES: Readonly<Record<ShapeName, readonly (readonly [string, Prop
     ['input', 'message'],
     ['output', 'message'],
     ['faults', '[fault]'],
+    ['get', 'httpOp'],
   ],
   param: [
     ['prop', 'prop'],

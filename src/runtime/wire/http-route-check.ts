@@ -61,7 +61,8 @@ export function clientRoutes(service: ServiceDesc, port: PortDesc): ClientRoutes
     routes = {
       table: buildHttpRoutes(service, '', services),
       base: servedPath(port, '').replace(/\/$/, ''),
-      method: port.kind === 'httpGet' ? 'GET' : 'POST',
+      // A SOAP 1.2 port's located operations are SOAP-Response GETs (http-routes.ts).
+      method: port.kind === 'httpGet' || port.kind === 'soap12' ? 'GET' : 'POST',
       rivals: new WeakMap(),
     };
     BY_PORT.set(port, routes);

@@ -2,6 +2,8 @@
  * The HTTP GET/POST route choice (WSDL 1.1 §4 `http:operation location`, §4.7
  * `http:urlReplacement`; WSDL 2.0 Part 2 §6.8.1.1 location templates): given a service's
  * ports and their operations' locations, which operation a request (method and path) runs.
+ * SOAP 1.2 operations of the SOAP-Response MEP (SOAP 1.2 Part 2 §6.3) are GETs at their
+ * locations as HTTP GET operations are.
  * The one place the choice is made: the server dispatches requests with it, and the client
  * checks with it, before sending, that a path it wrote would run the operation it calls
  * (http-route-check.ts), so the two cannot disagree.
@@ -21,7 +23,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc } from './descriptors.js';
+import type { HttpOperationDesc, OperationDesc, PortDesc, ServiceDesc, SoapOperationDesc } from './descriptors.js';
 import { splitPathTemplate } from './path-template.js';
 import {
   asciiLower,
@@ -31,11 +33,18 @@ import {
   routeKey,
 } from './path-template-match.js';
 
-/** An operation as served over HTTP GET or HTTP POST (WSDL 1.1 §4). */
+/**
+ * An operation as served over HTTP GET or HTTP POST (WSDL 1.1 §4), or a SOAP 1.2 operation of the
+ * SOAP-Response MEP (SOAP 1.2 Part 2 §6.3), served as a GET whose input is read as an HTTP GET
+ * operation's and answered with an envelope.
+ */
 export interface HttpRoute {
   readonly op: OperationDesc;
+  /** The location and parameters (a SOAP-Response operation's {@link SoapOperationDesc.get}). */
   readonly http: HttpOperationDesc;
-  readonly binding: 'httpGet' | 'httpPost';
+  readonly binding: 'httpGet' | 'httpPost' | 'soap12';
+  /** SOAP-Response MEP: the SOAP 1.2 operation whose envelope answers the GET. */
+  readonly soap?: SoapOperationDesc;
   /**
    * Parameters the location cites in its query (WSDL 2.0 `op?id={id}`, Part 2 §6.8.1.1): taken
    * from the request URL's query, also when the other parameters come in a POST form.
@@ -176,10 +185,12 @@ export function buildHttpRoutes<S>(
   const templatePaths = new Map<string, string>();
   for (const port of service.ports) {
     const kind = port.kind;
-    if (kind !== 'httpGet' && kind !== 'httpPost') continue;
+    if (kind === 'soap11') continue;
     const path = servedPath(port, pathPrefix);
     for (const op of service.operations) {
-      const http = kind === 'httpGet' ? op.httpGet : op.httpPost;
+      // A SOAP 1.2 port serves its SOAP-Response operations' GETs here; its envelopes are routed by server-routes.ts.
+      const soap = kind === 'soap12' ? op.soap12 : undefined;
+      const http = kind === 'httpGet' ? op.httpGet : kind === 'httpPost' ? op.httpPost : soap?.get;
       if (!http) continue;
       const templated = http.params.some((p) => p.inPath === true);
       // Keyed by the location's path: a literal query (`touch?v=2`, sent as written by the client) is not
@@ -191,8 +202,14 @@ export function buildHttpRoutes<S>(
       let ep = table.get(opKey);
       if (!ep) table.set(opKey, (ep = {}));
       const queryCited = templated ? queryCitations(http.path) : [];
-      const route: HttpRoute = { op, http, binding: kind, ...(queryCited.length > 0 ? { queryCited } : {}) };
-      if (kind === 'httpGet') ep.get ??= route;
+      const route: HttpRoute = {
+        op,
+        http,
+        binding: kind,
+        ...(soap ? { soap } : {}),
+        ...(queryCited.length > 0 ? { queryCited } : {}),
+      };
+      if (kind !== 'httpPost') ep.get ??= route;
       else if (http.input) {
         const byRoot = (ep.postXml ??= new Map());
         const rootKey = elementKey(http.input.element.ns, http.input.element.name);

@@ -229,6 +229,14 @@ export interface SoapOperationDesc {
   /** Absent for one-way operations. */
   readonly output?: SoapMessageDesc;
   readonly faults?: readonly FaultDesc[];
+  /**
+   * SOAP 1.2 operations of the SOAP-Response MEP (SOAP 1.2 Part 2 §6.3; WSDL 2.0 `wsoap:mep`, Part 2
+   * §5.10.3): the request is an HTTP GET, with no envelope, to the port address plus `path`, carrying
+   * the input's `params` as an HTTP GET operation's (WSDL 2.0 Part 2 §6.8.2); the response is a SOAP
+   * 1.2 envelope holding `output`, or a fault. Only `path`, `params` and `separator` are set. Absent:
+   * request-response, an envelope POSTed both ways.
+   */
+  readonly get?: HttpOperationDesc;
 }
 
 /** A named parameter of an HTTP GET/POST request. */
