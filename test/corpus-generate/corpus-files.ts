@@ -91,9 +91,34 @@ export function writeTree(dir: string, files: readonly GeneratedFile[]): void {
  * Type-checks every root file in one program (the generated trees must already
  * be on disk, under a folder with a `{"type":"module"}` package.json). Returns
  * the diagnostics as `file:line: message`, file relative to `base`.
+ *
+ * A tree's `runtime` folder may be a symbolic link to one shared copy: module
+ * resolution here follows links to the real path, so the shared runtime is
+ * parsed and checked once. (TypeScript itself resolves links only for imports
+ * found in node_modules; a relative import through a link would otherwise give
+ * one more copy of the runtime per tree: 12,000 files instead of 1,000 for the corpus.)
  */
 export function typeCheck(base: string, rootFiles: readonly string[]): string[] {
-  const program = ts.createProgram(rootFiles, strictOptions());
+  const options = strictOptions();
+  const host = ts.createCompilerHost(options);
+  const realpath = (file: string): string => (host.realpath ? host.realpath(file) : file);
+  const cache = ts.createModuleResolutionCache(host.getCurrentDirectory(), host.getCanonicalFileName, options);
+  host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions, containingSourceFile) =>
+    literals.map((literal) => {
+      const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
+      const { resolvedModule } = ts.resolveModuleName(
+        literal.text,
+        containingFile,
+        compilerOptions,
+        host,
+        cache,
+        redirected,
+        mode,
+      );
+      if (resolvedModule === undefined || resolvedModule.isExternalLibraryImport === true) return { resolvedModule };
+      return { resolvedModule: { ...resolvedModule, resolvedFileName: realpath(resolvedModule.resolvedFileName) } };
+    });
+  const program = ts.createProgram({ rootNames: rootFiles, options, host });
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where =
       d.file && d.start !== undefined
