@@ -87,8 +87,26 @@ export function strictOptions(): ts.CompilerOptions {
   };
 }
 
-/** Type-checks every .ts file of `files` written to `dir` (strict, NodeNext, noUncheckedIndexedAccess); returns the messages. */
-export function compileTree(dir: string, files: readonly GeneratedFile[]): string[] {
+/** What compileTree reports on. */
+export interface CompileTreeOptions {
+  /**
+   * Report the runtime copy's own errors too (every statement of every
+   * `runtime/` file checked). Off by default: the runtime is then only checked
+   * as far as the generated files use it (its declarations and the types they
+   * reach), which is what a feature's generated code needs and about a fifth of
+   * the cost. The runtime copies themselves are checked in full by
+   * test/golden/compile, test/matrix/compile-auth, test/generate/runtime-slim,
+   * test/emit/runtime-roles and the corpus test.
+   */
+  readonly checkRuntime?: boolean;
+}
+
+/**
+ * Type-checks the .ts files of `files` written to `dir` (strict, NodeNext,
+ * noUncheckedIndexedAccess); returns the messages. Every file is parsed and
+ * bound; see CompileTreeOptions for which are checked.
+ */
+export function compileTree(dir: string, files: readonly GeneratedFile[], opts: CompileTreeOptions = {}): string[] {
   writeTree(dir, files);
   const options = strictOptions();
   // A package.json with "type": "module" makes NodeNext treat the .ts files as ES modules.
@@ -97,7 +115,19 @@ export function compileTree(dir: string, files: readonly GeneratedFile[]): strin
     files.map((f) => path.join(dir, f.path)),
     options,
   );
-  return ts.getPreEmitDiagnostics(program).map((d) => {
+  const runtimeDir = path.join(dir, 'runtime') + path.sep;
+  const checked = (sf: ts.SourceFile): boolean =>
+    !sf.isDeclarationFile && (opts.checkRuntime === true || !path.normalize(sf.fileName).startsWith(runtimeDir));
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program.getSourceFiles().flatMap((sf) => [...program.getSyntacticDiagnostics(sf)]),
+    ...program
+      .getSourceFiles()
+      .filter(checked)
+      .flatMap((sf) => [...program.getSemanticDiagnostics(sf)]),
+  ];
+  return diagnostics.map((d) => {
     const where =
       d.file && d.start !== undefined
         ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `

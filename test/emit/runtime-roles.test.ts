@@ -43,6 +43,8 @@ describe('runtime by role', () => {
     expect(paths.filter((p) => p.startsWith(`runtime/${absent}/`) || p === `${absent}.ts`)).toEqual([]);
     // No generated file mentions the absent side's folder.
     expect(files.filter((f) => f.content.includes(`./runtime/${absent}/`)).map((f) => f.path)).toEqual([]);
-    expect(compileTree(path.join(ROOT, 'test/tmp/runtime-roles', `without-${absent}`), files)).toEqual([]);
+    expect(
+      compileTree(path.join(ROOT, 'test/tmp/runtime-roles', `without-${absent}`), files, { checkRuntime: true }),
+    ).toEqual([]);
   });
 });

@@ -60,6 +60,7 @@ describe('the runtime an output gets', () => {
     const errors = compileTree(
       path.join(TMP, 'auth-runtime-alone'),
       files.map((f) => ({ path: f, content: readFileSync(path.join(runtimeDir, f), 'utf8') })),
+      { checkRuntime: true },
     );
     expect(errors).toEqual([]);
   });
@@ -77,7 +78,7 @@ describe('the runtime an output gets', () => {
       "import { soapArrayModule } from './runtime/wire/soap-array.js';",
     );
     expect(files.map((f) => f.path)).not.toContain('runtime/wire/dataset.ts');
-    expect(compileTree(path.join(TMP, 'arrays'), files)).toEqual([]);
+    expect(compileTree(path.join(TMP, 'arrays'), files, { checkRuntime: true })).toEqual([]);
   });
 
   it('a contract with an ASMX DataSet gets dataset.ts, imported by schema.ts so the codec has it', async () => {
@@ -87,7 +88,7 @@ describe('the runtime an output gets', () => {
       "import { dataSetModule } from './runtime/wire/dataset.js';",
     );
     expect(files.map((f) => f.path)).not.toContain('runtime/wire/soap-array.ts');
-    expect(compileTree(path.join(TMP, 'dataset'), files)).toEqual([]);
+    expect(compileTree(path.join(TMP, 'dataset'), files, { checkRuntime: true })).toEqual([]);
   });
 
   it('a contract with binary values gets the MTOM/SwA module, imported by schema.ts; Auth does not', async () => {
@@ -99,7 +100,7 @@ describe('the runtime an output gets', () => {
     const schema = files.find((f) => f.path === 'schema.ts')?.content ?? '';
     expect(schema).toContain("import { mtomModule } from './runtime/wire/mtom.js';");
     expect(schema).toMatch(/new SchemaData\('.*', \[mtomModule\]\);/);
-    expect(compileTree(path.join(TMP, 'mtom'), files)).toEqual([]);
+    expect(compileTree(path.join(TMP, 'mtom'), files, { checkRuntime: true })).toEqual([]);
   });
 
   it('a bundler told the project has no side effects keeps the optional module schema.ts needs', async () => {

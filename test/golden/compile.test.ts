@@ -26,7 +26,8 @@ describe('the compile check', () => {
 describe.each(CASES)('generated $name', ({ name, wsdl, label }) => {
   it('compiles with tsc --strict (NodeNext, noUncheckedIndexedAccess)', async () => {
     const files = await generate(wsdl, label);
-    const errors = compileTree(path.join(ROOT, 'test/tmp/compile', name), files);
+    // The runtime copy is checked in full once (with Auth); the others' runtimes are the same modules.
+    const errors = compileTree(path.join(ROOT, 'test/tmp/compile', name), files, { checkRuntime: name === 'auth' });
     expect(errors).toEqual([]);
   });
 
