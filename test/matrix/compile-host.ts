@@ -86,8 +86,12 @@ function host(options: ts.CompilerOptions): ts.CompilerHost {
   };
 }
 
-/** Type-checks the tree at `dir` (every `.ts` file in memory under it) with `options`; returns `file:line: message` strings. */
-export function checkTree(dir: string, options: ts.CompilerOptions): string[] {
+/**
+ * Type-checks the tree at `dir` (every `.ts` file in memory under it) with `options`; returns `file:line: message` strings.
+ * With `checkRuntime: false` the `runtime/` copy is only checked as far as the generated files use it (a contract
+ * whose runtime is the same text as Auth's under the same options, which compile-auth checks in full).
+ */
+export function checkTree(dir: string, options: ts.CompilerOptions, { checkRuntime = true } = {}): string[] {
   const roots = [...memory.keys()].filter((k) => k.startsWith(`${dir}${path.sep}`) && k.endsWith('.ts')).sort();
   const full: ts.CompilerOptions = {
     strict: true,
@@ -98,7 +102,20 @@ export function checkTree(dir: string, options: ts.CompilerOptions): string[] {
     ...options,
   };
   const program = ts.createProgram({ rootNames: roots, options: full, host: host(full) });
-  return ts.getPreEmitDiagnostics(program).map((d) => {
+  const runtimeDir = `${path.join(dir, 'runtime')}${path.sep}`;
+  const diagnostics = checkRuntime
+    ? ts.getPreEmitDiagnostics(program)
+    : [
+        ...program.getOptionsDiagnostics(),
+        ...program.getGlobalDiagnostics(),
+        ...program
+          .getSourceFiles()
+          .flatMap((sf) => [
+            ...program.getSyntacticDiagnostics(sf),
+            ...(sf.isDeclarationFile || sf.fileName.startsWith(runtimeDir) ? [] : program.getSemanticDiagnostics(sf)),
+          ]),
+      ];
+  return diagnostics.map((d) => {
     const where =
       d.file && d.start !== undefined
         ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
