@@ -42,10 +42,12 @@ export interface RuntimeSource {
 /**
  * A relative module specifier of an import or export declaration in runtime source
  * (a statement at the start of a line: `import ... from './x.js';`, `export ... from`,
- * `import './x.js';`). The runtime only imports itself and `node:`, and never with
- * `import()` (runtime-files.test.ts checks both).
+ * `import './x.js';`), or of a module loaded on demand by `importSibling('./x.js')`
+ * (client/transport-default.ts: Node's faster paths, which bundlers must not follow but
+ * an output must still hold). The runtime only imports itself and `node:`.
  */
-const SPECIFIER = /^(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*'(\.{1,2}\/[^']+)'/gm;
+const SPECIFIER =
+  /^(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*'(\.{1,2}\/[^']+)'|\bimportSibling\('(\.{1,2}\/[^']+)'\)/gm;
 
 const graphs = new Map<string, Map<string, readonly string[]>>();
 
@@ -61,7 +63,7 @@ function importsOf(name: string, dir: string): readonly string[] {
   const text = readFileSync(path.join(dir, name), 'utf8');
   const found = new Set<string>();
   for (const m of text.matchAll(SPECIFIER)) {
-    const spec = m[1] as string;
+    const spec = (m[1] ?? m[2]) as string;
     found.add(path.posix.normalize(path.posix.join(path.posix.dirname(name), spec)).replace(/\.js$/, '.ts'));
   }
   const list = [...found];
@@ -96,7 +98,7 @@ export function runtimeRoots(files: Iterable<{ readonly content: string }>, base
   const roots = new Set<string>();
   for (const f of files) {
     for (const m of f.content.matchAll(/(?:\bfrom|\bimport)\s*'([^']+)'/g)) {
-      const spec = m[1] as string;
+      const spec = (m[1] ?? m[2]) as string;
       if (spec.startsWith(prefix)) roots.add(`${spec.slice(prefix.length).replace(/\.(js|ts)$/, '')}.ts`);
     }
   }

@@ -131,7 +131,14 @@ describe('the @wsdlc/runtime manifest', () => {
     const effectful = runtimeModules().filter((m) =>
       registersOnLoad(readFileSync(path.join(ROOT, 'src/runtime', `${m}.ts`), 'utf8')),
     );
-    expect(effectful).toEqual(['wire/dataset', 'wire/http-path', 'wire/mtom', 'wire/soap-array', 'wire/ws-security']);
+    expect(effectful).toEqual([
+      'wire/dataset',
+      'wire/http-path',
+      'wire/mtom',
+      'wire/soap-array',
+      'wire/soap-response-stream',
+      'wire/ws-security',
+    ]);
     expect(runtimePkg.sideEffects).toEqual(effectful.map((m) => `./dist/${m}.js`));
   });
 });

@@ -45,6 +45,12 @@ describe('the default transport', () => {
     expect(defaultTransport()).toBe(http1Transport);
   });
 
+  it('loads the streaming decoder of large responses on Node (a bundle leaves it out)', async () => {
+    await defaultTransportReady();
+    const { responseStreaming } = await import('../../src/runtime/wire/response-streaming.js');
+    expect(typeof responseStreaming.decode).toBe('function');
+  });
+
   it('is not Node on a host whose globals say Bun, Deno or workerd', () => {
     vi.stubGlobal('Bun', {});
     expect(isNode()).toBe(false);

@@ -45,7 +45,7 @@ import {
   type SoapVersion,
 } from '../wire/soap-envelope.js';
 import { soapRequestHeaders, writeEnvelopeFor } from '../wire/soap-request.js';
-import { decodeSoapResponseStreaming, responseStreaming, StreamFallback } from '../wire/soap-response-stream.js';
+import { responseStreaming } from '../wire/response-streaming.js';
 import { instrument, type ClientHooks, type ClientLogger } from './hooks.js';
 import type { RedactOptions } from './redact.js';
 import { base64Encode, latin1Encode, utf8Encode } from '../bytes/index.js';
@@ -585,13 +585,20 @@ export class ServiceClient {
       );
     }
     if (!soap.output && ok(status) && body.trim() === '') return undefined;
-    if (soap.output !== undefined && body.length >= responseStreaming.minLength && mime?.xop !== true && ok(status)) {
+    const decode = responseStreaming.decode; // loaded on Node, Bun and Deno (wire/response-streaming.ts)
+    if (
+      decode !== undefined &&
+      soap.output !== undefined &&
+      body.length >= responseStreaming.minLength &&
+      mime?.xop !== true &&
+      ok(status)
+    ) {
       // A large answer: decoded as it is scanned, with no tree of its Body; what that does not read, the tree does.
-      const streamed = decodeSoapResponseStreaming(body, version, soap.output, this.service.types, {
+      const streamed = decode(body, version, soap.output, this.service.types, {
         maxDepth: this.maxDepth,
         maxNodes: this.maxNodes,
       });
-      if (!(streamed instanceof StreamFallback)) {
+      if (streamed !== undefined) {
         if (meta !== undefined) readResponseHeaders(meta, streamed.header, soap.output.headers, this.service.types);
         return streamed.value;
       }

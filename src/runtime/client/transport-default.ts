@@ -18,6 +18,10 @@
  * client then uses Node's `fetch` (slower per call, same behaviour); pass
  * `transport: http1Transport` to keep the HTTP/1.1 transport in such a bundle.
  *
+ * The streaming decoder of large responses (wire/soap-response-stream.ts) is loaded the
+ * same way, on Node, Bun and Deno; a bundle that wants it imports it once.
+ 
+ *
  * Ships with generated code: imports only sibling runtime files.
  */
 import { hostName } from '../bytes/index.js';
@@ -85,7 +89,24 @@ export function defaultTransport(): Transport {
   return (elsewhere ??= fetchTransport(globalFetch));
 }
 
-/** Settles when the default transport is loaded (at once off Node); the transport it resolves to. */
-export function defaultTransportReady(): Promise<Transport> {
-  return http1Load ?? Promise.resolve(defaultTransport());
+/** Whether this host runs the runtime's files from disk (Node, Bun, Deno), so that `import()` finds a sibling module. */
+function runsFromDisk(): boolean {
+  const g = globalThis as unknown as HostGlobals;
+  return g.Bun !== undefined || g.Deno !== undefined || isNode();
+}
+
+/**
+ * The load of the streaming decoder of large responses (wire/soap-response-stream.ts,
+ * which registers itself in wire/response-streaming.ts), started with this module on
+ * hosts that run files from disk; a bundle (a browser's, a Worker's) leaves it out, and
+ * its clients read large responses as trees (same results).
+ */
+const streamingLoad: Promise<unknown> | undefined = runsFromDisk()
+  ? importSibling('../wire/soap-response-stream.js').catch(() => undefined)
+  : undefined;
+
+/** Settles when the default transport and the streaming decoder are loaded (at once in a bundle); the transport. */
+export async function defaultTransportReady(): Promise<Transport> {
+  await streamingLoad;
+  return http1Load ?? defaultTransport();
 }

@@ -26,25 +26,12 @@ import type { StreamLimits } from './codec-stream.js';
 import { decodeSimple, isNil, type SimpleDesc, type TypeRegistry } from './codec.js';
 import { textOf } from '../xml/xml-parse.js';
 import type { SoapMessageDesc } from './descriptors.js';
+import { responseStreaming, type StreamedSoapResponse } from './response-streaming.js';
 import { envelopeNamespace, type SoapVersion } from './soap-envelope.js';
 
 export { StreamFallback } from './codec-stream.js';
 
-/**
- * Which responses the client reads with {@link decodeSoapResponseStreaming}: those of at
- * least `minLength` characters. Smaller ones are parsed into a tree, where the envelope
- * memos (soap-envelope.ts) save most of the work of a peer's repeated answers. Tests and
- * benches change it.
- */
-export const responseStreaming: { minLength: number } = { minLength: 16384 };
-
-/** A SOAP response's value and its Header, read by {@link decodeSoapResponseStreaming}. */
-export interface StreamedSoapResponse {
-  /** The operation's result, as the client returns it. */
-  readonly value: unknown;
-  /** The Header (a tree of its own), if any. */
-  readonly header: XmlElement | undefined;
-}
+export { responseStreaming, type StreamedSoapResponse } from './response-streaming.js';
 
 /** The Body: the first element of the operation's name and namespace is its value. */
 class BodyFrame extends Frame {
@@ -173,3 +160,9 @@ export function decodeSoapResponseStreaming(
     value = value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[out.result];
   return { value, header: envelope.header };
 }
+
+// Loading this module is what gives the client its streaming decoder (response-streaming.ts).
+responseStreaming.decode = (text, version, out, types, limits) => {
+  const read = decodeSoapResponseStreaming(text, version, out, types, limits);
+  return read instanceof StreamFallback ? undefined : read;
+};
