@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { emitFiles } from '../../src/emit/index.js';
@@ -165,6 +166,26 @@ describe('generated code bundles for the browser and for neutral platforms', asy
       });
     }
   }
+
+  // The size budget (README, docs/platforms.md): the Auth client alone, as bench/browser-size.ts
+  // measures it (esbuild --platform=browser, ESM, minified, gzip -9). Bytes, not time: deterministic
+  // for one esbuild version. What keeps it: Node's faster paths (the HTTP/1.1 transport, the
+  // streaming decoder, the envelope memos) are loaded by import() on Node, never bundled, and the
+  // modules of features a contract lacks (templated locations, MTOM, WS-Security...) are optional.
+  it('the Auth client bundle stays under 30 KB gzipped', async () => {
+    const result = await build({
+      entryPoints: [path.join(ROOT, 'generated/auth/client.ts')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    const js = result.outputFiles[0]!.contents;
+    const gzipped = gzipSync(js, { level: 9 }).length;
+    expect(gzipped, `Auth client: ${gzipped} bytes gzipped (${js.length} minified)`).toBeLessThan(30 * 1024);
+  });
 
   it('the checks find what they look for', () => {
     expect(nodeImportsIn('import * as n from "node:net"; const z = await import("node:zlib");')).toEqual([

@@ -18,8 +18,9 @@
  * client then uses Node's `fetch` (slower per call, same behaviour); pass
  * `transport: http1Transport` to keep the HTTP/1.1 transport in such a bundle.
  *
- * The streaming decoder of large responses (wire/soap-response-stream.ts) is loaded the
- * same way, on Node, Bun and Deno; a bundle that wants it imports it once.
+ * The streaming decoder of large responses (wire/soap-response-stream.ts) and the memos
+ * of repeated envelopes (wire/envelope-memos.ts) are loaded the same way, on Node, Bun
+ * and Deno; a bundle that wants them imports them once.
  
  *
  * Ships with generated code: imports only sibling runtime files.
@@ -102,7 +103,11 @@ function runsFromDisk(): boolean {
  * its clients read large responses as trees (same results).
  */
 const streamingLoad: Promise<unknown> | undefined = runsFromDisk()
-  ? importSibling('../wire/soap-response-stream.js').catch(() => undefined)
+  ? Promise.all([
+      importSibling('../wire/soap-response-stream.js').catch(() => undefined),
+      // The memos of repeated small envelopes (wire/envelope-memos.ts): same tree, less scanning.
+      importSibling('../wire/envelope-memos.js').catch(() => undefined),
+    ])
   : undefined;
 
 /** Settles when the default transport and the streaming decoder are loaded (at once in a bundle); the transport. */

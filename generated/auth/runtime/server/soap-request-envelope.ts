@@ -23,6 +23,7 @@ import {
   type ParseEnvelopeOptions,
 } from '../wire/soap-envelope.js';
 import type { XmlElement, XmlShape } from '../xml/xml-parse.js';
+import '../wire/envelope-memos.js'; // the server parses with the envelope memos (soap-envelope.ts)
 import { shapeHoleCount, shapeTree } from '../xml/xml-shape-memo.js';
 
 /**

@@ -12,8 +12,8 @@ import {
   childElements,
   parseXml,
   XmlParseError,
-  XmlPrefixMemo,
-  XmlShapeMemo,
+  type XmlPrefixMemo,
+  type XmlShapeMemo,
   type ParseXmlOptions,
   type XmlLimit,
   type XmlElement,
@@ -191,18 +191,23 @@ export interface ParseEnvelopeOptions {
 }
 
 /**
- * The starts of recent envelopes (declaration, `Envelope`, `Body` start tags), shared
- * by every parse in the process: a peer's envelopes all begin alike, and that start
- * is most of the scanning work of a small message (see XmlPrefixMemo).
+ * The memos of recent envelopes, shared by every parse in the process, set by
+ * envelope-memos.ts when it is loaded (the server imports it; the client loads it by
+ * `import()` on Node, Bun and Deno, so browser bundles leave it out):
+ *
+ * - `starts`: the starts of recent envelopes (declaration, `Envelope`, `Body` start
+ *   tags): a peer's envelopes all begin alike, and that start is most of the scanning
+ *   work of a small message (see XmlPrefixMemo);
+ * - `shapes`: the shapes of recent envelopes: a peer sends the same markup with other
+ *   values, and such an envelope is built from its shape without reading the markup
+ *   again (see XmlShapeMemo).
+ *
+ * Without them an envelope is scanned in full: the same tree.
  */
-const ENVELOPE_STARTS = new XmlPrefixMemo(8);
-
-/**
- * The shapes of recent envelopes, shared like {@link ENVELOPE_STARTS}: a peer sends
- * the same markup with other values, and such an envelope is built from its shape
- * without reading the markup again (see XmlShapeMemo).
- */
-const ENVELOPE_SHAPES = new XmlShapeMemo(8);
+export const envelopeMemos: { starts: XmlPrefixMemo | undefined; shapes: XmlShapeMemo | undefined } = {
+  starts: undefined,
+  shapes: undefined,
+};
 
 /**
  * Parses a SOAP 1.1 or 1.2 envelope. Elements are matched by namespace and local
@@ -217,8 +222,8 @@ export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): Par
     root = parseXml(xml, {
       maxDepth: opts.maxDepth,
       maxNodes: opts.maxNodes,
-      memo: ENVELOPE_STARTS,
-      shapes: ENVELOPE_SHAPES,
+      memo: envelopeMemos.starts,
+      shapes: envelopeMemos.shapes,
       shapesMissed: opts.shapesMissed === true,
     });
   } catch (err) {
@@ -249,7 +254,7 @@ export function parseEnvelope(xml: string, opts: ParseEnvelopeOptions = {}): Par
  * `undefined` when it matches none (then parse it with `shapesMissed`).
  */
 export function matchEnvelopeShape(xml: string, opts: ParseEnvelopeOptions = {}): XmlShapeMatch | undefined {
-  return ENVELOPE_SHAPES.matchShape(xml, opts.maxDepth ?? DEFAULT_MAX_DEPTH, opts.maxNodes ?? Infinity);
+  return envelopeMemos.shapes?.matchShape(xml, opts.maxDepth ?? DEFAULT_MAX_DEPTH, opts.maxNodes ?? Infinity);
 }
 
 /** The default of {@link ParseEnvelopeOptions.maxDepth} (parseXml's). */
