@@ -29,13 +29,13 @@ const SERVER_SOAP = 'generated/auth/runtime/server/server-soap.js';
 /** Each stage's cut: a statement of the compiled server-soap.js and what replaces it. */
 const CUTS: Readonly<Record<Stage, readonly [string, string]>> = {
   'upto-body': [
-    'serveSoapText(this.state, this.req, this.res, this.dispatch, this.version, this.mediaType, text);',
-    'send(this.res, 200, TEXT_XML_UTF8, BENCH_CANNED);',
+    'serveSoapText(this.state, this.ex, this.dispatch, this.version, this.mediaType, text);',
+    'this.ex.send(200, TEXT_XML_UTF8, BENCH_CANNED);',
   ],
-  'upto-parse': ['const bodyEl = firstElement(env.body);', 'send(res, 200, TEXT_XML_UTF8, BENCH_CANNED); return;'],
+  'upto-parse': ['const bodyEl = firstElement(env.body);', 'ex.send(200, TEXT_XML_UTF8, BENCH_CANNED); return;'],
   'upto-call': [
     'const wrapped = output.result === undefined ? result : { [output.result]: result };',
-    'send(res, 200, TEXT_XML_UTF8, BENCH_CANNED); return;',
+    'ex.send(200, TEXT_XML_UTF8, BENCH_CANNED); return;',
   ],
 };
 

@@ -4,8 +4,8 @@ export type { CallMeta, CallOptions, ClientOptions } from './runtime/client/inde
 export { HttpError, MultipartError, ResponseError, SoapFault, SoapFaultError } from './runtime/index.js';
 export type { XmlElement } from './runtime/index.js';
 export { addResponseAttachment } from './runtime/server/index.js';
-export type { HandlerOptions, RequestContext, ServiceHandler } from './runtime/server/index.js';
+export type { AnyRequestContext, CorsOptions, FetchHandler, FetchRequestContext, HandlerOptions, RequestContext, ServiceHandler } from './runtime/server/index.js';
 export { AuthDescriptor, AuthOperations, SCHEMA_TYPES } from './schema.js';
-export { createAuthHandler, type AuthService } from './server.js';
+export { createAuthFetchHandler, createAuthHandler, type AuthService } from './server.js';
 export type * from './types.js';
 export { WSDL_TEXT } from './wsdl.js';

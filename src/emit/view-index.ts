@@ -52,7 +52,7 @@ export function indexView(
     `type ${s.bindingTypeName}`,
     ...s.faults.flatMap((f) => [f.guardName, `type ${f.typeName}`]),
   ]);
-  const serverNames = server?.services.flatMap((s) => [s.handlerName, `type ${s.interfaceName}`]);
+  const serverNames = server?.services.flatMap((s) => [s.handlerName, s.fetchHandlerName, `type ${s.interfaceName}`]);
   return {
     header,
     clientExports: clientNames === undefined ? undefined : exportClause(clientNames),
@@ -71,6 +71,10 @@ export function indexView(
         client && 'CallMeta',
         server && 'HandlerOptions',
         server && 'RequestContext',
+        server && 'FetchRequestContext',
+        server && 'AnyRequestContext',
+        server && 'FetchHandler',
+        server && 'CorsOptions',
         server && 'ServiceHandler',
         server && 'addResponseAttachment',
       ],

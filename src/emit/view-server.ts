@@ -1,6 +1,7 @@
 /**
  * View model of `server.ts`: per service, the implementation interface and the
- * handler factory over the runtime's `createImplementationHandler` (which
+ * handler factories over the runtime's `createImplementationHandler` and
+ * `createImplementationFetchHandler` (which
  * calls the implementation's methods by name: no typed wrapper per operation).
  * Template: `templates/server.hbs`.
  */
@@ -31,8 +32,11 @@ export interface ServerServiceView {
   readonly doc: string;
   /** JSDoc of the `create<S>Handler` function. */
   readonly handlerDoc: string;
+  /** JSDoc of the `create<S>FetchHandler` function. */
+  readonly fetchHandlerDoc: string;
   readonly interfaceName: string;
   readonly handlerName: string;
+  readonly fetchHandlerName: string;
   readonly descriptorName: string;
   readonly methods: readonly ServerMethodView[];
 }
@@ -68,8 +72,12 @@ export function serverView(
     header,
     runtimeImports: runtimeImports(
       [
+        'createImplementationFetchHandler',
         'createImplementationHandler',
+        'FetchHandler',
+        'FetchRequestContext',
         'HandlerOptions',
+        'OperationContext',
         'RequestContext',
         'ServiceHandler',
         usesHeaders && 'SoapHeadersContext',
@@ -90,8 +98,12 @@ export function serverView(
       handlerDoc: docBlock(
         `Creates the HTTP request handler of the ${s.names.xmlName} service (all its bindings), for \`http.createServer\` or as middleware. The WSDL is served on \`?wsdl\`.`,
       ),
+      fetchHandlerDoc: docBlock(
+        `Creates the Fetch API handler of the ${s.names.xmlName} service (all its bindings), \`(request: Request) => Promise<Response>\`, for \`Bun.serve\`, \`Deno.serve\`, a Workers module's \`fetch\`, a Next.js route or Hono. It answers as the node:http handler does; paths the service does not own get 404. Type \`impl\` with \`AnyRequestContext\` to serve it both ways.`,
+      ),
       interfaceName: s.names.service,
       handlerName: s.names.handler,
+      fetchHandlerName: s.names.fetchHandler,
       descriptorName: s.names.descriptor,
       methods: s.operations.map((o) => ({
         doc: indentLines(methodDoc(o, s), '  '),

@@ -32,6 +32,8 @@ export interface ServiceNames {
   readonly binding: string;
   /** Handler factory, e.g. `createAuthHandler`. */
   readonly handler: string;
+  /** Fetch API handler factory, e.g. `createAuthFetchHandler`. */
+  readonly fetchHandler: string;
   /** ServiceDesc constant, e.g. `AuthDescriptor`. */
   readonly descriptor: string;
   /** Operation descriptors by method, e.g. `AuthOperations`. */
@@ -85,6 +87,7 @@ export function assignNames(model: WsdlModel): NamePlan {
       service: scope.claim(toTypeName(`${raw} Service`)),
       binding: scope.claim(toTypeName(`${raw} Binding`)),
       handler: scope.claim(toMemberName(`create ${raw} Handler`)),
+      fetchHandler: scope.claim(toMemberName(`create ${raw} Fetch Handler`)),
       descriptor: scope.claim(toTypeName(`${raw} Descriptor`)),
       operations: scope.claim(toTypeName(`${raw} Operations`)),
     });

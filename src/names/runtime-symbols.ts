@@ -54,11 +54,18 @@ export const RUNTIME_SYMBOLS = {
   // server.ts
   createServiceHandler: { kind: 'value', module: 'server' },
   createImplementationHandler: { kind: 'value', module: 'server' },
+  createImplementationFetchHandler: { kind: 'value', module: 'server' },
+  createFetchHandler: { kind: 'value', module: 'server' },
   defineOperation: { kind: 'value', module: 'server' },
   withSoapHeaders: { kind: 'value', module: 'server' },
   HandlerOptions: { kind: 'type', module: 'server' },
   OperationImpl: { kind: 'type', module: 'server' },
   RequestContext: { kind: 'type', module: 'server' },
+  FetchRequestContext: { kind: 'type', module: 'server' },
+  AnyRequestContext: { kind: 'type', module: 'server' },
+  OperationContext: { kind: 'type', module: 'server' },
+  FetchHandler: { kind: 'type', module: 'server' },
+  CorsOptions: { kind: 'type', module: 'server' },
   ServiceHandler: { kind: 'type', module: 'server' },
   SoapHeadersContext: { kind: 'type', module: 'server' },
   // schema.ts and types.ts

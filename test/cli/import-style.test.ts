@@ -28,7 +28,7 @@ describe('import style options', () => {
     const dir = project();
     expect((await runCli(['generate'], dir, {})).code).toBe(0);
     expect(read(dir, 'server.ts')).toMatch(
-      /import \{\n {2}createImplementationHandler,[^}]*type HandlerOptions,[^}]*\} from '\.\/runtime\/server\/index\.js';/,
+      /import \{\n {2}createImplementationFetchHandler,\n {2}createImplementationHandler,[^}]*type HandlerOptions,[^}]*\} from '\.\/runtime\/server\/index\.js';/,
     );
     expect(read(dir, 'runtime/index.ts')).toContain("from './xml/xml-parse.js';");
   });
@@ -38,9 +38,11 @@ describe('import style options', () => {
     const r = await runCli(['generate', '--import-extension', 'none', '--type-imports', 'separate'], dir, {});
     expect(r.code).toBe(0);
     const server = read(dir, 'server.ts');
-    expect(server).toContain("import { createImplementationHandler } from './runtime/server/index';");
     expect(server).toContain(
-      "import type { HandlerOptions, RequestContext, ServiceHandler } from './runtime/server/index';",
+      "import { createImplementationFetchHandler, createImplementationHandler } from './runtime/server/index';",
+    );
+    expect(server).toMatch(
+      /import type \{\n {2}FetchHandler,\n {2}FetchRequestContext,\n {2}HandlerOptions,\n {2}OperationContext,\n {2}RequestContext,\n {2}ServiceHandler,\n\} from '\.\/runtime\/server\/index';/,
     );
     expect(read(dir, 'index.ts')).toContain("export type * from './types';");
     const runtimeIndex = read(dir, 'runtime/index.ts');

@@ -20,7 +20,7 @@ import {
   type SampleSlot,
   sampleText,
 } from '../../src/runtime/server/pages/samples.js';
-import { createServiceHandler } from '../../src/runtime/server/server.js';
+import { createServiceCore, createServiceHandler } from '../../src/runtime/server/server.js';
 import { encodeSimpleValue } from '../../src/runtime/wire/codec.js';
 import type { BindingKind, OperationDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { SampleValues, type SimpleSampleDesc } from '../../src/runtime/wire/sample-values.js';
@@ -77,13 +77,15 @@ const BINDINGS: readonly BindingKind[] = ['soap11', 'soap12', 'httpGet', 'httpPo
 
 async function checkOperation(service: ServiceDesc, op: OperationDesc, problems: string[]): Promise<number> {
   const outputs = new SampleOutputs();
-  const sampler = createServiceHandler(service, outputs.impls(service), { pages: false });
+  const sampler = createServiceCore(service, outputs.impls(service), { pages: false }, 'createServiceHandler');
   let checked = 0;
   for (const binding of BINDINGS) {
     const port = service.ports.find((p) => p.kind === binding);
     if (port === undefined) continue;
     // The page of the port's own path: its samples' targets are the paths the client writes.
-    const samples = await operationSamples(service, op, port.path, outputs, (r) => dispatchInProcess(sampler, r));
+    const samples = await operationSamples(service, op, port.path, outputs, (r) =>
+      dispatchInProcess(sampler, r, 'node'),
+    );
     const sample = samples.find((s) => s.binding === binding);
     if (op[binding] === undefined || sample === undefined) continue;
     if (sample.problem !== undefined) continue; // a value the writers cannot make up: the page says so

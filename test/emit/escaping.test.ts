@@ -106,7 +106,10 @@ describe('hostile contract', () => {
     const client = file('client.ts');
     expect(client.getClasses().map((c) => c.getName())).toEqual(['EtcPasswdClient']);
     const server = file('server.ts');
-    expect(server.getFunctions().map((f) => f.getName())).toEqual(['createEtcPasswdHandler']);
+    expect(server.getFunctions().map((f) => f.getName())).toEqual([
+      'createEtcPasswdHandler',
+      'createEtcPasswdFetchHandler',
+    ]);
     // The WSDL name is kept as data, quoted.
     file('schema.ts').getVariableDeclarationOrThrow('EtcPasswdDescriptor');
     const names = decodedSchema(file('schema.ts').getFullText()).services.map((s) => s.name);

@@ -26,7 +26,6 @@ const NODE_ONLY = new Set([
   'client/proxy.ts', // an HTTP CONNECT tunnel on node:http, node:tls
   'client/transport-record.ts', // fixtures on disk (node:fs)
   'client/transport-memory.ts', // node:http's IncomingMessage/ServerResponse in memory
-  'server/in-process.ts', // the service pages' test form: node:http's objects in memory (#32)
 ]);
 
 function runtimeModules(dir = RUNTIME, rel = ''): string[] {
@@ -124,7 +123,7 @@ async function outputs(): Promise<Record<string, string>> {
   };
 }
 
-/** Bundles `entry` of the output in `dir` for `platform` and expects no error, no node: import (and, for a client, no Node global). */
+/** Bundles `entry` of the output in `dir` for `platform` and expects no error, no node: import and no Node global. */
 async function expectClean(name: string, dir: string, entry: string, platform: 'browser' | 'neutral'): Promise<void> {
   const result = await build({
     entryPoints: [path.join(dir, entry)],
@@ -146,7 +145,6 @@ async function expectClean(name: string, dir: string, entry: string, platform: '
   ).toEqual([]);
   const js = result.outputFiles[0]!.text;
   expect(nodeImportsIn(js), `${name}/${entry}`).toEqual([]);
-  if (entry !== 'client.ts') return;
   expect(nodeGlobals(js), `${name}/${entry}`).toEqual([]);
   // The HTTP/1.1 transport (node:net, node:tls) is loaded on Node only, by an import() bundlers do not follow.
   expect(js, `${name}/${entry}: the HTTP/1.1 transport is in the bundle`).not.toContain('node:tls');
@@ -159,9 +157,8 @@ describe('generated code bundles for the browser and for neutral platforms', asy
       it(`${name}: client.ts with --platform=${platform}`, async () => {
         await expectClean(name, dir, 'client.ts', platform);
       });
-      // The server side is the fetch handler's part of issue 29: today server.ts reaches
-      // server/in-process.ts (node:http, node:net) and Buffer. Enable these when it no longer does.
-      it.skip(`${name}: server.ts and index.ts with --platform=${platform}`, async () => {
+      // The server side: the fetch handler's core and the node:http adapter, which reads nothing but its arguments.
+      it(`${name}: server.ts and index.ts with --platform=${platform}`, async () => {
         for (const entry of ['server.ts', 'index.ts']) await expectClean(name, dir, entry, platform);
       });
     }

@@ -6,6 +6,11 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
+import { createFetchHandler } from '../../src/runtime/server/fetch-handler.js';
+import { createServiceHandler } from '../../src/runtime/server/server.js';
+import type { AnyRequestContext, HandlerOptions, OperationImpl } from '../../src/runtime/server/server-types.js';
+import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { fetchOnNode } from '../support/fetch-on-node.js';
 
 /** A running test server. */
 export interface TestServer {
@@ -31,6 +36,29 @@ export async function startServer(
       }),
   };
 }
+
+/** A way of serving a service: the node:http handler, or the fetch handler (served from node:http by a test bridge). */
+export interface HandlerKind {
+  readonly name: string;
+  /** Starts `service` answered by `impls` on 127.0.0.1. */
+  start(
+    service: ServiceDesc,
+    impls: Readonly<Record<string, OperationImpl<AnyRequestContext>>>,
+    options?: HandlerOptions<AnyRequestContext>,
+  ): Promise<TestServer>;
+}
+
+/** Both handler forms: tests of the behaviour table run against each (`describe.each(HANDLER_KINDS)`). */
+export const HANDLER_KINDS: readonly HandlerKind[] = [
+  {
+    name: 'node:http handler',
+    start: (service, impls, options) => startServer(createServiceHandler(service, impls, options)),
+  },
+  {
+    name: 'fetch handler',
+    start: (service, impls, options) => startServer(fetchOnNode(createFetchHandler(service, impls, options))),
+  },
+];
 
 /** A parsed HTTP response. */
 export interface RawResponse {

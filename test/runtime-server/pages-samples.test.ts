@@ -15,14 +15,21 @@ import {
   sampleText,
   type SampleSlot,
 } from '../../src/runtime/server/pages/samples.js';
-import { createServiceHandler } from '../../src/runtime/server/server.js';
+import { createServiceCore } from '../../src/runtime/server/server.js';
 
 const outputs = new SampleOutputs();
-const sampleHandler = createServiceHandler(AuthDescriptor, outputs.impls(AuthDescriptor), { pages: false });
+const sampleHandler = createServiceCore(
+  AuthDescriptor,
+  outputs.impls(AuthDescriptor),
+  { pages: false },
+  'createServiceHandler',
+);
 
 function samplesOf(name: string) {
   const op = AuthDescriptor.operations.find((o) => o.name === name)!;
-  return operationSamples(AuthDescriptor, op, '/ecomm/Auth.asmx', outputs, (r) => dispatchInProcess(sampleHandler, r));
+  return operationSamples(AuthDescriptor, op, '/ecomm/Auth.asmx', outputs, (r) =>
+    dispatchInProcess(sampleHandler, r, 'node'),
+  );
 }
 
 const CASES = [

@@ -24,7 +24,7 @@ import {
   SampleOutputs,
 } from '../../runtime/server/pages/samples.js';
 import { NO_WSDL_FACTS, readWsdlFacts, type WsdlFacts } from '../../runtime/server/pages/wsdl-facts.js';
-import { createServiceHandler } from '../../runtime/server/server.js';
+import { createServiceCore } from '../../runtime/server/server.js';
 import type { OperationDesc, ServiceDesc } from '../../runtime/wire/descriptors.js';
 import { parseXml } from '../../runtime/xml/xml-parse.js';
 import type { WsdlModel } from '../../model/types.js';
@@ -122,8 +122,8 @@ export async function docsFiles(
     const stem = serviceStems.take(service.name);
     const opStems = new Stems();
     const outputs = new SampleOutputs();
-    const handler = createServiceHandler(service, outputs.impls(service), { pages: false });
-    const dispatch: SampleDispatch = (r) => dispatchInProcess(handler, r);
+    const core = createServiceCore(service, outputs.impls(service), { pages: false }, 'createServiceHandler');
+    const dispatch: SampleDispatch = (r) => dispatchInProcess(core, r, 'node');
     const host = hostOf(service);
     const ops = [];
     for (const op of service.operations) {

@@ -1,12 +1,17 @@
 /**
- * One request handed to a `node:http` request handler in this process, its answer
- * kept in memory: how the service pages get the exact response a handler writes
- * (their samples, and the test form's answer) without a socket.
+ * One request handed to a service's core in this process, its answer kept in
+ * memory: how the service pages get the exact response the handler writes (their
+ * samples, and the test form's answer) without a socket. The request goes through
+ * the server seam (exchange.ts) like any other, so the node:http handler and the
+ * fetch handler serve the same pages; the implementation gets the context its
+ * handler's form makes (`flavour`).
  *
- * Ships with generated code.
+ * Ships with generated code: web standards only.
  */
-import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
+import { utf8ByteLength, utf8Decode, utf8Encode } from '../bytes/utf8.js';
+import { TEXT_PLAIN_UTF8 } from '../wire/namespaces.js';
+import type { BodyCallback, BodyLimits, HttpExchange } from './exchange.js';
+import { bodyLimitError } from './exchange.js';
 
 /** A request to dispatch in process. */
 export interface InProcessRequest {
@@ -28,96 +33,140 @@ export interface InProcessResponse {
   readonly body: string;
 }
 
-/** A `node:http` request handler. */
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/** A service core (server.ts `ServiceCore`), as far as dispatching needs it. */
+export type InProcessCore = (ex: HttpExchange, notOwned: '404') => boolean;
 
-/** A response whose head and body are kept instead of written to a socket. */
-class KeptResponse extends ServerResponse {
-  readonly chunks: Buffer[] = [];
-  head: [string, string][] | undefined;
-  readonly done: (res: KeptResponse) => void;
+/** Which handler form's context the implementation gets. */
+export type ContextFlavour = 'node' | 'fetch';
 
-  constructor(req: IncomingMessage, done: (res: KeptResponse) => void) {
-    super(req);
+/** An exchange whose request is given in full and whose answer is kept. */
+class MemoryExchange implements HttpExchange {
+  readonly method: string;
+  readonly target: string;
+  readonly contextHeaders: unknown;
+  readonly contextRequest: unknown;
+  private readonly headers: Readonly<Record<string, string>>;
+  private readonly body: Uint8Array;
+  private readonly address: string;
+  private readonly added: [string, string][] = [];
+  private done: ((r: InProcessResponse) => void) | undefined;
+
+  constructor(request: InProcessRequest, flavour: ContextFlavour, done: (r: InProcessResponse) => void) {
+    this.method = request.method;
+    this.target = request.url;
+    this.body = utf8Encode(request.body ?? '');
+    const headers: Record<string, string> = { host: 'localhost' };
+    for (const name in request.headers) headers[name.toLowerCase()] = request.headers[name]!;
+    if (request.body !== undefined) headers['content-length'] = String(this.body.byteLength);
+    this.headers = headers;
+    this.address = request.remoteAddress ?? '127.0.0.1';
     this.done = done;
-  }
-
-  override writeHead(status: number, ...rest: unknown[]): this {
-    const given = rest.length > 0 ? rest[rest.length - 1] : undefined;
-    const head: [string, string][] = [];
-    for (const [k, v] of Object.entries(this.getHeaders() as OutgoingHttpHeaders))
-      if (v !== undefined) head.push([k.toLowerCase(), String(v)]);
-    if (Array.isArray(given)) {
-      for (let i = 0; i + 1 < given.length; i += 2) head.push([String(given[i]).toLowerCase(), String(given[i + 1])]);
-    } else if (given !== null && typeof given === 'object') {
-      for (const [k, v] of Object.entries(given as OutgoingHttpHeaders))
-        if (v !== undefined) head.push([k.toLowerCase(), String(v)]);
+    if (flavour === 'fetch') {
+      this.contextHeaders = new Headers(headers);
+      this.contextRequest = new Request(`http://localhost${request.url}`, {
+        method: request.method,
+        headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
+    } else {
+      // What a node:http implementation reads of its request: method, url, headers, socket addresses.
+      this.contextHeaders = headers;
+      this.contextRequest = {
+        method: request.method,
+        url: request.url,
+        headers,
+        socket: { remoteAddress: this.address, localAddress: '127.0.0.1', localPort: 80 },
+      };
     }
-    this.head = head;
-    this.statusCode = status;
-    return this;
   }
 
-  override write(chunk: unknown, encoding?: unknown): boolean {
-    if (this.head === undefined) this.writeHead(this.statusCode);
-    this.take(chunk, encoding);
-    return true;
+  header(name: string): string | undefined {
+    return this.headers[name];
   }
 
-  override end(chunk?: unknown, encoding?: unknown): this {
-    if (this.writableEnded) return this;
-    if (this.head === undefined) this.writeHead(this.statusCode);
-    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') this.take(chunk, encoding);
-    Object.defineProperty(this, 'writableEnded', { value: true });
-    Object.defineProperty(this, 'headersSent', { value: true });
-    this.done(this);
-    queueMicrotask(() => {
-      this.emit('finish');
-      this.emit('close');
-    });
-    return this;
+  readBody<A>(limits: BodyLimits, done: BodyCallback<A>, arg: A): void {
+    const tooLarge = bodyLimitError(this.body.byteLength, limits);
+    if (tooLarge !== undefined) done(tooLarge, undefined, arg);
+    else done(undefined, this.body, arg);
   }
 
-  private take(chunk: unknown, encoding: unknown): void {
-    this.chunks.push(
-      typeof chunk === 'string'
-        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : Buffer.from(chunk as Uint8Array),
-    );
+  scheme(): string {
+    return 'http';
+  }
+
+  localAuthority(): string {
+    return '127.0.0.1:80';
+  }
+
+  remoteAddress(): string | undefined {
+    return this.address;
+  }
+
+  mountPath(): string {
+    return '';
+  }
+
+  addHeader(name: string, value: string): void {
+    this.added.push([name.toLowerCase(), value]);
+  }
+
+  send(
+    status: number,
+    contentType: string,
+    body: string | Uint8Array,
+    extraHeaders?: Readonly<Record<string, string>>,
+  ): void {
+    const text = typeof body === 'string' ? body : utf8Decode(body);
+    const headers: [string, string][] = [
+      ['content-type', contentType],
+      ['content-length', String(typeof body === 'string' ? utf8ByteLength(body) : body.byteLength)],
+    ];
+    this.finish(status, headers, text, extraHeaders);
+  }
+
+  sendEmpty(status: number, extraHeaders?: Readonly<Record<string, string>>): void {
+    this.finish(status, [['content-length', '0']], '', extraHeaders);
+  }
+
+  sendAndClose(status: number, message: string): void {
+    this.send(status, TEXT_PLAIN_UTF8, message);
+  }
+
+  drop(): void {
+    this.finish(400, [], '', undefined);
+  }
+
+  internalError(): void {
+    this.send(500, TEXT_PLAIN_UTF8, 'Server was unable to process request.');
+  }
+
+  private finish(
+    status: number,
+    headers: [string, string][],
+    body: string,
+    extraHeaders: Readonly<Record<string, string>> | undefined,
+  ): void {
+    const done = this.done;
+    if (done === undefined) return;
+    this.done = undefined;
+    if (extraHeaders !== undefined)
+      for (const name in extraHeaders) headers.push([name.toLowerCase(), extraHeaders[name]!]);
+    done({ status, headers: [...this.added, ...headers], body });
   }
 }
 
 /**
- * Hands `request` to `handler` and resolves with what it answered.
- * @throws whatever the handler throws synchronously (as a rejection)
+ * Hands `request` to the service core `core` and resolves with what it answered.
+ * @throws whatever the core throws synchronously (as a rejection)
  */
-export function dispatchInProcess(handler: NodeHandler, request: InProcessRequest): Promise<InProcessResponse> {
+export function dispatchInProcess(
+  core: InProcessCore,
+  request: InProcessRequest,
+  flavour: ContextFlavour,
+): Promise<InProcessResponse> {
   return new Promise((resolve, reject) => {
-    const socket = new Socket();
-    Object.defineProperties(socket, {
-      remoteAddress: { value: request.remoteAddress ?? '127.0.0.1' },
-      localAddress: { value: '127.0.0.1' },
-      localPort: { value: 80 },
-    });
-    const req = new IncomingMessage(socket);
-    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-    const headers: Record<string, string> = { host: 'localhost' };
-    for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = v;
-    if (body !== undefined) headers['content-length'] = String(body.length);
-    req.method = request.method;
-    req.url = request.url;
-    req.headers = headers;
-    req.httpVersion = '1.1';
-    req.httpVersionMajor = 1;
-    req.httpVersionMinor = 1;
-    if (body !== undefined && body.length > 0) req.push(body);
-    req.push(null);
-    req.complete = true;
-    const res = new KeptResponse(req, (r) =>
-      resolve({ status: r.statusCode, headers: r.head ?? [], body: Buffer.concat(r.chunks).toString('utf8') }),
-    );
     try {
-      handler(req, res);
+      core(new MemoryExchange(request, flavour, resolve), '404');
     } catch (err) {
       reject(err);
     }

@@ -25,8 +25,8 @@ import { hash32, seededRandom } from '../wire/seeded-random.js';
 import { dispatchInProcess } from './in-process.js';
 import { mockLeaf } from './mock-values.js';
 import { outputDescOf } from './pages/samples.js';
-import { send } from './server-respond.js';
-import { createServiceHandler } from './server.js';
+import { NodeExchange } from './node-exchange.js';
+import { createServiceCore, createServiceHandler } from './server.js';
 import type { HandlerOptions, OperationImpl, ServiceHandler } from './server-types.js';
 
 export { mockLeaf } from './mock-values.js';
@@ -123,7 +123,8 @@ export function createMockHandler(service: ServiceDesc, options: MockOptions = {
   const handler = createServiceHandler(service, mockImplementations(service, seed ?? 1), handlerOptions);
   if (replay === undefined || replay.length === 0) return handler;
   const max = options.maxBodyBytes ?? 1024 * 1024;
-  return (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void => {
+  const core = createServiceCore(service, mockImplementations(service, seed ?? 1), handlerOptions, 'createMockHandler');
+  return (req: IncomingMessage, res: ServerResponse, _next?: (err?: unknown) => void): void => {
     void (async () => {
       const body = req.method === 'POST' ? await readBody(req, max) : undefined;
       const headers: Record<string, string> = {};
@@ -132,20 +133,18 @@ export function createMockHandler(service: ServiceDesc, options: MockOptions = {
       const recorded = findRecorded(replay, method, req.url ?? '/', headers, body);
       if (recorded !== undefined) {
         const type = headerOf(recorded.response.headers, 'content-type') ?? 'text/xml; charset=utf-8';
-        send(res, recorded.response.status, type, recorded.response.body);
+        new NodeExchange(req, res).send(recorded.response.status, type, recorded.response.body);
         return;
       }
-      const answer = await dispatchInProcess((rq, rs) => handler(rq, rs, next), {
-        method,
-        url: req.url ?? '/',
-        headers,
-        body,
-        remoteAddress: req.socket.remoteAddress,
-      });
+      const answer = await dispatchInProcess(
+        core,
+        { method, url: req.url ?? '/', headers, body, remoteAddress: req.socket.remoteAddress },
+        'node',
+      );
       const extra: Record<string, string> = {};
       for (const [k, v] of answer.headers) if (k !== 'content-length' && k !== 'content-type') extra[k] = v;
       const type = answer.headers.find(([k]) => k === 'content-type')?.[1] ?? 'text/plain; charset=utf-8';
-      send(res, answer.status, type, answer.body, extra);
+      new NodeExchange(req, res).send(answer.status, type, answer.body, extra);
     })();
   };
 }

@@ -8,9 +8,9 @@
  * Ships with generated code.
  */
 import { type Attachment, attachmentCodec } from '../wire/attachments.js';
-import type { RequestContext } from './server-types.js';
+import type { OperationContext } from './server-types.js';
 
-const pending = new WeakMap<RequestContext, Attachment[]>();
+const pending = new WeakMap<OperationContext, Attachment[]>();
 /** How many contexts have attachments waiting: responses look them up only when there are some. */
 let waiting = 0;
 
@@ -19,7 +19,7 @@ let waiting = 0;
  * from the response as `cid:<contentId>`, or leave it unreferenced, as SwA allows).
  * @throws MultipartError (`module`) when the MTOM/SwA module (wire/mtom.ts) is not loaded
  */
-export function addResponseAttachment(ctx: RequestContext, attachment: Attachment): void {
+export function addResponseAttachment(ctx: OperationContext, attachment: Attachment): void {
   attachmentCodec('addResponseAttachment');
   const list = pending.get(ctx);
   if (list !== undefined) {
@@ -31,7 +31,7 @@ export function addResponseAttachment(ctx: RequestContext, attachment: Attachmen
 }
 
 /** The attachments added for `ctx` (and forgets them), or `undefined`. */
-export function takeResponseAttachments(ctx: RequestContext): Attachment[] | undefined {
+export function takeResponseAttachments(ctx: OperationContext): Attachment[] | undefined {
   if (waiting === 0) return undefined;
   const list = pending.get(ctx);
   if (list === undefined) return undefined;

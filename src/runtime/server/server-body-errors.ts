@@ -2,14 +2,13 @@
  * Reading request bodies, and the answers for bodies that could not be read
  * (RFC 9110 §15.5.16 415 Unsupported Media Type for an unknown charset,
  * §15.5.14 413 Content Too Large, §15.5.9 408 Request Timeout). The connection
- * is closed after 413 and 408 so a slow or oversized upload cannot hold the socket.
- * Ships with generated code.
+ * is closed after 413 and 408 (where the platform lets the handler) so a slow or
+ * oversized upload cannot hold the socket. Ships with generated code.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MediaType } from '../wire/content-type.js';
-import { BodyReadError, readBodyThen } from './http-body.js';
+import { BodyReadError, type HttpExchange } from './exchange.js';
 import { decodeXmlBody, isSupportedCharset, XmlEncodingError } from '../xml/xml-decode.js';
-import { sendInternalError, sendText, sendTextAndClose } from './server-respond.js';
+import { sendText } from './server-respond.js';
 import type { HandlerState } from './server-state.js';
 
 /**
@@ -19,18 +18,16 @@ import type { HandlerState } from './server-state.js';
  */
 export function readRequestText(
   state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
+  ex: HttpExchange,
   mediaType: MediaType | undefined,
 ): Promise<string | undefined> {
-  return new Promise((resolve) => readRequestTextThen({ state, req, res, mediaType, onText: resolve }));
+  return new Promise((resolve) => readRequestTextThen({ state, ex, mediaType, onText: resolve }));
 }
 
 /** A request whose body {@link readRequestTextThen} reads, and what receives the text. */
 export interface TextRequest {
   readonly state: HandlerState;
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
+  readonly ex: HttpExchange;
   readonly mediaType: MediaType | undefined;
   /**
    * Called exactly once: with the text, or with `undefined` after the request
@@ -48,16 +45,16 @@ export interface TextRequest {
 export function readRequestTextThen(x: TextRequest): void {
   const charset = x.mediaType?.params['charset'];
   if (charset !== undefined && !isSupportedCharset(charset)) {
-    sendText(x.res, 415, `Unsupported charset: ${charset}.`);
+    sendText(x.ex, 415, `Unsupported charset: ${charset}.`);
     x.onText(undefined);
     return;
   }
-  readBodyThen(x.req, x.state.limits, bodyRead, x);
+  x.ex.readBody(x.state.limits, bodyRead, x);
 }
 
-function bodyRead(err: BodyReadError | undefined, raw: Buffer | undefined, x: TextRequest): void {
+function bodyRead(err: BodyReadError | undefined, raw: Uint8Array | undefined, x: TextRequest): void {
   if (raw === undefined) {
-    sendBodyError(x.req, x.res, err);
+    sendBodyError(x.ex, err);
     x.onText(undefined);
     return;
   }
@@ -65,9 +62,9 @@ function bodyRead(err: BodyReadError | undefined, raw: Buffer | undefined, x: Te
   try {
     text = decodeXmlBody(raw, x.mediaType?.params['charset']);
   } catch (err) {
-    if (!(err instanceof XmlEncodingError)) sendInternalError(x.res);
-    else if (err.problem === 'unsupported') sendText(x.res, 415, `Unsupported charset: ${err.encoding}.`);
-    else sendText(x.res, 400, `The request body is not valid ${err.encoding}.`);
+    if (!(err instanceof XmlEncodingError)) x.ex.internalError();
+    else if (err.problem === 'unsupported') sendText(x.ex, 415, `Unsupported charset: ${err.encoding}.`);
+    else sendText(x.ex, 400, `The request body is not valid ${err.encoding}.`);
     x.onText(undefined);
     return;
   }
@@ -78,20 +75,20 @@ function bodyRead(err: BodyReadError | undefined, raw: Buffer | undefined, x: Te
  * Answers a failed body read: 413 (too large), 408 (too slow), 500 (body consumed
  * by another middleware: a setup error), or just drops an aborted connection.
  */
-export function sendBodyError(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+export function sendBodyError(ex: HttpExchange, err: unknown): void {
   if (err instanceof BodyReadError) {
     if (err.kind === 'tooLarge') {
-      sendTextAndClose(req, res, 413, 'Request body too large.');
+      ex.sendAndClose(413, 'Request body too large.');
       return;
     }
     if (err.kind === 'timeout') {
-      sendTextAndClose(req, res, 408, 'Request body not received in time.');
+      ex.sendAndClose(408, 'Request body not received in time.');
       return;
     }
     if (err.kind === 'consumed') {
-      sendText(res, 500, `Server configuration error: ${err.message}.`);
+      sendText(ex, 500, `Server configuration error: ${err.message}.`);
       return;
     }
   }
-  req.socket.destroy();
+  ex.drop();
 }

@@ -4,11 +4,10 @@
  * and 500 otherwise (SOAP 1.2 Part 2 §7.5.2.2, table 20).
  * Ships with generated code.
  */
-import type { ServerResponse } from 'node:http';
 import type { FaultDesc, ServiceDesc } from '../wire/descriptors.js';
 import { SoapFault, writeFault } from '../wire/faults.js';
 import { soapContentType, type SoapVersion } from '../wire/soap-envelope.js';
-import { send } from './server-respond.js';
+import type { HttpExchange } from './exchange.js';
 
 export { SoapFault } from '../wire/faults.js';
 export type { SoapVersion } from '../wire/soap-envelope.js';
@@ -52,7 +51,7 @@ export interface FaultContext {
  * cannot be written (undeclared fault name, value not matching the declaration)
  * is sent as a Server fault with the generic reason instead.
  */
-export function sendFault(res: ServerResponse, version: SoapVersion, fault: SoapFault, context: FaultContext): void {
+export function sendFault(ex: HttpExchange, version: SoapVersion, fault: SoapFault, context: FaultContext): void {
   let xml: string;
   let sent = fault;
   try {
@@ -61,8 +60,7 @@ export function sendFault(res: ServerResponse, version: SoapVersion, fault: Soap
     sent = faultFor(err, context.debug);
     xml = writeFault(version, sent, { debug: context.debug });
   }
-  send(
-    res,
+  ex.send(
     faultStatus(version, sent),
     soapContentType(version),
     xml,

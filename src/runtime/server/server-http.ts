@@ -11,7 +11,6 @@
  * "Server was unable to process request." for errors that are not a `SoapFault`,
  * unless `debug`). Ships with generated code.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EncodeError, writeValue } from '../wire/codec.js';
 import type { MediaType } from '../wire/content-type.js';
 import { XmlWriter } from '../xml/xml-write.js';
@@ -20,7 +19,8 @@ import { clientFault, faultFor, httpFaultStatus, sendFault, SoapFault } from './
 import { answerSoapResponse } from './server-soap.js';
 import { decodeHttpParams, decodePathValue, ParamError, parseUrlEncoded } from './server-http-params.js';
 import { TEXT_XML_UTF8 } from '../wire/namespaces.js';
-import { send, sendInternalError, sendText } from './server-respond.js';
+import type { HttpExchange } from './exchange.js';
+import { sendText } from './server-respond.js';
 import type { HttpRoute } from './server-routes.js';
 import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
@@ -29,28 +29,26 @@ import type { RequestContext } from './server-types.js';
  * Serves an HTTP GET (`query` is the raw query string) or HTTP POST (form body)
  * operation request, or the GET of a SOAP-Response operation (SOAP 1.2 Part 2 §6.3: its
  * input read as an HTTP GET's, the answer and a bad parameter's Sender fault SOAP 1.2
- * envelopes). Never rejects: every failure is answered on `res`.
+ * envelopes). Never rejects: every failure is answered on `ex`.
  */
 export async function serveHttp(
   state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
+  ex: HttpExchange,
   route: HttpRoute,
   query: string,
   mediaType: MediaType | undefined,
   pathValues?: readonly (readonly [name: string, raw: string])[],
 ): Promise<void> {
   try {
-    await serveHttpUnguarded(state, req, res, route, query, mediaType, pathValues);
+    await serveHttpUnguarded(state, ex, route, query, mediaType, pathValues);
   } catch {
-    sendInternalError(res);
+    ex.internalError();
   }
 }
 
 async function serveHttpUnguarded(
   state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
+  ex: HttpExchange,
   route: HttpRoute,
   query: string,
   mediaType: MediaType | undefined,
@@ -60,7 +58,7 @@ async function serveHttpUnguarded(
   // Values a WSDL 2.0 location cites in its query come in the URL even when the others come in a POST form.
   const urlQuery = route.queryCited !== undefined && route.binding === 'httpPost' ? query : '';
   if (route.binding === 'httpPost') {
-    const body = await readRequestText(state, req, res, mediaType);
+    const body = await readRequestText(state, ex, mediaType);
     if (body === undefined) return;
     text = body;
   }
@@ -85,14 +83,14 @@ async function serveHttpUnguarded(
   } catch (err) {
     if (err instanceof ParamError) {
       // SOAP-Response MEP: the request is at fault, a Sender fault (SOAP 1.2 Part 2 §7.5.2.2: 400).
-      if (route.soap) sendFault(res, '1.2', clientFault(err.message), state);
-      else sendText(res, 400, err.message);
+      if (route.soap) sendFault(ex, '1.2', clientFault(err.message), state);
+      else sendText(ex, 400, err.message);
       return;
     }
     throw err;
   }
-  if (route.soap) answerSoapResponse(state, req, res, { op: route.op, soap: route.soap, binding: 'soap12' }, input);
-  else await answerHttp(state, req, res, route, input);
+  if (route.soap) answerSoapResponse(state, ex, { op: route.op, soap: route.soap, binding: 'soap12' }, input);
+  else await answerHttp(state, ex, route, input);
 }
 
 /**
@@ -101,12 +99,16 @@ async function serveHttpUnguarded(
  */
 export async function answerHttp(
   state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
+  ex: HttpExchange,
   route: HttpRoute,
   input: unknown,
 ): Promise<void> {
-  const ctx: RequestContext = { binding: route.binding, operation: route.op.name, headers: req.headers, request: req };
+  const ctx = {
+    binding: route.binding,
+    operation: route.op.name,
+    headers: ex.contextHeaders,
+    request: ex.contextRequest,
+  } as RequestContext;
   const impl = state.impls.get(route.op.name)!;
   let result: unknown;
   try {
@@ -115,15 +117,13 @@ export async function answerHttp(
     if (!(err instanceof SoapFault)) reportError(state, err, ctx);
     const fault = faultFor(err, state.debug);
     const { status, headers } = httpFaultStatus(fault);
-    sendText(res, status, fault.reason, headers);
+    sendText(ex, status, fault.reason, headers);
     return;
   }
   const output = route.http.output;
   if (!output) {
     // A one-way operation (WSDL 1.1 §2.4.1; WSDL 2.0 in-only, robust-in-only) answers as SOAP's do: 202, no body.
-    res.statusCode = route.op.output === undefined ? 202 : 200;
-    res.setHeader('Content-Length', 0);
-    res.end();
+    ex.sendEmpty(route.op.output === undefined ? 202 : 200);
     return;
   }
   let xml: string;
@@ -143,8 +143,8 @@ export async function answerHttp(
     xml = w.toString();
   } catch (err) {
     reportError(state, err, ctx);
-    sendText(res, 500, faultFor(err, state.debug).reason);
+    sendText(ex, 500, faultFor(err, state.debug).reason);
     return;
   }
-  send(res, 200, TEXT_XML_UTF8, xml);
+  ex.send(200, TEXT_XML_UTF8, xml);
 }

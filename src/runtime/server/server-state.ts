@@ -5,7 +5,7 @@
  */
 import type { ServiceDesc } from '../wire/descriptors.js';
 import type { NonceCache, UsernameTokenChecker, UsernameTokenPolicy } from '../wire/ws-security-policy.js';
-import type { BodyLimits } from './http-body.js';
+import type { BodyLimits } from './exchange.js';
 import type { OperationImpl, RequestContext } from './server-types.js';
 
 /** Resolved handler settings and lookups. */

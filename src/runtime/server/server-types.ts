@@ -9,17 +9,20 @@ import type { XmlElement } from '../xml/xml-parse.js';
 import type { UsernameTokenPolicy, WsSecurityResult } from '../wire/ws-security-policy.js';
 import type { Attachment } from '../wire/attachments.js';
 import type { PagesOptions } from './pages/pages-options.js';
+import type { CorsOptions } from './cors.js';
 
-/** What an operation implementation learns about the request besides its input. */
-export interface RequestContext {
+export type { CorsOptions } from './cors.js';
+
+/**
+ * What an operation implementation learns about the request besides its input,
+ * whichever way the service is served; {@link RequestContext} (node:http) and
+ * {@link FetchRequestContext} (Fetch API) add the request itself.
+ */
+export interface OperationContext {
   /** The binding the request came over. */
   readonly binding: BindingKind;
   /** The WSDL operation name. */
   readonly operation: string;
-  /** The HTTP request headers (names lower-cased, as node:http gives them). */
-  readonly headers: IncomingHttpHeaders;
-  /** The raw request (its body has been consumed). */
-  readonly request: IncomingMessage;
   /** The SOAP `Header` element, when the envelope has one (SOAP bindings only). */
   readonly soapHeader?: XmlElement;
   /**
@@ -40,25 +43,49 @@ export interface RequestContext {
   readonly mtom?: boolean;
 }
 
+/** The context of a request served by the node:http handler (`createServiceHandler`, `create<S>Handler`). */
+export interface RequestContext extends OperationContext {
+  /** The HTTP request headers (names lower-cased, as node:http gives them). */
+  readonly headers: IncomingHttpHeaders;
+  /** The raw request (its body has been consumed). */
+  readonly request: IncomingMessage;
+}
+
+/** The context of a request served by the fetch handler (`createFetchHandler`, `create<S>FetchHandler`). */
+export interface FetchRequestContext extends OperationContext {
+  /** The request headers. */
+  readonly headers: Headers;
+  /** The request (its body has been consumed). */
+  readonly request: Request;
+}
+
+/**
+ * The context of either handler: an implementation typed with it (`AuthService<AnyRequestContext>`)
+ * can be given to both; narrow with `ctx.headers instanceof Headers` where it matters.
+ */
+export type AnyRequestContext = RequestContext | FetchRequestContext;
+
 /**
  * An operation implementation: takes the logical input (the same object for all
  * four bindings) and returns the logical output (or a promise of it). Throw a
  * `SoapFault` to answer with a chosen fault; any other error is answered as a
  * generic server fault (its message is not sent unless `debug` is on).
  */
-export type OperationImpl = (input: unknown, ctx: RequestContext) => unknown;
+export type OperationImpl<Ctx = RequestContext> = (input: unknown, ctx: Ctx) => unknown;
 
 /**
  * Wraps a typed implementation function as an {@link OperationImpl}. The types are
  * a promise the generated code keeps: the runtime decodes the input according to
  * the service descriptor before calling `fn`.
  */
-export function defineOperation<I, O>(fn: (input: I, ctx: RequestContext) => O | Promise<O>): OperationImpl {
-  return fn as OperationImpl;
+export function defineOperation<I, O, Ctx = RequestContext>(
+  fn: (input: I, ctx: Ctx) => O | Promise<O>,
+): OperationImpl<Ctx> {
+  return fn as OperationImpl<Ctx>;
 }
 
-/** Options of the request handler. */
-export interface HandlerOptions {
+/** Options of the request handler (`Ctx`: the context `onError` receives, {@link FetchRequestContext} for the fetch handler). */
+export interface HandlerOptions<Ctx = RequestContext> {
   /**
    * Prepended to every port's address path. With the default (`''`) the Auth
    * service is served at `/ecomm/Auth.asmx` (the path of the WSDL's address);
@@ -102,7 +129,13 @@ export interface HandlerOptions {
    * Called with unexpected implementation errors (for logging); the client still
    * gets a generic fault. Default: none (errors are not logged by the runtime).
    */
-  readonly onError?: ((err: unknown, ctx: RequestContext) => void) | undefined;
+  readonly onError?: ((err: unknown, ctx: Ctx) => void) | undefined;
+  /**
+   * Let browser pages of the listed origins call the service (CORS, see cors.ts):
+   * preflights (`OPTIONS`) answered for the service's paths, and the CORS response
+   * headers on every answer to a listed origin. Off by default, as in ASMX.
+   */
+  readonly cors?: CorsOptions | undefined;
   /**
    * Require a WS-Security UsernameToken on every SOAP request and check it (wire/ws-security.ts):
    * the password (text or digest), the Timestamp, the clock skew, and digest nonces
@@ -136,3 +169,10 @@ export interface HandlerOptions {
  * when there is no `next`).
  */
 export type ServiceHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+
+/**
+ * A Fetch API request handler (`Bun.serve`, `Deno.serve`, a Workers module's
+ * `fetch`, a Next.js route, Hono): answers every request, 404 for paths the
+ * service does not own.
+ */
+export type FetchHandler = (request: Request) => Promise<Response>;

@@ -9,7 +9,7 @@
  */
 import type { FieldDesc, ServiceDesc } from '../wire/descriptors.js';
 import { readValue } from '../wire/codec.js';
-import type { RequestContext } from './server-types.js';
+import type { OperationContext, RequestContext } from './server-types.js';
 import type { XmlElement } from '../xml/xml-parse.js';
 
 /** What an implementation of an operation with declared SOAP header parts also gets: the decoded header blocks (absent ones omitted). */
@@ -42,7 +42,9 @@ export function decodeSoapHeaders(
  * The request context typed with an operation's header parts (generated handlers
  * call this): over HTTP GET/POST, or when none was sent, `soapHeaders` is `{}`.
  */
-export function withSoapHeaders<H extends object>(ctx: RequestContext): RequestContext & SoapHeadersContext<H> {
-  if (ctx.soapHeaders !== undefined) return ctx as RequestContext & SoapHeadersContext<H>;
-  return { ...ctx, soapHeaders: {} } as RequestContext & SoapHeadersContext<H>;
+export function withSoapHeaders<H extends object, C extends OperationContext = RequestContext>(
+  ctx: C,
+): C & SoapHeadersContext<H> {
+  if (ctx.soapHeaders !== undefined) return ctx as C & SoapHeadersContext<H>;
+  return { ...ctx, soapHeaders: {} } as C & SoapHeadersContext<H>;
 }

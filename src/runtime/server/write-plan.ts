@@ -20,6 +20,7 @@
  *
  * Ships with generated code.
  */
+import { utf8ByteLength, utf8Decode, utf8Encode } from '../bytes/utf8.js';
 import { encodeSimpleValue, type SimpleDesc, type TypeRegistry } from '../wire/codec.js';
 import type { ComplexDesc, FieldDesc } from '../wire/descriptors.js';
 import { escapeText, XmlWriter, type XmlWriterSnapshot } from '../xml/xml-write.js';
@@ -134,7 +135,7 @@ function plainObject(v: unknown, key: string): v is Readonly<Record<string, unkn
  * would change (an unpaired surrogate) is kept as it is.
  */
 function oneByte(s: string): string {
-  const copy = Buffer.from(s, 'utf8').toString('utf8');
+  const copy = utf8Decode(utf8Encode(s));
   return copy === s ? copy : s;
 }
 
@@ -164,7 +165,7 @@ export class WritePlan {
     this.root = root;
     this.pieces = pieces;
     let n = 0;
-    for (const p of pieces) n += Buffer.byteLength(p, 'utf8');
+    for (const p of pieces) n += utf8ByteLength(p);
     this.piecesBytes = n;
   }
 
@@ -267,7 +268,7 @@ export class WritePlan {
 /** The UTF-8 length of `s` (an unpaired surrogate counts 3 bytes, as Buffer writes U+FFFD); short strings counted here, without a call into node. */
 function utf8Length(s: string): number {
   const n = s.length;
-  if (n > 64) return Buffer.byteLength(s, 'utf8');
+  if (n > 64) return utf8ByteLength(s);
   let bytes = n;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);

@@ -6,7 +6,8 @@
  */
 export { withSoapHeaders, type SoapHeadersContext } from './soap-headers.js';
 export { addResponseAttachment } from './response-attachments.js';
-export { createImplementationHandler } from './impl-handler.js';
+export { createImplementationFetchHandler, createImplementationHandler } from './impl-handler.js';
+export { createFetchHandler } from './fetch-handler.js';
 export {
   createServiceHandler,
   defineOperation,
@@ -15,3 +16,10 @@ export {
   type RequestContext,
   type ServiceHandler,
 } from './server.js';
+export type {
+  AnyRequestContext,
+  CorsOptions,
+  FetchHandler,
+  FetchRequestContext,
+  OperationContext,
+} from './server-types.js';

@@ -13,15 +13,13 @@
  *
  * Ships with generated code.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { attachmentSupport, type MimeMessage, MultipartError, XOP_MEDIA_TYPE } from '../wire/attachments.js';
 import type { MediaType } from '../wire/content-type.js';
 import { writeFault } from '../wire/faults.js';
 import { soapContentType } from '../wire/soap-envelope.js';
-import { readBodyThen } from './http-body.js';
+import type { HttpExchange } from './exchange.js';
 import { sendBodyError } from './server-body-errors.js';
 import { clientFault, sendFault, type SoapVersion } from './server-faults.js';
-import { send, sendInternalError } from './server-respond.js';
 import type { ServiceEndpoint } from './server-routes.js';
 import { serveSoapText } from './server-soap.js';
 import type { HandlerState } from './server-state.js';
@@ -36,14 +34,8 @@ function announcedVersion(mediaType: MediaType): SoapVersion | undefined {
   return undefined;
 }
 
-/** Serves a multipart/related SOAP request at `svc`. Never throws: every failure is answered on `res`. */
-export function serveSoapMime(
-  state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
-  svc: ServiceEndpoint,
-  mediaType: MediaType,
-): void {
+/** Serves a multipart/related SOAP request at `svc`. Never throws: every failure is answered on `ex`. */
+export function serveSoapMime(state: HandlerState, ex: HttpExchange, svc: ServiceEndpoint, mediaType: MediaType): void {
   // The version to answer a broken body in: the announced one if served here, else the one served.
   const announced = announcedVersion(mediaType);
   const fallback: SoapVersion =
@@ -65,17 +57,16 @@ export function serveSoapMime(
     const fault = clientFault(
       'This endpoint does not accept multipart/related (MTOM or SOAP with Attachments) requests; send the envelope as text/xml or application/soap+xml.',
     );
-    send(res, 415, soapContentType(fallback), writeFault(fallback, fault, { debug: false }));
+    ex.send(415, soapContentType(fallback), writeFault(fallback, fault, { debug: false }));
     return;
   }
   try {
-    readBodyThen(
-      req,
+    ex.readBody(
       state.limits,
       (err, raw) => {
         try {
           if (raw === undefined) {
-            sendBodyError(req, res, err);
+            sendBodyError(ex, err);
             return;
           }
           let mime: MimeMessage;
@@ -83,23 +74,23 @@ export function serveSoapMime(
             mime = codec.read(raw, mediaType, state.maxParts);
           } catch (e) {
             if (!(e instanceof MultipartError)) throw e;
-            sendFault(res, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);
+            sendFault(ex, fallback, clientFault(`Server was unable to read request. ---> ${e.message}`), state);
             return;
           }
           const version: SoapVersion = mime.soapType.type === 'application/soap+xml' ? '1.2' : '1.1';
           const dispatch = version === '1.1' ? svc.soap11 : svc.soap12;
           if (dispatch === undefined) {
-            sendFault(res, fallback, clientFault(`This endpoint does not serve SOAP ${version}.`), state);
+            sendFault(ex, fallback, clientFault(`This endpoint does not serve SOAP ${version}.`), state);
             return;
           }
-          serveSoapText(state, req, res, dispatch, version, mime.soapType, mime.xml, mime);
+          serveSoapText(state, ex, dispatch, version, mime.soapType, mime.xml, mime);
         } catch {
-          sendInternalError(res);
+          ex.internalError();
         }
       },
       undefined,
     );
   } catch {
-    sendInternalError(res);
+    ex.internalError();
   }
 }

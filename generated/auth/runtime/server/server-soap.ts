@@ -25,7 +25,6 @@
  *
  * Ships with generated code.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DecodeError, writeComplexContent, writeElementContent, writeValue } from '../wire/codec.js';
 import { decodeSoapHeaders } from './soap-headers.js';
 import type { MediaType } from '../wire/content-type.js';
@@ -56,7 +55,7 @@ import {
   SOAP12_XML_UTF8,
   TEXT_XML_UTF8,
 } from '../wire/namespaces.js';
-import { send, sendCounted, sendInternalError } from './server-respond.js';
+import type { HttpExchange } from './exchange.js';
 import { reportError, type HandlerState } from './server-state.js';
 import type { RequestContext } from './server-types.js';
 
@@ -79,11 +78,6 @@ function soapAction(header: string): string {
   return lastAction;
 }
 
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
 function firstElement(el: XmlElement): XmlElement | undefined {
   for (const c of el.children) if (typeof c !== 'string') return c;
   return undefined;
@@ -103,11 +97,11 @@ function pickByElement(candidates: readonly SoapRoute[], bodyEl: XmlElement | un
 function selectRoute(
   dispatch: SoapDispatch,
   version: SoapVersion,
-  req: IncomingMessage,
+  ex: HttpExchange,
   mediaType: MediaType,
   bodyEl: XmlElement | undefined,
 ): SoapRoute | SoapFault {
-  const header = headerValue(req, 'soapaction');
+  const header = ex.header('soapaction');
   if (version === '1.1') {
     const action = header === undefined ? '' : soapAction(header);
     const candidates = dispatch.byAction.get(action);
@@ -175,46 +169,42 @@ function message(err: unknown): string {
 
 /**
  * Serves a SOAP request of `version` at an endpoint with `dispatch`.
- * Never throws: every failure is answered (fault, 4xx) on `res`. Runs without
+ * Never throws: every failure is answered (fault, 4xx) on `ex`. Runs without
  * promises up to the implementation call (the body is read with a listener pair,
  * parsing and decoding are synchronous); a promise returned by the implementation
  * is awaited with one `then`.
  */
 export function serveSoap(
   state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
+  ex: HttpExchange,
   dispatch: SoapDispatch,
   version: SoapVersion,
   mediaType: MediaType,
 ): void {
   try {
-    readRequestTextThen(new SoapExchange(state, req, res, dispatch, version, mediaType));
+    readRequestTextThen(new SoapRequest(state, ex, dispatch, version, mediaType));
   } catch {
-    sendInternalError(res);
+    ex.internalError();
   }
 }
 
 /** One SOAP request while its body is read: one object per request instead of closures over its arguments. */
-class SoapExchange implements TextRequest {
+class SoapRequest implements TextRequest {
   readonly state: HandlerState;
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
+  readonly ex: HttpExchange;
   readonly dispatch: SoapDispatch;
   readonly version: SoapVersion;
   readonly mediaType: MediaType;
 
   constructor(
     state: HandlerState,
-    req: IncomingMessage,
-    res: ServerResponse,
+    ex: HttpExchange,
     dispatch: SoapDispatch,
     version: SoapVersion,
     mediaType: MediaType,
   ) {
     this.state = state;
-    this.req = req;
-    this.res = res;
+    this.ex = ex;
     this.dispatch = dispatch;
     this.version = version;
     this.mediaType = mediaType;
@@ -223,9 +213,9 @@ class SoapExchange implements TextRequest {
   onText(text: string | undefined): void {
     if (text === undefined) return;
     try {
-      serveSoapText(this.state, this.req, this.res, this.dispatch, this.version, this.mediaType, text);
+      serveSoapText(this.state, this.ex, this.dispatch, this.version, this.mediaType, text);
     } catch {
-      sendInternalError(this.res);
+      this.ex.internalError();
     }
   }
 }
@@ -241,8 +231,7 @@ function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
  */
 export function serveSoapText(
   state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
+  ex: HttpExchange,
   dispatch: SoapDispatch,
   version: SoapVersion,
   mediaType: MediaType,
@@ -261,7 +250,7 @@ export function serveSoapText(
       err instanceof EnvelopeError && err.problem === 'versionMismatch'
         ? new SoapFault({ code: 'VersionMismatch', reason: err.message })
         : clientFault(`Server was unable to read request. ---> ${message(err)}`);
-    sendFault(res, version, fault, state);
+    sendFault(ex, version, fault, state);
     return;
   }
   if (env.version !== version) {
@@ -269,26 +258,26 @@ export function serveSoapText(
       code: 'VersionMismatch',
       reason: `The content type is for SOAP ${version} but the envelope is SOAP ${env.version}.`,
     });
-    sendFault(res, version, fault, state);
+    sendFault(ex, version, fault, state);
     return;
   }
   const bodyEl = firstElement(env.body);
-  const route = selectRoute(dispatch, version, req, mediaType, bodyEl);
+  const route = selectRoute(dispatch, version, ex, mediaType, bodyEl);
   if (route instanceof SoapFault) {
-    sendFault(res, version, route, state);
+    sendFault(ex, version, route, state);
     return;
   }
   const input = route.soap.input;
   const el = input.element;
   if (!bodyEl || bodyEl.name !== el.name || bodyEl.ns !== el.ns) {
-    sendFault(res, version, bodyMismatch(route, bodyEl), state);
+    sendFault(ex, version, bodyMismatch(route, bodyEl), state);
     return;
   }
   if (env.header) {
     const block = notUnderstood(env.header, version, input, state.security !== undefined);
     if (block) {
       const fault = new SoapFault({ code: 'MustUnderstand', reason: `SOAP header ${block.name} was not understood.` });
-      sendFault(res, version, fault, state);
+      sendFault(ex, version, fault, state);
       return;
     }
   }
@@ -306,27 +295,28 @@ export function serveSoapText(
       err instanceof DecodeError
         ? clientFault(`Server was unable to read request. ---> ${err.message}`)
         : faultFor(err, state.debug);
-    sendFault(res, version, fault, state);
+    sendFault(ex, version, fault, state);
     return;
   }
   // The usual context (no SOAP Header) is a plain literal: object spread costs more than the rest of it.
-  const ctx: RequestContext =
+  const ctx = (
     env.header === undefined && soapHeaders === undefined && mime === undefined
-      ? { binding: route.binding, operation: route.op.name, headers: req.headers, request: req }
+      ? { binding: route.binding, operation: route.op.name, headers: ex.contextHeaders, request: ex.contextRequest }
       : {
           binding: route.binding,
           operation: route.op.name,
-          headers: req.headers,
-          request: req,
+          headers: ex.contextHeaders,
+          request: ex.contextRequest,
           ...(env.header ? { soapHeader: env.header } : {}),
           ...(soapHeaders ? { soapHeaders } : {}),
           ...(mime ? { attachments: mime.attachments, mtom: mime.xop } : {}),
-        };
+        }
+  ) as RequestContext;
   if (state.security !== undefined) {
-    checkSecurity(state, res, version, route, ctx, value, env.header);
+    checkSecurity(state, ex, version, route, ctx, value, env.header);
     return;
   }
-  invoke(state, res, version, route, ctx, value);
+  invoke(state, ex, version, route, ctx, value);
 }
 
 /**
@@ -334,31 +324,24 @@ export function serveSoapText(
  * request URI: calls the implementation and answers with a SOAP 1.2 envelope (its result, or a fault).
  * Never throws.
  */
-export function answerSoapResponse(
-  state: HandlerState,
-  req: IncomingMessage,
-  res: ServerResponse,
-  route: SoapRoute,
-  input: unknown,
-): void {
+export function answerSoapResponse(state: HandlerState, ex: HttpExchange, route: SoapRoute, input: unknown): void {
   try {
-    invoke(
-      state,
-      res,
-      '1.2',
-      route,
-      { binding: 'soap12', operation: route.op.name, headers: req.headers, request: req },
-      input,
-    );
+    const ctx = {
+      binding: 'soap12',
+      operation: route.op.name,
+      headers: ex.contextHeaders,
+      request: ex.contextRequest,
+    } as RequestContext;
+    invoke(state, ex, '1.2', route, ctx, input);
   } catch {
-    sendInternalError(res);
+    ex.internalError();
   }
 }
 
 /** Checks the request's WS-Security header, then calls the implementation, or answers the WS-Security fault. */
 function checkSecurity(
   state: HandlerState,
-  res: ServerResponse,
+  ex: HttpExchange,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -369,15 +352,15 @@ function checkSecurity(
   check(header, policy, nonces).then(
     (result) => {
       try {
-        invoke(state, res, version, route, { ...ctx, wsSecurity: result }, value);
+        invoke(state, ex, version, route, { ...ctx, wsSecurity: result }, value);
       } catch {
-        sendInternalError(res);
+        ex.internalError();
       }
     },
     (err: unknown) => {
       try {
         if (!(err instanceof WsSecurityError)) {
-          implFailed(state, res, version, route, ctx, err);
+          implFailed(state, ex, version, route, ctx, err);
           return;
         }
         // SOAP Message Security 1.0 §12: the wsse code is the faultcode (SOAP 1.1), a Subcode of Sender (SOAP 1.2).
@@ -386,9 +369,9 @@ function checkSecurity(
           version === '1.1'
             ? new SoapFault({ code, reason: err.message })
             : new SoapFault({ code: 'Client', subcodes: [code], reason: err.message });
-        sendFault(res, version, fault, state);
+        sendFault(ex, version, fault, state);
       } catch {
-        sendInternalError(res);
+        ex.internalError();
       }
     },
   );
@@ -397,7 +380,7 @@ function checkSecurity(
 /** Calls the implementation and answers with its result or its fault. */
 function invoke(
   state: HandlerState,
-  res: ServerResponse,
+  ex: HttpExchange,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -408,27 +391,27 @@ function invoke(
   try {
     result = impl(value, ctx);
   } catch (err) {
-    implFailed(state, res, version, route, ctx, err);
+    implFailed(state, ex, version, route, ctx, err);
     return;
   }
   if (!isPromiseLike(result)) {
-    respond(state, res, version, route, ctx, result);
+    respond(state, ex, version, route, ctx, result);
     return;
   }
   // A settled promise is awaited as `await` would (its value, or its rejection, one microtask later).
   Promise.resolve(result).then(
     (value: unknown) => {
       try {
-        respond(state, res, version, route, ctx, value);
+        respond(state, ex, version, route, ctx, value);
       } catch {
-        sendInternalError(res);
+        ex.internalError();
       }
     },
     (err: unknown) => {
       try {
-        implFailed(state, res, version, route, ctx, err);
+        implFailed(state, ex, version, route, ctx, err);
       } catch {
-        sendInternalError(res);
+        ex.internalError();
       }
     },
   );
@@ -437,7 +420,7 @@ function invoke(
 /** Answers an implementation error: the fault it throws, or a Server fault (reported to `onError` unless a SoapFault). */
 function implFailed(
   state: HandlerState,
-  res: ServerResponse,
+  ex: HttpExchange,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -445,7 +428,7 @@ function implFailed(
 ): void {
   takeResponseAttachments(ctx); // a fault carries none: forget what the implementation added
   if (!(err instanceof SoapFault)) reportError(state, err, ctx);
-  sendFault(res, version, faultFor(err, state.debug), {
+  sendFault(ex, version, faultFor(err, state.debug), {
     debug: state.debug,
     faults: route.soap.faults,
     types: state.types,
@@ -455,7 +438,7 @@ function implFailed(
 /** Writes the response envelope of `result` (202 with no body for a one-way operation). */
 function respond(
   state: HandlerState,
-  res: ServerResponse,
+  ex: HttpExchange,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -464,14 +447,13 @@ function respond(
   const output = route.soap.output;
   if (!output) {
     // One-way operation (WSDL 1.1 §2.4.1): nothing to answer (WS-I Basic Profile 1.1 R2714: 202 or 200).
-    res.statusCode = 202;
-    res.end();
+    ex.sendEmpty(202);
     return;
   }
   const extra = takeResponseAttachments(ctx);
   const mtom = state.mtom ?? ctx.mtom === true;
   if (mtom || extra !== undefined) {
-    respondMime(state, res, version, route, ctx, result, mtom, extra);
+    respondMime(state, ex, version, route, ctx, result, mtom, extra);
     return;
   }
   let xml: string;
@@ -479,12 +461,11 @@ function respond(
     xml = responseXml(state, version, route, result, true);
   } catch (err) {
     reportError(state, err, ctx);
-    sendFault(res, version, faultFor(err, state.debug), state);
+    sendFault(ex, version, faultFor(err, state.debug), state);
     return;
   }
   const contentType = version === '1.1' ? TEXT_XML_UTF8 : SOAP12_XML_UTF8;
-  if (plannedBytes >= 0) sendCounted(res, contentType, xml, plannedBytes);
-  else send(res, 200, contentType, xml);
+  ex.send(200, contentType, xml, undefined, plannedBytes >= 0 ? plannedBytes : undefined);
 }
 
 /** The UTF-8 length of the last {@link responseXml} when a write plan wrote it, else -1 (then count the string). */
@@ -535,7 +516,7 @@ function responseXml(
 /** Writes the response as a multipart/related message: MTOM (`mtom`) and/or with the attachments `extra` (SwA). */
 function respondMime(
   state: HandlerState,
-  res: ServerResponse,
+  ex: HttpExchange,
   version: SoapVersion,
   route: SoapRoute,
   ctx: RequestContext,
@@ -551,10 +532,10 @@ function respondMime(
     );
   } catch (err) {
     reportError(state, err, ctx);
-    sendFault(res, version, faultFor(err, state.debug), state);
+    sendFault(ex, version, faultFor(err, state.debug), state);
     return;
   }
-  send(res, 200, body.contentType, body.body);
+  ex.send(200, body.contentType, body.body);
 }
 
 /** The constant start of a response envelope and the write plan of its content (`undefined`: the codec writes it). */
