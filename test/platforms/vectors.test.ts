@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.js';
 import { AuthClient, createAuthHandler } from '../../generated/auth/index.js';
 import { SoapFaultError } from '../../generated/auth/runtime/index.js';
 import { runVectors } from './vectors.js';
@@ -35,15 +36,6 @@ async function bundle(entry: string, outfile: string, footer = ''): Promise<void
     logLevel: 'silent',
     footer: { js: footer },
   });
-}
-
-/** A free port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 /** Runs a script of the vectors on `bin`, returning what it printed as JSON. */
