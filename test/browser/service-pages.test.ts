@@ -9,22 +9,12 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthHandler, type AuthService } from '../../generated/auth/index.js';
+import { launchChromium } from '../support/chromium.js';
 
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
-/** Chromium's flags on a closed network (see the machine notes): no background connections. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const impl: AuthService = {
   login: async (i) => ({ ServiceTicket: `ticket-for-${i.Username}` }),
@@ -46,7 +36,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
