@@ -11,6 +11,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultTransport, defaultTransportReady, isNode } from '../../src/runtime/client/transport-default.js';
+import { CookieJar, withCookies } from '../../src/runtime/client/cookies.js';
 import { fetchTransport } from '../../src/runtime/client/transport-fetch.js';
 
 describe('fetchTransport', () => {
@@ -97,6 +98,23 @@ console.log(r.ServiceTicket);`;
       expect(agents).toEqual(['node']); // undici's fetch; the HTTP/1.1 transport sends no User-Agent
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('withCookies in a browser page', () => {
+  it('fails at once, naming the platform and the fix (a page hides Set-Cookie and drops Cookie)', () => {
+    const inner = fetchTransport(async () => new Response(''));
+    expect(() => withCookies(inner, new CookieJar())).not.toThrow();
+    vi.stubGlobal('document', {});
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 Chromium' });
+    vi.stubGlobal('process', undefined);
+    try {
+      expect(() => withCookies(inner, new CookieJar())).toThrow(
+        "withCookies cannot work in a browser (Mozilla/5.0 Chromium): its fetch hides Set-Cookie from scripts and drops a Cookie header. The browser keeps the cookies itself: call without withCookies, and for another origin pass transport: fetchTransport((url, init) => fetch(url, { ...init, credentials: 'include' }))",
+      );
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -9,6 +9,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { hostName } from '../bytes/index.js';
 import type { Transport } from './transport.js';
 
 /** A refused `Set-Cookie` header: malformed, or for a domain the response may not set. */
@@ -142,6 +143,12 @@ export class CookieJar {
  * `Set-Cookie`s of each response. A refused cookie is dropped and given to `onRejected`.
  */
 export function withCookies(inner: Transport, jar: CookieJar, onRejected?: (error: CookieError) => void): Transport {
+  // A page's fetch drops a Cookie request header and hides Set-Cookie (Fetch Standard, forbidden
+  // header names): a jar would silently do nothing there.
+  if ((globalThis as { document?: unknown }).document !== undefined)
+    throw new Error(
+      `withCookies cannot work in a browser (${hostName()}): its fetch hides Set-Cookie from scripts and drops a Cookie header. The browser keeps the cookies itself: call without withCookies, and for another origin pass transport: fetchTransport((url, init) => fetch(url, { ...init, credentials: 'include' }))`,
+    );
   return async (req) => {
     const cookie = jar.cookieHeader(req.url);
     const sent = cookie === undefined ? req : { ...req, headers: { ...req.headers, Cookie: cookie } };
