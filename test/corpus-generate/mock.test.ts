@@ -17,6 +17,7 @@ import { prng } from '../support/prng.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
 import '../../src/runtime/wire/dataset.js';
 import '../../src/runtime/wire/soap-array.js';
+import '../../src/runtime/wire/http-path.js'; // templated locations' writer (generated schema.ts imports it)
 import '../../src/runtime/wire/mtom.js';
 
 const BINDINGS: readonly BindingKind[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];

@@ -28,6 +28,7 @@ import { decodeScalar } from '../../src/runtime/wire/scalars.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
 import '../../src/runtime/wire/dataset.js';
 import '../../src/runtime/wire/soap-array.js';
+import '../../src/runtime/wire/http-path.js'; // templated locations' writer (generated schema.ts imports it)
 
 /** Values by path (one per path: array items repeat it), and their written text. */
 class PathValues {

@@ -29,6 +29,7 @@ import { canonical, SampleBuilder } from './sample-values.js';
 // in-process runs of the runtime against a contract's descriptors load them the same way.
 import '../../src/runtime/wire/dataset.js';
 import '../../src/runtime/wire/soap-array.js';
+import '../../src/runtime/wire/http-path.js'; // templated locations' writer (generated schema.ts imports it)
 
 /** The outcome of one operation over one binding. */
 export interface RoundTrip {

@@ -365,9 +365,7 @@ export class ServiceClient {
             : this.binding === 'soap12'
               ? operation.soap12?.get
               : undefined;
-      // A SOAP-Response operation with no location is sent to the address as written (WSDL 2.0 Part 2 §6.8.1).
-      const asWritten = http === undefined || (http.path === '' && this.binding === 'soap12');
-      u = new URL(asWritten ? this.base : joinUrl(this.base, http.path));
+      u = new URL(http ? joinUrl(this.base, http.path) : this.base);
       this.urls.set(operation.name, u);
     }
     return u;

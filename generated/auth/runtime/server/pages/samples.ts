@@ -175,6 +175,15 @@ function writeRequest(
   input: unknown,
   headerValues: Readonly<Record<string, unknown>> | undefined,
 ): WrittenRequest {
+  if (binding === 'soap12' && op.soap12?.get !== undefined) {
+    // The SOAP-Response MEP (SOAP 1.2 Part 2 §6.3): a GET carrying the input as HTTP GET's does, no envelope.
+    const get = op.soap12.get;
+    const location = httpLocation(get, input, op.name);
+    const form = encodeHttpParams(get, input, op.name);
+    const sep = location.includes('?') ? (get.separator ?? '&') : '?';
+    const target = form === '' ? location : `${location}${sep}${form}`;
+    return { method: 'GET', target, headers: { Accept: 'application/soap+xml' }, body: undefined };
+  }
   if (binding === 'soap11' || binding === 'soap12') {
     const soap = op[binding]!;
     const version = binding === 'soap11' ? '1.1' : '1.2';
