@@ -68,7 +68,8 @@ class SkipFrame extends Frame {
   }
   take(): void {}
 }
-const SKIP: Frame = new SkipFrame();
+/** The frame of an element whose content is not read. */
+export const SKIP: Frame = new SkipFrame();
 
 /** An element with `xsi:nil`: `null`, whatever its content. */
 class NilFrame extends SkipFrame {

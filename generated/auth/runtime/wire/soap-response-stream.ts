@@ -18,6 +18,7 @@ import {
   decodeStreaming,
   Frame,
   KEEP_ELEMENT,
+  SKIP,
   StreamFallback,
   textDesc,
   valueFrame,
@@ -57,13 +58,13 @@ class BodyFrame extends Frame {
     this.reading = false;
     if (child.name === 'Fault' && child.ns === this.envNs) throw new StreamFallback('a SOAP Fault');
     const element = this.out.element;
-    if (child.name !== element.name || this.found) return SKIP_CHILD;
+    if (child.name !== element.name || this.found) return SKIP;
     if (child.ns !== element.ns) throw new StreamFallback('the operation element in another namespace');
     this.found = this.reading = true;
     if (isNil(child)) {
       if (this.out.nillable !== true) throw new StreamFallback('xsi:nil on the operation element');
       this.nil = true;
-      return SKIP_CHILD;
+      return SKIP;
     }
     const desc = this.out.value;
     // As the client: a complex wrapper's content is read without xsi:type or references on the wrapper itself.
@@ -85,18 +86,6 @@ class BodyFrame extends Frame {
     return this;
   }
 }
-
-/** An element of the Body that is not read. */
-const SKIP_CHILD: Frame = new (class extends Frame {
-  readonly keeps = false;
-  open(): Frame {
-    return SKIP_CHILD;
-  }
-  close(): unknown {
-    return undefined;
-  }
-  take(): void {}
-})();
 
 /** The Envelope: an optional Header, then the Body, nothing else (soap-envelope.ts `envelopeOf`). */
 class EnvelopeFrame extends Frame {
