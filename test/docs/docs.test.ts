@@ -176,7 +176,9 @@ describe('a hostile contract: every text shows as text', () => {
     expect(fileOf(files, 'Evil_Svc/Get.html')).toContain('&lt;script&gt;x&lt;/script&gt;');
     // No test form on a static page: a note in its place.
     expect(fileOf(files, 'Evil_Svc/Get.html')).not.toContain('<form');
-    expect(fileOf(files, 'Evil_Svc/Get.html')).toContain('The test form needs the running service');
+    expect(fileOf(files, 'Evil_Svc/Get.html')).toContain(
+      'The test form needs the running service: open /e|v/svc.asmx?op=Get on the service',
+    );
   });
 
   it('Markdown: no markup, link, heading or cell boundary comes from the WSDL', () => {

@@ -33,9 +33,11 @@ import type { EmitOptions, GeneratedFile } from '../types.js';
 import { renderServiceMarkdown } from './markdown-page.js';
 import { commentText } from './markdown-text.js';
 
-/** What the operation pages say in place of the test form. */
-export const STATIC_FORM_NOTE =
-  'The test form needs the running service: open this operation on the service itself (its service page, ?op=), or serve the contract with wsdlc mock.';
+/** What an operation page says in place of the test form: where the form is, on the running service. */
+export function staticFormNote(service: ServiceDesc, op: OperationDesc): string {
+  const path = service.ports[0]?.path ?? '/';
+  return `The test form needs the running service: open ${path}?op=${encodeURIComponent(op.name)} on the service, or serve the contract with wsdlc mock and open it there.`;
+}
 
 /** Names made into unique file-name stems, ignoring case. */
 class Stems {
@@ -157,7 +159,7 @@ export async function docsFiles(
             documentation: o.documentation,
             host,
             samples: o.samples,
-            formNote: STATIC_FORM_NOTE,
+            formNote: staticFormNote(service, o.desc),
           }),
           notice,
         ),
