@@ -23,6 +23,7 @@ import {
 import { createServiceCore, createServiceHandler } from '../../src/runtime/server/server.js';
 import { encodeSimpleValue } from '../../src/runtime/wire/codec.js';
 import type { BindingKind, OperationDesc, ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import '../../src/runtime/wire/http-path.js'; // the client's templated locations (a generated schema.ts imports it)
 import { SampleValues, type SimpleSampleDesc } from '../../src/runtime/wire/sample-values.js';
 import { decodeScalar } from '../../src/runtime/wire/scalars.js';
 import { buildingContracts, loadCorpusModel } from './corpus-files.js';
