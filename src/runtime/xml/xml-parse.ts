@@ -43,12 +43,12 @@ export interface ParseXmlOptions {
    * Skip re-reading a document start seen before (SOAP messages from one peer all
    * begin alike); same result either way. Not used with `positions`.
    */
-  readonly memo?: XmlPrefixMemo;
+  readonly memo?: XmlPrefixMemo | undefined;
   /**
    * Build a document that repeats an earlier one's markup with other text values
    * from its recorded shape; same result either way. Not used with `positions`.
    */
-  readonly shapes?: XmlShapeMemo;
+  readonly shapes?: XmlShapeMemo | undefined;
   /** The caller matched the text against `shapes` and none matched: only record its shape. */
   readonly shapesMissed?: boolean;
   /**
