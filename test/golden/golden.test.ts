@@ -47,7 +47,12 @@ describe.each(GOLDEN_CASES)('golden $name', ({ name, wsdl, label }) => {
     // runtime file is imported by some file (nothing unused: no optional module the contract does not need).
     const imported = new Set<string>();
     for (const f of files) {
-      for (const m of f.content.matchAll(/^(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*'(\.{1,2}\/[^']+)'/gm)) {
+      // Static imports and exports, and the modules the runtime loads lazily by `importSibling('./x.js')`.
+      const imports = [
+        ...f.content.matchAll(/^(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*'(\.{1,2}\/[^']+)'/gm),
+        ...f.content.matchAll(/\bimportSibling\('(\.{1,2}\/[^']+)'\)/g),
+      ];
+      for (const m of imports) {
         const target = path.posix.join(path.posix.dirname(f.path), m[1]!).replace(/\.js$/, '.ts');
         expect(written.has(target), `${f.path} imports ${m[1]}`).toBe(true);
         imported.add(target);
