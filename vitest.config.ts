@@ -1,9 +1,18 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests that measure recovery times against real processes (Redis primary, replica and sentinels
+ * killed and restarted): they run by themselves after the others (`npm test` runs the `main` project,
+ * then `timing`), so their clocks do not include another file's CPU-heavy type-checking.
+ */
+const TIMING = [
+  'examples/auth-service/test/sentinel-failover.test.ts',
+  'examples/auth-service/test/redis-outage.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -12,5 +21,16 @@ export default defineConfig({
     // Deno, workerd): two at a time keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...TIMING],
+        },
+      },
+      { extends: true, test: { name: 'timing', include: TIMING, fileParallelism: false } },
+    ],
   },
 });

@@ -61,14 +61,19 @@ function extract(repo: string, ref: string, dir: string, into: string): Promise<
     git.stdout.pipe(tar.stdin);
     git.on('error', reject);
     tar.on('error', reject);
-    let gitCode: number | null = null;
-    git.on('close', (c) => {
-      gitCode = c;
-    });
-    tar.on('close', (c) => {
-      if (gitCode !== 0 || c !== 0) reject(new Error(err.trim() || 'git archive failed'));
-      else resolve();
-    });
+    // Both must have ended: either may report its close first (tar can see the end of its input and exit
+    // before git's own close event arrives), so settle on the second close, not on tar's.
+    let open = 2;
+    let failed = false;
+    const closed = (c: number | null): void => {
+      if (c !== 0) failed = true;
+      if (--open === 0) {
+        if (failed) reject(new Error(err.trim() || 'git archive failed'));
+        else resolve();
+      }
+    };
+    git.on('close', closed);
+    tar.on('close', closed);
   });
 }
 

@@ -49,6 +49,7 @@ describe('wsdlc breaking (command)', () => {
     git('commit', '-qm', 'v1');
     writeFileSync(join(dir, 'wsdl/s.wsdl'), NEW);
     const run = await runCli(['breaking', 'wsdl/s.wsdl', '--against-git', 'HEAD'], dir, {});
+    expect(run.stderr).toBe('');
     expect(run.stdout).toBe(
       'wsdl/s.wsdl:7:7: breaking (wire, source): request-required-element-added: S.Echo request > b: required element b was added\n' +
         'HEAD:wsdl/s.wsdl -> wsdl/s.wsdl: 1 breaking change(s) (1 wire, 1 source)\n',
