@@ -141,3 +141,16 @@ export function jsonAnswer(n: number): Buffer {
   }
   return Buffer.from(JSON.stringify({ done: true, queryLocator: null, records, size: n }));
 }
+
+/**
+ * NetSuite 2023.2's answer to `getServerTime` (the first-call table's third contract), as NetSuite
+ * writes it: a `documentInfo` header, and the result element carrying an `xsi:type` naming its
+ * type, so that the client's first call reads a type by its name (issue 31).
+ */
+export function netsuiteServerTimeAnswer(): Buffer {
+  const msgs = 'urn:messages_2023_2.platform.webservices.netsuite.com';
+  const core = 'urn:core_2023_2.platform.webservices.netsuite.com';
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soapenv:Header><platformMsgs:documentInfo xmlns:platformMsgs="${msgs}"><platformMsgs:nsId>WEBSERVICES_1234567_1128202614590712345678_abcdef</platformMsgs:nsId></platformMsgs:documentInfo></soapenv:Header><soapenv:Body><getServerTimeResponse xmlns="${msgs}"><platformCore:getServerTimeResult xmlns:platformCore="${core}" xsi:type="platformCore:GetServerTimeResult"><platformCore:status isSuccess="true"/><platformCore:serverTime>2026-11-28T07:14:59.120-08:00</platformCore:serverTime></platformCore:getServerTimeResult></getServerTimeResponse></soapenv:Body></soapenv:Envelope>`,
+  );
+}

@@ -11,11 +11,14 @@
  * answers. Per size and contract it prints the median and range of the call's wall and CPU time
  * (all threads of the child: steadier than wall on a loaded machine), the
  * process's peak RSS and the heap kept while the result is held, and the ratios within each round
- * (median and range). A last table is the first call of a fresh process (1-record answer).
+ * (median and range). A last table is the first call of a fresh process: a 1-record answer of
+ * each Salesforce contract, and NetSuite 2023.2's getServerTime with an `xsi:type` in its answer
+ * (wsdlc: import, `new Client`, the call; node-soap: createClientAsync and the call).
  *
  *   npm run build    # the generator runs from dist/
- *   npx tsx bench/large-answers.ts [--rounds 3] [--sizes 1,10,50] [--contracts partner,enterprise]
- *                                  [--only wsdlc,node-soap,json,http] [--no-first] [--runtime DIR]
+ *   npx tsx bench/large-answers.ts [--rounds 3] [--sizes 1,10,50 | none] [--contracts partner,enterprise]
+ *                                  [--only wsdlc,node-soap,json,http] [--runtime DIR]
+ *                                  [--first partner,enterprise,netsuite | --no-first]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -34,13 +37,16 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { type Contract, jsonAnswer, soapAnswer } from './large-answers-data.js';
+import { type Contract, jsonAnswer, netsuiteServerTimeAnswer, soapAnswer } from './large-answers-data.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const SALESFORCE = path.join(REPO, '../shared/corpus/large/salesforce');
-const WSDL: Record<Contract, string> = {
+/** The first-call table's contracts: the large answers' and NetSuite's (getServerTime). */
+type FirstContract = Contract | 'netsuite';
+const WSDL: Record<FirstContract, string> = {
   partner: path.join(SALESFORCE, 'partner_v58.wsdl'),
   enterprise: path.join(SALESFORCE, 'enterprise.wsdl'),
+  netsuite: path.join(REPO, '../shared/corpus/large/netsuite_2023_2/netsuite.wsdl'),
 };
 
 function option(name: string, fallback: string): string {
@@ -48,10 +54,15 @@ function option(name: string, fallback: string): string {
   return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 const ROUNDS = Number(option('rounds', '3'));
-const SIZES = option('sizes', '1,10,50').split(',');
+/** `--sizes none`: the first-call table only. */
+const SIZES = option('sizes', '1,10,50')
+  .split(',')
+  .filter((s) => s !== 'none' && s !== '');
 const CONTRACTS = option('contracts', 'partner,enterprise').split(',') as Contract[];
 const CONTENDERS = option('only', 'wsdlc,node-soap,json,http').split(',');
-const FIRST = !process.argv.includes('--no-first');
+const FIRST_CONTRACTS = process.argv.includes('--no-first')
+  ? []
+  : (option('first', 'partner,enterprise,netsuite').split(',') as FirstContract[]);
 const RUNTIME = path.resolve(option('runtime', path.join(REPO, 'src/runtime')));
 
 if (!existsSync(path.join(REPO, 'dist/index.js'))) {
@@ -83,7 +94,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'wsdlc-large-'));
 writeFileSync(path.join(work, 'package.json'), '{ "type": "module" }\n');
 symlinkSync(path.join(REPO, 'node_modules'), path.join(work, 'node_modules'), 'dir');
 transpile(path.join(REPO, 'bench/large-answers-child.ts'), path.join(work, 'child.js'));
-for (const c of CONTRACTS) {
+for (const c of new Set<FirstContract>([...CONTRACTS, ...FIRST_CONTRACTS])) {
   const gen = path.join(work, 'ts', c);
   const r = spawnSync(
     process.execPath,
@@ -107,7 +118,13 @@ for (const c of CONTRACTS) {
     bodies.set(`/json/${c}/${size}`, jsonAnswer(records));
     recordsOf.set(`${c}/${size}`, records);
   }
-  // The warm-up call and the first call of a fresh process: one record.
+}
+// The warm-up call and the first call of a fresh process: one record (NetSuite: getServerTime).
+for (const c of new Set<FirstContract>([...CONTRACTS, ...FIRST_CONTRACTS])) {
+  if (c === 'netsuite') {
+    bodies.set('/netsuite/first', netsuiteServerTimeAnswer());
+    continue;
+  }
   const one = soapAnswer(c, 0);
   bodies.set(`/${c}/first`, one.body);
   bodies.set(`/json/${c}/first`, jsonAnswer(one.records));
@@ -171,7 +188,7 @@ function child<T>(args: readonly string[]): Promise<T> {
   });
 }
 
-function argsFor(mode: string, contender: string, c: Contract): string[] {
+function argsFor(mode: string, contender: string, c: FirstContract): string[] {
   return [mode, contender, c, base, path.join(work, c, 'index.js'), WSDL[c]];
 }
 
@@ -192,7 +209,7 @@ const load = (): string =>
 console.log(
   `large answers: ${ROUNDS} rounds, sizes ${SIZES.join('/')} MB, runtime ${path.relative(REPO, RUNTIME) || RUNTIME}; loadavg ${load()}`,
 );
-for (const c of CONTRACTS)
+for (const c of SIZES.length > 0 ? CONTRACTS : [])
   console.log(
     `  ${c}: ${SIZES.map((s) => `${s} MB = ${recordsOf.get(`${c}/${s}`)} records (${(bodies.get(`/${c}/${s}`)!.length / 2 ** 20).toFixed(1)} MiB)`).join(', ')}`,
   );
@@ -263,26 +280,39 @@ for (const size of SIZES) {
   }
 }
 
-if (FIRST) {
-  console.log(`\nfirst call of a fresh process (1-record answer), ms: median (range) of ${ROUNDS} rounds`);
+if (FIRST_CONTRACTS.length > 0) {
   console.log(
-    `${'contract'.padEnd(12)}${'contender'.padEnd(11)}${'setup'.padEnd(18)}${'call'.padEnd(18)}start to done`,
+    `\nfirst call of a fresh process (Salesforce: 1-record query answer; NetSuite: getServerTime, answer with an xsi:type), ms: median (range) of ${ROUNDS} rounds; loadavg ${load()}`,
   );
-  for (const c of CONTRACTS) {
-    const rows = new Map<string, First[]>();
+  console.log(
+    `${'contract'.padEnd(12)}${'contender'.padEnd(11)}${'setup'.padEnd(18)}${'call'.padEnd(18)}${'start to done'.padEnd(20)}node-soap/wsdlc start to done, per round`,
+  );
+  const firstOf = ['wsdlc', 'node-soap'].filter((w) => CONTENDERS.includes(w));
+  for (const c of FIRST_CONTRACTS) {
+    /** Results by contender, one per round (undefined when that child failed). */
+    const rows = new Map<string, (First | undefined)[]>(firstOf.map((w) => [w, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const who of ['wsdlc', 'node-soap'].filter((w) => CONTENDERS.includes(w))) {
+      for (const who of round % 2 === 0 ? firstOf : [...firstOf].reverse()) {
+        let r: First | undefined;
         try {
-          const r = await child<First>([...argsFor('first', who, c), 'first']);
-          rows.set(who, [...(rows.get(who) ?? []), r]);
+          r = await child<First>([...argsFor('first', who, c), 'first']);
+          if (r.records !== 1) throw new Error(`read ${r.records} records of 1`);
         } catch (err) {
           console.log(`  first ${c} ${who}: ${(err as Error).message.split('\n')[0]!.slice(0, 300)}`);
         }
+        rows.get(who)![round] = r;
       }
     }
-    for (const [who, rs] of rows) {
+    const ratios: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const w = rows.get('wsdlc')?.[i];
+      const n = rows.get('node-soap')?.[i];
+      if (w && n) ratios.push(n.sinceStartMs / w.sinceStartMs);
+    }
+    for (const [who, list] of rows) {
+      const rs = list.filter((r): r is First => r !== undefined);
       console.log(
-        `${c.padEnd(12)}${who.padEnd(11)}${fmt(rs.map((r) => r.setupMs)).padEnd(18)}${fmt(rs.map((r) => r.callMs)).padEnd(18)}${fmt(rs.map((r) => r.sinceStartMs))}`,
+        `${c.padEnd(12)}${who.padEnd(11)}${fmt(rs.map((r) => r.setupMs)).padEnd(18)}${fmt(rs.map((r) => r.callMs)).padEnd(18)}${fmt(rs.map((r) => r.sinceStartMs)).padEnd(20)}${who === 'wsdlc' ? fmt(ratios, 2) : ''}`,
       );
     }
   }
