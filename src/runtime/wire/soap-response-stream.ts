@@ -13,6 +13,7 @@
 import type { XmlElement } from '../xml/xml-tree.js';
 import {
   ComplexFrame,
+  decodeKept,
   decodeStreaming,
   Frame,
   KEEP_ELEMENT,
@@ -22,7 +23,7 @@ import {
   valueFrame,
 } from './codec-stream.js';
 import type { StreamLimits } from './codec-stream.js';
-import { decodeSimple, isNil, type SimpleDesc, type TypeRegistry } from './codec.js';
+import { isNil, type SimpleDesc, type TypeRegistry } from './codec.js';
 import { textOf } from '../xml/xml-parse.js';
 import type { SoapMessageDesc } from './descriptors.js';
 import { responseStreaming, type StreamedSoapResponse } from './response-streaming.js';
@@ -76,7 +77,7 @@ class BodyFrame extends Frame {
 
   take(value: unknown, child: XmlElement): void {
     if (!this.reading || this.nil) return;
-    this.value = this.text === undefined ? value : decodeSimple(textOf(child), this.text, child, '');
+    this.value = this.text === undefined ? value : decodeKept(textOf(child), this.text, child);
   }
 
   close(): unknown {

@@ -23,6 +23,7 @@
 import { XSI_NS } from '../xml/namespaces.js';
 import { compactKept, detachKept } from '../xml/xml-detach.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
+import { ownString } from '../xml/xml-string-copy.js';
 import {
   decodeSimple,
   derivesFrom,
@@ -36,6 +37,7 @@ import {
   type TypeRegistry,
 } from './codec.js';
 import type { ValueDesc } from './descriptors.js';
+import type { QNameValue } from './scalars.js';
 import { SOAP_12_ENC_NS } from './namespaces.js';
 
 /** What the streaming decoder does not read, and why: the caller decodes the tree instead. */
@@ -151,6 +153,24 @@ export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry)
   return new ComplexFrame(el, key, key === desc.complex ? undefined : key, types);
 }
 
+/**
+ * codec.ts `decodeSimple` of a value the caller keeps: its strings (a QName's too) in
+ * storage of their own (xml-string-copy.ts), as a value outlives the large response text
+ * it was read from, which a substring of it would keep alive.
+ */
+export function decodeKept(text: string, desc: SimpleDesc, scope: XmlElement): unknown {
+  const value = decodeSimple(text, desc, scope, '');
+  if (typeof value === 'string') return ownString(value);
+  if (desc.scalar === 'qname') return Array.isArray(value) ? value.map(ownQName) : ownQName(value as QNameValue);
+  if (desc.list === true && Array.isArray(value))
+    return value.map((v: unknown) => (typeof v === 'string' ? ownString(v) : v));
+  return value;
+}
+
+function ownQName(q: QNameValue): QNameValue {
+  return { ns: ownString(q.ns), name: ownString(q.name) };
+}
+
 /** The simple description `desc` when `frame` is {@link TEXT}, else `undefined`. */
 export function textDesc(frame: Frame, desc: ValueDesc): SimpleDesc | undefined {
   return frame === TEXT ? (desc as SimpleDesc) : undefined;
@@ -208,7 +228,7 @@ export class ComplexFrame extends Frame {
         if (a.required) throw new StreamFallback('a required attribute is missing');
         continue;
       }
-      out[a.prop] = decodeSimple(v, 'scalar' in a.value ? a.value : { scalar: 'string' }, el, '');
+      out[a.prop] = decodeKept(v, 'scalar' in a.value ? a.value : { scalar: 'string' }, el);
     }
     if (flat.anyAttr !== undefined) {
       const rest = otherAttributes(el, flat);
@@ -255,7 +275,7 @@ export class ComplexFrame extends Frame {
       return;
     }
     const text = this.pendingText;
-    if (text !== undefined) value = decodeSimple(textOf(child), text, child, '');
+    if (text !== undefined) value = decodeKept(textOf(child), text, child);
     const at = this.pendingAt;
     const slots =
       pending === EXACT ? this.exact : (this.loose ??= new Array<unknown>(this.flat.fields.length).fill(ABSENT));
@@ -269,7 +289,7 @@ export class ComplexFrame extends Frame {
     const out = this.out;
     if (flat.text) {
       const d = flat.text.value;
-      out[flat.text.prop] = decodeSimple(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el, '');
+      out[flat.text.prop] = decodeKept(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el);
     }
     const fields = flat.fields;
     const loose = this.loose;
@@ -354,6 +374,21 @@ export function decodeStreaming(
     parseXml(text, { maxDepth: limits.maxDepth, maxNodes: limits.maxNodes, sink });
   } catch (err) {
     return err instanceof StreamFallback ? err : new StreamFallback(err instanceof Error ? err.message : String(err));
+  } finally {
+    forgetLastMatch();
   }
   return sink.value;
+}
+
+/** Matches the empty string. */
+const EMPTY = /^$/;
+
+/**
+ * Makes the empty string the last string a regular expression was run on. Engines keep
+ * that string (the legacy `RegExp.input`, `RegExp.lastMatch`... of the RegExp Legacy
+ * Features proposal), and the last one a decode checked (a decimal, a date) is a substring
+ * of the response text, which would keep all of it alive until the next match anywhere.
+ */
+function forgetLastMatch(): void {
+  EMPTY.test('');
 }

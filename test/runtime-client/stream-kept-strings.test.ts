@@ -1,0 +1,114 @@
+/**
+ * Issue 31: the values the streaming decoder reads from a large response (wire/codec-stream.ts)
+ * hold nothing of its text. On V8 a substring of 13 characters or more is a view of the string
+ * it was cut from, so a kept string value would keep the whole response text alive; the decoder
+ * gives each string value storage of its own (xml/xml-string-copy.ts). Measured: the heap a
+ * decode's strings keep once the text is dropped, against the size of the text (4 MB, so that
+ * one retained text is far above the few hundred KB the strings take).
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
+import { decodeSoapResponseStreaming, StreamFallback } from '../../src/runtime/wire/soap-response-stream.js';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+const NS = 'urn:kept-strings';
+const OTHER = 'urn:another-namespace-of-some-length';
+const types = {
+  Rec: {
+    name: 'Rec',
+    ns: NS,
+    attrs: [{ prop: 'label', name: 'label', ns: '', value: { scalar: 'string' }, required: false }],
+    fields: [
+      { prop: 'name', name: 'name', ns: NS, value: { scalar: 'string' }, min: 1, max: 1 },
+      { prop: 'tags', name: 'tags', ns: NS, value: { scalar: 'string', list: true }, min: 0, max: 1 },
+      { prop: 'code', name: 'code', ns: NS, value: { scalar: 'qname' }, min: 0, max: 1 },
+      { prop: 'amount', name: 'amount', ns: NS, value: { scalar: 'decimalString' }, min: 0, max: 1 },
+    ],
+  },
+  Wrapper: {
+    name: 'QueryResponse',
+    ns: NS,
+    fields: [{ prop: 'recs', name: 'rec', ns: NS, value: { complex: 'Rec' }, min: 0, max: -1 }],
+  },
+} as unknown as ServiceDesc['types'];
+const OUT = { element: { ns: NS, name: 'QueryResponse' }, value: { complex: 'Wrapper' } };
+
+type Rec = { label: string; name: string; tags: string[]; code: { ns: string; name: string }; amount: string };
+
+/** A response of `n` records whose values are 13 characters or more, padded with a skipped element. */
+function response(n: number): string {
+  const pad = 'p'.repeat(2000);
+  const parts: string[] = [
+    `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:s="${NS}" xmlns:o="${OTHER}"><soap:Body><s:QueryResponse>`,
+  ];
+  for (let i = 0; i < n; i++)
+    parts.push(
+      `<s:rec label="record label number ${i}"><s:name>the name of record ${i}</s:name><s:skipped>${pad}</s:skipped>` +
+        `<s:tags>first-tag-of-${i} second-tag-of-${i}</s:tags><s:code>o:code-number-${i}</s:code>` +
+        `<s:amount>12345678901234.${i}</s:amount></s:rec>`,
+    );
+  parts.push('</s:QueryResponse></soap:Body></soap:Envelope>');
+  return parts.join('');
+}
+
+const RECORDS = 2000;
+
+/** Decodes a fresh response and returns what `pick` keeps of its records, with the text's length. */
+function decodeAndKeep(pick: (r: Rec) => unknown): { kept: unknown[]; textLength: number } {
+  const text = response(RECORDS);
+  const read = decodeSoapResponseStreaming(text, '1.1', OUT as never, types, {});
+  if (read instanceof StreamFallback) throw new Error(`fell back: ${read.reason}`);
+  const recs = (read.value as { recs: Rec[] }).recs;
+  expect(recs).toHaveLength(RECORDS);
+  return { kept: recs.map(pick), textLength: text.length };
+}
+
+function heapUsed(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+describe('string values of a streamed response', () => {
+  const kinds: Record<string, (r: Rec) => unknown> = {
+    'element text': (r) => r.name,
+    attribute: (r) => r.label,
+    'list item': (r) => r.tags[1],
+    'QName namespace': (r) => r.code.ns,
+    'QName local name': (r) => r.code.name,
+    decimal: (r) => r.amount,
+  };
+  for (const [kind, pick] of Object.entries(kinds)) {
+    it(`${kind}: kept, it does not keep the response text alive`, () => {
+      const before = heapUsed();
+      const { kept, textLength } = decodeAndKeep(pick);
+      const retained = heapUsed() - before;
+      expect(textLength).toBeGreaterThan(4_000_000);
+      // The values themselves: some hundreds of KB; the text would be 4 MB more.
+      expect(retained).toBeLessThan(textLength / 4);
+      expect(kept[7]).toEqual(pick(sample(7)));
+    });
+  }
+
+  it('are equal to what was read', () => {
+    const r = sample(42);
+    expect(r).toEqual({
+      label: 'record label number 42',
+      name: 'the name of record 42',
+      tags: ['first-tag-of-42', 'second-tag-of-42'],
+      code: { ns: OTHER, name: 'code-number-42' },
+      amount: '12345678901234.42',
+    });
+  });
+});
+
+/** Record `i` of a small response. */
+function sample(i: number): Rec {
+  const read = decodeSoapResponseStreaming(response(i + 1), '1.1', OUT as never, types, {});
+  if (read instanceof StreamFallback) throw new Error(read.reason);
+  return (read.value as { recs: Rec[] }).recs[i]!;
+}
