@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeSchema } from '../../src/emit/descriptor-encode.js';
 import { readValue } from '../../src/runtime/wire/codec.js';
+import { decodeStreaming, valueFrame } from '../../src/runtime/wire/codec-stream.js';
 import { decodeSchema, SchemaData } from '../../src/runtime/wire/descriptor-data.js';
 import type { ComplexDesc } from '../../src/runtime/wire/descriptors.js';
 import { parseXml } from '../../src/runtime/xml/xml-parse.js';
@@ -68,6 +69,13 @@ describe('an xsi:type lookup builds only the descriptors it needs', () => {
     const { types } = decodeSchema(encodeSchema(contract(), []));
     expect(built(types)).toEqual([]);
     const v = readValue(parseXml(DOC), { complex: 'Holder' }, types);
+    expect(v).toEqual({ item: [{ id: 'a', extra: 7, $type: 'Derived' }, { id: 'b' }] });
+    expect(built(types).sort()).toEqual(['Base', 'Derived', 'Holder']);
+  });
+
+  it('on the streaming path too (codec-stream.ts)', () => {
+    const { types } = decodeSchema(encodeSchema(contract(), []));
+    const v = decodeStreaming(DOC, {}, (root) => valueFrame(root, { complex: 'Holder' }, types));
     expect(v).toEqual({ item: [{ id: 'a', extra: 7, $type: 'Derived' }, { id: 'b' }] });
     expect(built(types).sort()).toEqual(['Base', 'Derived', 'Holder']);
   });

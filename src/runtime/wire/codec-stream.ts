@@ -25,6 +25,7 @@ import { ownString } from '../xml/xml-string-copy.js';
 import {
   decodeSimple,
   derivesFrom,
+  fieldsToRead,
   flatten,
   isArrayField,
   isNil,
@@ -174,8 +175,8 @@ export function textDesc(frame: Frame, desc: ValueDesc): SimpleDesc | undefined 
   return frame === TEXT ? (desc as SimpleDesc) : undefined;
 }
 
-/** Marks a field not (yet) matched. */
-const ABSENT: unknown = Object.freeze({ absent: true });
+/** Holds the place of a field's value that is `undefined` (a hole in the slots is a field not matched). */
+const UNDEFINED: unknown = Object.freeze({ undefined: true });
 
 /** What the child that is open in a {@link ComplexFrame} is: not read, an exact or liberal match of a field, an `xsd:any` element. */
 const SKIPPED = 0;
@@ -197,10 +198,15 @@ export class ComplexFrame extends Frame {
   /** The derived type read (`xsi:type`), told as `$type`. */
   private readonly tagged: string | undefined;
   private readonly out: Record<string, unknown> = {};
-  /** Per field: its first exact match's value (single field) or all its exact matches' values (array field). */
+  /**
+   * Per field: its first exact match's value (single field; {@link UNDEFINED} for `undefined`)
+   * or all its exact matches' values (array field); a hole when none.
+   */
   private readonly exact: unknown[];
   /** The same for liberal matches, made when one occurs. */
   private loose: unknown[] | undefined;
+  /** The fields matched (exactly or liberally), each once. */
+  private readonly hits: number[] = [];
   /** The `xsd:any` elements. */
   private rest: XmlElement[] | undefined;
   private pending: number = SKIPPED;
@@ -217,7 +223,7 @@ export class ComplexFrame extends Frame {
     this.byName = flat.byName;
     this.types = types;
     this.tagged = tagged;
-    this.exact = new Array<unknown>(flat.fields.length).fill(ABSENT);
+    this.exact = new Array<unknown>(flat.fields.length);
     const out = this.out;
     for (const a of flat.attrs) {
       let v = attr(el, a.name, a.ns);
@@ -243,11 +249,14 @@ export class ComplexFrame extends Frame {
     if (!exact) {
       // Whether it is taken depends on the children still to come; those not taken go to xsd:any.
       if (flat.any !== undefined) throw new StreamFallback('an element of a field in another namespace, and xsd:any');
-      if (!isArrayField(f) && (this.exact[at] !== ABSENT || (this.loose !== undefined && this.loose[at] !== ABSENT))) {
+      if (
+        !isArrayField(f) &&
+        (this.exact[at] !== undefined || (this.loose !== undefined && this.loose[at] !== undefined))
+      ) {
         this.pending = SKIPPED;
         return SKIP;
       }
-    } else if (!isArrayField(f) && this.exact[at] !== ABSENT) return this.other();
+    } else if (!isArrayField(f) && this.exact[at] !== undefined) return this.other();
     this.pending = exact ? EXACT : LOOSE;
     this.pendingAt = at;
     const frame = valueFrame(child, f.value, this.types);
@@ -275,10 +284,10 @@ export class ComplexFrame extends Frame {
     const text = this.pendingText;
     if (text !== undefined) value = decodeKept(textOf(child), text, child);
     const at = this.pendingAt;
-    const slots =
-      pending === EXACT ? this.exact : (this.loose ??= new Array<unknown>(this.flat.fields.length).fill(ABSENT));
-    if (!isArrayField(this.flat.fields[at]!)) slots[at] = value;
-    else if (slots[at] === ABSENT) slots[at] = [value];
+    if (this.exact[at] === undefined && (this.loose === undefined || this.loose[at] === undefined)) this.hits.push(at);
+    const slots = pending === EXACT ? this.exact : (this.loose ??= new Array<unknown>(this.flat.fields.length));
+    if (!isArrayField(this.flat.fields[at]!)) slots[at] = value === undefined ? UNDEFINED : value;
+    else if (slots[at] === undefined) slots[at] = [value];
     else (slots[at] as unknown[]).push(value);
   }
 
@@ -291,21 +300,22 @@ export class ComplexFrame extends Frame {
     }
     const fields = flat.fields;
     const loose = this.loose;
-    for (let at = 0; at < fields.length; at++) {
+    // The fields matched and those that give something when absent, not all declared (codec.ts readFieldsByName).
+    for (const at of fieldsToRead(this.hits, flat.absentMatters)) {
       const f = fields[at]!;
       let v = this.exact[at];
-      if (v === ABSENT && loose !== undefined) v = loose[at];
+      if (v === undefined && loose !== undefined) v = loose[at];
       const required = f.min > 0 && f.choice === undefined;
       if (!isArrayField(f)) {
-        if (v === ABSENT || (v === null && f.nillable !== true)) {
+        if (v === undefined || (v === null && f.nillable !== true)) {
           // Missing, or xsi:nil on an element that is not nillable: absent when optional, else the codec's error.
           if (required) throw new StreamFallback('a required element is missing or nil');
           continue;
         }
-        out[f.prop] = v;
+        out[f.prop] = v === UNDEFINED ? undefined : v;
         continue;
       }
-      const list = v === ABSENT ? [] : (v as unknown[]);
+      const list = v === undefined ? [] : (v as unknown[]);
       if (list.length < f.min && f.choice === undefined) throw new StreamFallback('too few elements');
       if (list.length > 0 || f.choice === undefined) {
         if (f.nillable !== true && list.includes(null)) throw new StreamFallback('xsi:nil where not nillable');

@@ -68,6 +68,57 @@ export interface FlatType {
    * {@link readFields} matches each child once by name instead of scanning the children per field.
    */
   readonly byName: ReadonlyMap<string, number> | undefined;
+  /**
+   * The indexes (ascending) of the fields that give something when absent: a required one (an
+   * error) and an array outside a choice (an empty array). A record read by name reads these
+   * and the fields it holds (see {@link fieldsToRead}), so that it costs what it holds, not
+   * every field its type declares (Salesforce enterprise's Account declares 79).
+   */
+  readonly absentMatters: readonly number[];
+}
+
+/** {@link FlatType.absentMatters} of `fields`. */
+function absentMatters(fields: readonly FieldDesc[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (f.choice === undefined && (f.min > 0 || isArrayField(f))) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * The indexes of the fields a record reads, ascending: `hits`, the fields it holds (each
+ * once; sorted here, in place), with those of `always` ({@link FlatType.absentMatters}).
+ */
+export function fieldsToRead(hits: number[], always: readonly number[]): readonly number[] {
+  // Insertion sort: children come in their fields' order in most documents, and then nothing moves.
+  for (let i = 1; i < hits.length; i++) {
+    const v = hits[i]!;
+    let j = i - 1;
+    while (j >= 0 && hits[j]! > v) {
+      hits[j + 1] = hits[j]!;
+      j--;
+    }
+    hits[j + 1] = v;
+  }
+  if (always.length === 0) return hits;
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < hits.length || j < always.length) {
+    const a = i < hits.length ? hits[i]! : Number.POSITIVE_INFINITY;
+    const b = j < always.length ? always[j]! : Number.POSITIVE_INFINITY;
+    if (a <= b) {
+      out.push(a);
+      i++;
+      if (a === b) j++;
+    } else {
+      out.push(b);
+      j++;
+    }
+  }
+  return out;
 }
 
 /** {@link FlatType.byName} of `fields`, or `undefined` when they are not all plain elements with distinct local names. */
@@ -124,6 +175,7 @@ export function flatten(types: TypeRegistry, key: string): FlatType {
     attrNames: new Set(attrs.map((a) => `${a.ns}|${a.name}`)),
     exact: new Set(fields.flatMap((f) => [`${f.ns}|${f.name}`, ...(f.subst ?? []).map((m) => `${m.ns}|${m.name}`)])),
     byName: fieldsByName(fields),
+    absentMatters: absentMatters(fields),
   };
   cache.set(key, flat);
   return flat;
@@ -995,11 +1047,14 @@ function readFieldsByName(
   // array field); the same for liberal matches in `loose`, made only when one occurs.
   const exact: (number | number[] | undefined)[] = new Array(fields.length);
   let loose: (number | number[] | undefined)[] | undefined;
+  /** The fields matched, each once. */
+  const hits: number[] = [];
   for (let i = 0; i < kids.length; i++) {
     const k = kids[i]!;
     const at = byName.get(k.name);
     if (at === undefined) continue;
     const f = fields[at]!;
+    if (exact[at] === undefined && (loose === undefined || loose[at] === undefined)) hits.push(at);
     let slots: (number | number[] | undefined)[];
     if (k.ns === f.ns) slots = exact;
     else slots = loose ??= new Array(fields.length);
@@ -1011,7 +1066,7 @@ function readFieldsByName(
   }
   // The children taken, for `xsd:any` (only then).
   const taken: boolean[] | undefined = flat.any === undefined ? undefined : [];
-  for (let at = 0; at < fields.length; at++) {
+  for (const at of fieldsToRead(hits, flat.absentMatters)) {
     const f = fields[at]!;
     const hit = exact[at] ?? loose?.[at];
     if (!isArrayField(f)) {
