@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TYPE_MAPPING, emitFiles, type GeneratedFile } from '../src/emit/index.js';
 import { loadModel } from '../src/model/index.js';
 import { WsdlcError } from '../src/util/errors.js';
-import { typeCheck, writeTree } from '../test/corpus-generate/corpus-files.js';
+import { typeCheck } from '../test/corpus-generate/corpus-files.js';
+import { writeTree } from '../test/emit/helpers.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const ROOTS = [path.resolve(REPO, '../shared/corpus'), path.join(REPO, 'test/corpus/local')];

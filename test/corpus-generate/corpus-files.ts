@@ -4,13 +4,14 @@
  * which), loading them offline, emitting them, and type-checking many
  * generated trees in one TypeScript program.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { DEFAULT_TYPE_MAPPING, emitFiles, type EmitOptions, type GeneratedFile } from '../../src/emit/index.js';
 import { loadModel } from '../../src/model/index.js';
 import type { WsdlModel } from '../../src/model/types.js';
 import { strictOptions } from '../emit/helpers.js';
+import { formatDiagnostics, programDiagnostics, resolveThroughLinks } from '../support/type-check.js';
 
 /** The repository root. */
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -77,53 +78,19 @@ export function folderName(rel: string): string {
   return rel.replace(/\.wsdl$/, '').replace(/[^A-Za-z0-9_-]+/g, '_');
 }
 
-/** Writes a generated tree under `dir` (emptied first). */
-export function writeTree(dir: string, files: readonly GeneratedFile[]): void {
-  rmSync(dir, { recursive: true, force: true });
-  for (const f of files) {
-    const target = path.join(dir, f.path);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, f.content);
-  }
-}
-
 /**
  * Type-checks every root file in one program (the generated trees must already
  * be on disk, under a folder with a `{"type":"module"}` package.json). Returns
  * the diagnostics as `file:line: message`, file relative to `base`.
  *
  * A tree's `runtime` folder may be a symbolic link to one shared copy: module
- * resolution here follows links to the real path, so the shared runtime is
- * parsed and checked once. (TypeScript itself resolves links only for imports
- * found in node_modules; a relative import through a link would otherwise give
- * one more copy of the runtime per tree: 12,000 files instead of 1,000 for the corpus.)
+ * resolution follows links to the real path (resolveThroughLinks), so the
+ * shared runtime is parsed and checked once.
  */
 export function typeCheck(base: string, rootFiles: readonly string[]): string[] {
   const options = strictOptions();
   const host = ts.createCompilerHost(options);
-  const realpath = (file: string): string => (host.realpath ? host.realpath(file) : file);
-  const cache = ts.createModuleResolutionCache(host.getCurrentDirectory(), host.getCanonicalFileName, options);
-  host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions, containingSourceFile) =>
-    literals.map((literal) => {
-      const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
-      const { resolvedModule } = ts.resolveModuleName(
-        literal.text,
-        containingFile,
-        compilerOptions,
-        host,
-        cache,
-        redirected,
-        mode,
-      );
-      if (resolvedModule === undefined || resolvedModule.isExternalLibraryImport === true) return { resolvedModule };
-      return { resolvedModule: { ...resolvedModule, resolvedFileName: realpath(resolvedModule.resolvedFileName) } };
-    });
+  resolveThroughLinks(host, options);
   const program = ts.createProgram({ rootNames: rootFiles, options, host });
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where =
-      d.file && d.start !== undefined
-        ? `${path.relative(base, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
-        : '';
-    return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-  });
+  return formatDiagnostics(programDiagnostics(program), base);
 }

@@ -22,8 +22,8 @@ import {
   generateCorpusContract,
   REPO,
   typeCheck,
-  writeTree,
 } from './corpus-files.js';
+import { writeTree } from '../emit/helpers.js';
 
 const BASE = path.join(REPO, 'test/tmp/corpus-gen');
 const SHARED_RUNTIME = path.join(BASE, '_runtime');

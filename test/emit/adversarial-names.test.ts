@@ -11,10 +11,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitFiles, type GeneratedFile } from '../../src/emit/index.js';
 import { loadModel } from '../../src/model/index.js';
-import { typeCheck, writeTree } from '../corpus-generate/corpus-files.js';
+import { typeCheck } from '../corpus-generate/corpus-files.js';
 import { prng } from '../support/decode-compare.js';
 import { adversarialContract } from './adversarial-contract.js';
-import { compileTree, generate, ROOT, testOptions } from './helpers.js';
+import { compileTree, generate, ROOT, testOptions, writeTree } from './helpers.js';
 
 const CASES = 40;
 const FIRST_SEED = Number(process.env.ADVERSARIAL_SEED ?? 1);

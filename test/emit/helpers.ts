@@ -20,6 +20,7 @@ import { loadModel } from '../../src/model/index.js';
 // in-process runs of the runtime against a contract's descriptors load them the same way.
 import '../../src/runtime/wire/dataset.js';
 import '../../src/runtime/wire/soap-array.js';
+import { formatDiagnostics, programDiagnostics, runtimeFolder } from '../support/type-check.js';
 
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -108,32 +109,16 @@ export interface CompileTreeOptions {
  */
 export function compileTree(dir: string, files: readonly GeneratedFile[], opts: CompileTreeOptions = {}): string[] {
   writeTree(dir, files);
-  const options = strictOptions();
   // A package.json with "type": "module" makes NodeNext treat the .ts files as ES modules.
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   const program = ts.createProgram(
     files.map((f) => path.join(dir, f.path)),
-    options,
+    strictOptions(),
   );
-  const runtimeDir = path.join(dir, 'runtime') + path.sep;
-  const checked = (sf: ts.SourceFile): boolean =>
-    !sf.isDeclarationFile && (opts.checkRuntime === true || !path.normalize(sf.fileName).startsWith(runtimeDir));
-  const diagnostics = [
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-    ...program.getSourceFiles().flatMap((sf) => [...program.getSyntacticDiagnostics(sf)]),
-    ...program
-      .getSourceFiles()
-      .filter(checked)
-      .flatMap((sf) => [...program.getSemanticDiagnostics(sf)]),
-  ];
-  return diagnostics.map((d) => {
-    const where =
-      d.file && d.start !== undefined
-        ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
-        : '';
-    return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-  });
+  return formatDiagnostics(
+    programDiagnostics(program, opts.checkRuntime === true ? undefined : runtimeFolder(dir)),
+    dir,
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import type { GeneratedFile } from '../../src/emit/index.js';
 import { ROOT } from '../emit/helpers.js';
+import { formatDiagnostics, programDiagnostics, runtimeFolder } from '../support/type-check.js';
 
 /** Virtual root of the in-memory trees (never written to disk). */
 export const VIRTUAL_ROOT = path.join(ROOT, 'test/tmp/matrix-virtual');
@@ -102,24 +103,7 @@ export function checkTree(dir: string, options: ts.CompilerOptions, { checkRunti
     ...options,
   };
   const program = ts.createProgram({ rootNames: roots, options: full, host: host(full) });
-  const runtimeDir = `${path.join(dir, 'runtime')}${path.sep}`;
-  const diagnostics = checkRuntime
-    ? ts.getPreEmitDiagnostics(program)
-    : [
-        ...program.getOptionsDiagnostics(),
-        ...program.getGlobalDiagnostics(),
-        ...program
-          .getSourceFiles()
-          .flatMap((sf) => [
-            ...program.getSyntacticDiagnostics(sf),
-            ...(sf.isDeclarationFile || sf.fileName.startsWith(runtimeDir) ? [] : program.getSemanticDiagnostics(sf)),
-          ]),
-      ];
-  return diagnostics.map((d) => {
-    const where =
-      d.file && d.start !== undefined
-        ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
-        : '';
-    return `${where}TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  return formatDiagnostics(programDiagnostics(program, checkRuntime ? undefined : runtimeFolder(dir)), dir, {
+    codes: true,
   });
 }
