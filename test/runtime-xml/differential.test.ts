@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { XmlPrefixMemo, XmlShapeMemo } from '../../src/runtime/xml/xml-parse.js';
 import { decodeXmlBytes } from '../../src/load/decode.js';
-import { parseXml, XmlParseError, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
+import { parseXml, XmlParseError, type XmlElement, type XmlScanSink } from '../../src/runtime/xml/xml-parse.js';
 import { saxesParseXml } from './saxes-reference.js';
 import { prng } from '../support/decode-compare.js';
 
@@ -607,5 +607,128 @@ describe('shape memo: every document parses exactly as without it', () => {
     parseXml(big('a'), { shapes });
     parseXml(big('b'), { shapes });
     expect(shapes.hits).toBe(0);
+  });
+});
+
+/** What a sink that keeps no element is told of one when it closes: the element without its child elements. */
+function closedView(el: XmlElement): Omit<PlainElement, 'children'> & { texts: string[] } {
+  const { children: _children, ...rest } = plain({ ...el, children: [] });
+  return { ...rest, texts: el.children.filter((c): c is string => typeof c === 'string') };
+}
+
+/** Parse outcome with a sink that keeps every element (`keep`) or none, and what the sink was told. */
+function withSink(
+  text: string,
+  keep: boolean,
+  positions: boolean,
+): { outcome: ReturnType<typeof outcome>; opened: number; closed: ReturnType<typeof closedView>[] } {
+  const closed: ReturnType<typeof closedView>[] = [];
+  let opened = 0;
+  let depth = 0;
+  const sink: XmlScanSink = {
+    open(el) {
+      // Told when its start tag has been read: no children yet.
+      expect(el.children).toEqual([]);
+      opened++;
+      depth++;
+      return keep;
+    },
+    close(el) {
+      depth--;
+      closed.push(closedView(el));
+    },
+  };
+  try {
+    const tree = parseXml(text, { maxDepth: 512, positions, sink });
+    expect(depth).toBe(0);
+    return { outcome: { ok: true, tree: plain(tree) }, opened, closed };
+  } catch (err) {
+    if (err instanceof XmlParseError)
+      return { outcome: { ok: false, message: err.message, line: err.line, column: err.column }, opened, closed };
+    throw err;
+  }
+}
+
+/** The elements of a tree in the order they close. */
+function closingOrder(el: XmlElement, out: ReturnType<typeof closedView>[] = []): ReturnType<typeof closedView>[] {
+  for (const c of el.children) if (typeof c !== 'string') closingOrder(c, out);
+  out.push(closedView(el));
+  return out;
+}
+
+describe('sink: a scan that tells a sink gives the same elements and errors as one that builds the tree', () => {
+  it.each(SEEDS.map((s, k) => [k, s] as const))('seed %i and 1000 mutations', (_k, seedText) => {
+    const rand = prng(0x51c4 + seedText.length);
+    let accepted = 0;
+    for (let round = 0; round < 1000; round++) {
+      let text = seedText;
+      if (round > 0) {
+        const at = Math.floor(rand() * (text.length + 1));
+        const op = rand();
+        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
+        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
+        else text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rand() * 8));
+      }
+      const positions = round % 2 === 0;
+      let want: ReturnType<typeof outcome>;
+      let tree: XmlElement | undefined;
+      try {
+        tree = parseXml(text, { maxDepth: 512, positions });
+        want = { ok: true, tree: plain(tree) };
+      } catch (err) {
+        if (!(err instanceof XmlParseError)) throw err;
+        want = { ok: false, message: err.message, line: err.line, column: err.column };
+      }
+      const all = withSink(text, true, positions);
+      expect(all.outcome, JSON.stringify(text)).toEqual(want);
+      const none = withSink(text, false, positions);
+      if (tree === undefined) {
+        expect(none.outcome, JSON.stringify(text)).toEqual(want);
+        continue;
+      }
+      accepted++;
+      // Kept nothing: the root without child elements; every element told, in the order they close.
+      expect(none.closed, JSON.stringify(text)).toEqual(closingOrder(tree));
+      expect(none.opened).toBe(none.closed.length);
+      expect(all.closed).toEqual(none.closed);
+    }
+    expect(accepted).toBeGreaterThan(100);
+  });
+});
+
+describe('names: repeated, colliding and long names read as saxes reads them', () => {
+  // "Aa" and "BB" have the same 31-based hash, so these names share a slot of the scanner's table of names.
+  const colliding = ['AaAa', 'AaBB', 'BBAa', 'BBBB', 'p:AaAa', 'p:BBBB', 'q:AaBB'];
+  const long = `n${'x'.repeat(70)}`;
+  const docs = [
+    `<AaAa xmlns:p="urn:p" xmlns:q="urn:q"><BBBB AaAa="1" BBBB="2"><p:AaAa p:BBBB="3" q:AaBB="4"/></BBBB><AaBB>t</AaBB><BBAa/><p:BBBB/><q:AaBB/></AaAa>`,
+    `<${long} xmlns:p="urn:p"><p:${long} ${long}="v" p:${long}="w">x</p:${long}><${long}/></${long}>`,
+    `<r xmlns:AaAa="urn:a" xmlns:BBBB="urn:b"><AaAa:BBBB BBBB:AaAa="1"/><BBBB:AaAa/></r>`,
+    // Wrong close tags and duplicates among colliding names: the same errors.
+    '<AaAa><BBBB></AaAa></BBBB>',
+    '<AaAa></BBBB>',
+    '<AaAa AaAa="1" BBBB="2" AaAa="3"/>',
+    '<r xmlns:p="urn:p" xmlns:q="urn:p"><x p:AaAa="1" q:AaAa="2"/></r>',
+    '<p:AaAa/>',
+    '<r><é/><éx/><xé/><x:/><:x/><a:b:c/></r>',
+  ];
+  for (let k = 0; k < 1500; k++) {
+    const n = colliding[k % colliding.length]!.replace(/^[pq]:/, '') + (k % 97).toString(36);
+    docs.push(`<r${k % 3} xmlns:p="urn:p"><p:${n} ${n}="${k}">${k}</p:${n}><${n}/></r${k % 3}>`);
+  }
+
+  it.each(docs.slice(0, 9).map((d, k) => [k, d] as const))('document %i', (_k, text) => {
+    const a = ours(text, true);
+    const b = reference(text, true);
+    expect(a.ok ? 'accepted' : 'rejected', a.ok ? '' : a.message).toBe(b.ok ? 'accepted' : 'rejected');
+    if (a.ok && b.ok) expect(a.tree).toEqual(b.tree);
+  });
+
+  it('1500 documents of many names, with and without a sink', () => {
+    for (const text of docs.slice(9)) {
+      const a = ours(text, false);
+      expect(a).toEqual(reference(text, false));
+      expect(withSink(text, true, false).outcome).toEqual(a);
+    }
   });
 });

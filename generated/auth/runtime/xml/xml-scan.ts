@@ -31,6 +31,7 @@ import {
   isNonAsciiNameStart,
   isXmlCharCodePoint,
 } from './xml-scan-chars.js';
+import { scannedName, textHas, type ScannedName } from './xml-scan-names.js';
 import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
 import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
@@ -215,6 +216,27 @@ const C_TEXT_SPECIAL: number = SHARED_C_TEXT_SPECIAL;
 
 const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
 
+/**
+ * The `children` of an element while it has none: its first child replaces it by an
+ * array of one (an empty array grows to 17 slots on its first push), and an element
+ * that closes empty gets an array of its own.
+ */
+const NO_CHILDREN = Object.freeze([]) as unknown as (XmlElement | string)[];
+
+/** The `attrs` of an element without attributes in a scan with a sink (see {@link XmlScanSink}). */
+const NO_ATTRS = Object.freeze([]) as unknown as XmlAttribute[];
+
+/** Appends `child` to the children of the open element `el` (see {@link NO_CHILDREN}). */
+function appendChild(el: MutableElement, child: XmlElement | string): void {
+  if (el.children === NO_CHILDREN) el.children = [child];
+  else el.children.push(child);
+}
+
+/** Gives an element that closes with no children an array of its own. */
+function closeChildren(el: MutableElement): void {
+  if (el.children === NO_CHILDREN) el.children = [];
+}
+
 /** Linear duplicate checks switch from pairwise comparison to a Set above this many attributes. */
 const PAIRWISE_LIMIT = 12;
 
@@ -302,6 +324,8 @@ class XmlScanner {
 
   /** Attributes of the start tag being read (reused). */
   private readonly aQName: string[] = [];
+  /** Their entries in the table of names, where they have one. */
+  private readonly aName: (ScannedName | undefined)[] = [];
   private readonly aColon: number[] = [];
   private readonly aValue: string[] = [];
   private readonly aOffset: number[] = [];
@@ -688,7 +712,7 @@ class XmlScanner {
         else if (text.startsWith('<![CDATA[', i)) {
           this.spend(1, i);
           i = this.cdata(i);
-          stack[stack.length - 1]!.children.push(this.value);
+          appendChild(stack[stack.length - 1]!, this.value);
           // A CDATA section would be literal text of the shape: values in it are not kept.
           if (this.shapeRuns !== undefined) this.shapeRuns.abandoned = true;
         } else this.badMarkupDecl(i, 'in content');
@@ -801,7 +825,7 @@ class XmlScanner {
     if (run.length > 0) {
       this.spend(1, from);
       const owner = this.stack[this.stack.length - 1]!;
-      owner.children.push(run);
+      appendChild(owner, run);
       const runs = this.shapeRuns;
       if (runs !== undefined) {
         runs.starts.push(start);
@@ -936,10 +960,16 @@ class XmlScanner {
   private startTag(start: number): number {
     const text = this.text;
     const ns0 = start + 1;
-    let i = this.qname(ns0, 'element name');
-    const colon = this.colon;
-    const qname = text.slice(ns0, i);
+    let i: number;
+    let sn = this.cachedName(ns0);
+    if (sn !== undefined) i = ns0 + sn.qname.length;
+    else {
+      i = this.qname(ns0, 'element name');
+      sn = uncachedName(text.slice(ns0, i), this.colon < 0 ? -1 : this.colon - ns0);
+    }
+    const qname = sn.qname;
     const aQName = this.aQName;
+    const aName = this.aName;
     const aColon = this.aColon;
     const aValue = this.aValue;
     const aOffset = this.aOffset;
@@ -972,9 +1002,18 @@ class XmlScanner {
       if (c === GT || c === SLASH) continue;
       // Attribute ::= Name Eq AttValue (§3.1 [41])
       const as = i;
-      i = this.qname(i, 'attribute name');
-      const acolon = this.colon;
-      const aq = text.slice(as, i);
+      const an = this.cachedName(i);
+      let aq: string;
+      let acolon: number;
+      if (an !== undefined) {
+        aq = an.qname;
+        acolon = an.colon;
+        i += aq.length;
+      } else {
+        i = this.qname(i, 'attribute name');
+        acolon = this.colon < 0 ? -1 : this.colon - as;
+        aq = text.slice(as, i);
+      }
       i = this.skipSpace(i);
       if (text.charCodeAt(i) !== EQUALS) this.fail(`"=" expected after attribute name "${aq}"`, i);
       i = this.skipSpace(i + 1);
@@ -982,19 +1021,45 @@ class XmlScanner {
       if (q !== QUOT && q !== APOS) this.fail('attribute value must be quoted', i);
       i = this.attValue(i + 1, q);
       aQName[count] = aq;
-      aColon[count] = acolon < 0 ? -1 : acolon - as;
+      aName[count] = an;
+      aColon[count] = acolon;
       aValue[count] = this.value;
       aOffset[count] = as;
-      if (aq.charCodeAt(0) === 0x78 && (aq === 'xmlns' || (acolon - as === 5 && aq.startsWith('xmlns:')))) declCount++;
+      if (aq.charCodeAt(0) === 0x78 && (aq === 'xmlns' || (acolon === 5 && aq.startsWith('xmlns:')))) declCount++;
       count++;
     }
-    return this.openElement(start, qname, colon < 0 ? -1 : colon - ns0, count, declCount, selfClosing, i);
+    return this.openElement(start, sn, count, declCount, selfClosing, i);
+  }
+
+  /**
+   * The name at `i` from the table of names (xml-scan-names.ts) when it is an ASCII
+   * QName, else `undefined`: then {@link qname} reads it (and reports what is wrong).
+   */
+  private cachedName(i: number): ScannedName | undefined {
+    const text = this.text;
+    let c = text.charCodeAt(i);
+    if (!(c < 128 && (ASCII_CLASS[c]! & C_NAME_START) !== 0) || c === COLON) return undefined;
+    let hash = c;
+    let j = i + 1;
+    let colon = -1;
+    for (;;) {
+      c = text.charCodeAt(j);
+      if (!(c < 128 && (ASCII_CLASS[c]! & C_NAME) !== 0)) break;
+      if (c === COLON) {
+        if (colon >= 0) return undefined;
+        colon = j;
+      }
+      hash = (Math.imul(hash, 31) + c) | 0;
+      j++;
+    }
+    // A non-ASCII character may continue the name; NaN is the end of the text.
+    if (!(c < 128) || colon === j - 1) return undefined;
+    return scannedName(text, i, j, colon, hash);
   }
 
   private openElement(
     start: number,
-    qname: string,
-    colon: number,
+    sn: ScannedName,
     count: number,
     declCount: number,
     selfClosing: boolean,
@@ -1011,23 +1076,24 @@ class XmlScanner {
     if (declCount > 0) nsDecls = this.declareNamespaces(count);
     if (count > 1) this.checkDuplicates(count);
 
-    let prefix = '';
-    let name = qname;
+    const qname = sn.qname;
+    const prefix = sn.prefix;
     let ns: string | undefined;
-    if (colon < 0) {
+    if (sn.colon < 0) {
       ns = scope.defaultNs;
     } else {
-      prefix = qname.slice(0, colon);
-      name = qname.slice(colon + 1);
       if (prefix === 'xmlns')
         this.fail('element names may not have the prefix "xmlns" (Namespaces in XML 1.0 §3)', start + 1);
       ns = scope.lookup(prefix);
       if (ns === undefined) this.fail(`unbound namespace prefix "${prefix}" in element name <${qname}>`, start + 1);
     }
 
-    const attrs: XmlAttribute[] = [];
+    const sink = this.sink;
+    // A sink's elements without attributes share one empty array (trees are read-only).
+    const attrs: XmlAttribute[] = sink !== undefined && count === declCount ? NO_ATTRS : [];
     if (count > declCount) {
       const aQName = this.aQName;
+      const aName = this.aName;
       const aColon = this.aColon;
       for (let k = 0; k < count; k++) {
         const aq = aQName[k]!;
@@ -1036,12 +1102,18 @@ class XmlScanner {
           if (aq === 'xmlns') continue;
           attrs.push({ ns: '', name: aq, prefix: '', value: this.aValue[k]! });
         } else {
-          const ap = aq.slice(0, ac);
+          const an = aName[k];
+          const ap = an !== undefined ? an.prefix : aq.slice(0, ac);
           if (ap === 'xmlns') continue;
           const uri = scope.lookup(ap);
           if (uri === undefined)
             this.fail(`unbound namespace prefix "${ap}" in attribute name "${aq}"`, this.aOffset[k]!);
-          attrs.push({ ns: uri, name: aq.slice(ac + 1), prefix: ap, value: this.aValue[k]! });
+          attrs.push({
+            ns: uri,
+            name: an !== undefined ? an.local : aq.slice(ac + 1),
+            prefix: ap,
+            value: this.aValue[k]!,
+          });
         }
       }
     }
@@ -1054,16 +1126,26 @@ class XmlScanner {
       column = start - this.lineStart - this.lineTrailing + 1;
     }
     const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    const el: MutableElement = { ns, name, prefix, attrs, nsDecls, children: [], parent, line, column };
-    const sink = this.sink;
+    const el: MutableElement = {
+      ns,
+      name: sn.local,
+      prefix,
+      attrs,
+      nsDecls,
+      children: NO_CHILDREN,
+      parent,
+      line,
+      column,
+    };
     if (sink === undefined) {
-      if (parent) parent.children.push(el);
+      if (parent) appendChild(parent, el);
       else this.rootElement = el;
     } else {
-      if (sink.open(el) && parent) parent.children.push(el);
+      if (sink.open(el) && parent) appendChild(parent, el);
       if (!parent) this.rootElement = el;
     }
     if (selfClosing) {
+      el.children = [];
       if (scope.mark > undoMark) scope.restore(undoMark);
       if (sink !== undefined) sink.close(el);
     } else {
@@ -1158,9 +1240,10 @@ class XmlScanner {
     const qnames = this.qnames;
     const open = qnames[qnames.length - 1]!;
     // Fast path: the expected name followed by ">".
-    if (text.charCodeAt(s + open.length) === GT && text.startsWith(open, s)) {
+    if (text.charCodeAt(s + open.length) === GT && textHas(text, s, open)) {
       qnames.pop();
       const el = this.stack.pop()!;
+      closeChildren(el);
       const mark = this.undoMarks.pop()!;
       if (this.scope.mark > mark) this.scope.restore(mark);
       if (this.sink !== undefined) this.sink.close(el);
@@ -1176,16 +1259,24 @@ class XmlScanner {
         j,
       );
     }
-    if (e - s !== open.length || !text.startsWith(open, s)) {
+    if (e - s !== open.length || !textHas(text, s, open)) {
       this.fail(`unexpected close tag </${text.slice(s, e)}>; expected </${open}>`, j);
     }
     qnames.pop();
     const el = this.stack.pop()!;
+    closeChildren(el);
     const mark = this.undoMarks.pop()!;
     if (this.scope.mark > mark) this.scope.restore(mark);
     if (this.sink !== undefined) this.sink.close(el);
     return j + 1;
   }
+}
+
+/** A name the table of names does not give (non-ASCII, or not a QName: then reported before it is used). */
+function uncachedName(qname: string, colon: number): ScannedName {
+  return colon < 0
+    ? { qname, prefix: '', local: qname, colon }
+    : { qname, prefix: qname.slice(0, colon), local: qname.slice(colon + 1), colon };
 }
 
 /** `"x"` or `U+0001` for messages. */
