@@ -197,7 +197,8 @@ export class ComplexFrame extends Frame {
   private readonly types: TypeRegistry;
   /** The derived type read (`xsi:type`), told as `$type`. */
   private readonly tagged: string | undefined;
-  private readonly out: Record<string, unknown> = {};
+  /** The attributes' properties and values, in order, when the type has attributes (`[prop, value, prop, value...]`). */
+  private attrs: unknown[] | undefined;
   /**
    * Per field: its first exact match's value (single field; {@link UNDEFINED} for `undefined`)
    * or all its exact matches' values (array field); a hole when none.
@@ -224,7 +225,8 @@ export class ComplexFrame extends Frame {
     this.types = types;
     this.tagged = tagged;
     this.exact = new Array<unknown>(flat.fields.length);
-    const out = this.out;
+    if (flat.attrs.length === 0 && flat.anyAttr === undefined) return;
+    const attrs: unknown[] = [];
     for (const a of flat.attrs) {
       let v = attr(el, a.name, a.ns);
       if (v === undefined && a.ns !== '') v = attr(el, a.name);
@@ -232,12 +234,13 @@ export class ComplexFrame extends Frame {
         if (a.required) throw new StreamFallback('a required attribute is missing');
         continue;
       }
-      out[a.prop] = decodeKept(v, 'scalar' in a.value ? a.value : { scalar: 'string' }, el);
+      attrs.push(a.prop, decodeKept(v, 'scalar' in a.value ? a.value : { scalar: 'string' }, el));
     }
     if (flat.anyAttr !== undefined) {
       const rest = otherAttributes(el, flat);
-      if (rest.length > 0) out[flat.anyAttr] = rest;
+      if (rest.length > 0) attrs.push(flat.anyAttr, rest);
     }
+    this.attrs = attrs;
   }
 
   open(child: XmlElement): Frame {
@@ -293,10 +296,19 @@ export class ComplexFrame extends Frame {
 
   close(el: XmlElement): unknown {
     const flat = this.flat;
-    const out = this.out;
+    const keys = KEYS;
+    const values = VALUES;
+    let n = 0;
+    const attrs = this.attrs;
+    if (attrs !== undefined)
+      for (let i = 0; i < attrs.length; i += 2) {
+        keys[n] = attrs[i] as string;
+        values[n++] = attrs[i + 1];
+      }
     if (flat.text) {
       const d = flat.text.value;
-      out[flat.text.prop] = decodeKept(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el);
+      keys[n] = flat.text.prop;
+      values[n++] = decodeKept(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el);
     }
     const fields = flat.fields;
     const loose = this.loose;
@@ -312,23 +324,102 @@ export class ComplexFrame extends Frame {
           if (required) throw new StreamFallback('a required element is missing or nil');
           continue;
         }
-        out[f.prop] = v === UNDEFINED ? undefined : v;
-        continue;
-      }
-      const list = v === undefined ? [] : (v as unknown[]);
-      if (list.length < f.min && f.choice === undefined) throw new StreamFallback('too few elements');
-      if (list.length > 0 || f.choice === undefined) {
+        if (v === UNDEFINED) v = undefined;
+      } else {
+        const list = v === undefined ? [] : (v as unknown[]);
+        if (list.length < f.min && f.choice === undefined) throw new StreamFallback('too few elements');
+        if (list.length === 0 && f.choice !== undefined) continue;
         if (f.nillable !== true && list.includes(null)) throw new StreamFallback('xsi:nil where not nillable');
-        out[f.prop] = list;
+        v = list;
       }
+      keys[n] = f.prop;
+      values[n++] = v;
     }
-    if (this.rest !== undefined) out[flat.any!] = this.rest;
-    const value = flat.desc.array === true && fields.length === 1 ? out[fields[0]!.prop] : out;
-    if (this.tagged !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value))
-      (value as Record<string, unknown>)['$type'] = this.tagged;
-    return value;
+    // The items of the type's one ordered group (codec.ts readComplexContent): that field's value.
+    if (flat.desc.array === true && fields.length === 1) return lastValueOf(fields[0]!.prop, n);
+    if (this.rest !== undefined) {
+      keys[n] = flat.any!;
+      values[n++] = this.rest;
+    }
+    if (this.tagged !== undefined) {
+      keys[n] = '$type';
+      values[n++] = this.tagged;
+    }
+    return build(flat, n);
   }
 }
+
+/**
+ * The properties and values of the value a {@link ComplexFrame} closes with, in order: the
+ * codec's order (attributes, simple content, fields, `xsd:any`, `$type`). Reused: no close
+ * runs inside another; emptied after each decode, so as to hold no value.
+ */
+const KEYS: string[] = [];
+const VALUES: unknown[] = [];
+
+/** The last of the first `n` {@link KEYS} equal to `prop` has this value (undefined if none). */
+function lastValueOf(prop: string, n: number): unknown {
+  let value: unknown;
+  for (let i = 0; i < n; i++) if (KEYS[i] === prop) value = VALUES[i];
+  return value;
+}
+
+/** A value built before, and its property names. */
+interface Shape {
+  readonly keys: readonly string[];
+  value: object;
+}
+
+const NO_SHAPES: Shape[] = [];
+
+/** Values of a type with other properties kept as templates (a decode of records of a few shapes). */
+const MAX_SHAPES = 4;
+
+/**
+ * Per type, values built in this decode with different properties. A value with the same
+ * properties as one of them is a copy of it (`{...value}`: the object and its properties
+ * made in one go, at their final size) whose values are then set, rather than an empty
+ * object given its properties one by one (an object of 36 properties grows its property
+ * storage a dozen times, 4x the time). Emptied after each decode, so as to hold no value.
+ */
+const shapes = new Map<FlatType, Shape[]>();
+
+/** The object of the first `n` {@link KEYS} and {@link VALUES}, as if assigned in order to `{}`. */
+function build(flat: FlatType, n: number): Record<string, unknown> {
+  const keys = KEYS;
+  const values = VALUES;
+  let list = n <= FAST_PROPERTIES ? NO_SHAPES : shapes.get(flat);
+  if (list === undefined) shapes.set(flat, (list = []));
+  for (let s = 0; s < list.length; s++) {
+    const shape = list[s]!;
+    const known = shape.keys;
+    if (known.length !== n) continue;
+    let i = 0;
+    while (i < n && known[i] === keys[i]) i++;
+    if (i < n) continue;
+    const out: Record<string, unknown> = { ...shape.value };
+    for (let j = 0; j < n; j++) out[keys[j]!] = values[j];
+    // The newest as template: its properties' representations (V8 field types) are those of the values seen so far.
+    shape.value = out;
+    return out;
+  }
+  const built: Record<string, unknown> = {};
+  for (let j = 0; j < n; j++) built[keys[j]!] = values[j];
+  if (n <= FAST_PROPERTIES) return built;
+  // Copied: V8 turns an object given many properties by computed names into a hash table
+  // (dictionary mode: 2-3x the memory, slower to read); a copy made by spreading is not.
+  const out = { ...built };
+  if (list.length < MAX_SHAPES) list.push({ keys: keys.slice(0, n), value: out });
+  return out;
+}
+
+/**
+ * Up to this many properties, an object given them by computed names stays an ordinary
+ * object in V8 (it turns into a hash table at about 19 on Node 20: the ones beyond the
+ * object's own slots are limited by `kFastPropertiesSoftLimit`); values with more are
+ * built from templates.
+ */
+const FAST_PROPERTIES = 16;
 
 /** The sink that drives frames from a scan: the root's frame comes from `root`. */
 class FrameSink implements XmlScanSink {
@@ -384,6 +475,9 @@ export function decodeStreaming(
     return err instanceof StreamFallback ? err : new StreamFallback(err instanceof Error ? err.message : String(err));
   } finally {
     forgetLastMatch();
+    KEYS.length = 0;
+    VALUES.length = 0;
+    shapes.clear();
   }
   return sink.value;
 }

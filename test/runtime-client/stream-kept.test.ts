@@ -1,19 +1,26 @@
 /**
- * Issue 31: the values the streaming decoder reads from a large response (wire/codec-stream.ts)
- * hold nothing of its text. On V8 a substring of 13 characters or more is a view of the string
+ * Issue 31: what the values the streaming decoder reads from a large response
+ * (wire/codec-stream.ts) keep. They hold nothing of its text. On V8 a substring of 13 characters or more is a view of the string
  * it was cut from, so a kept string value would keep the whole response text alive; the decoder
  * gives each string value storage of its own (xml/xml-string-copy.ts). Measured: the heap a
  * decode's strings keep once the text is dropped, against the size of the text (4 MB, so that
- * one retained text is far above the few hundred KB the strings take).
+ * one retained text is far above the few hundred KB the strings take). And records of many
+ * fields are ordinary objects, not hash tables (V8 "dictionary mode": 2-3x the memory), in
+ * the codec's property order.
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { readValue } from '../../src/runtime/wire/codec.js';
+import { decodeStreaming, StreamFallback as Fallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
+import { parseXml } from '../../src/runtime/xml/xml-parse.js';
 import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { decodeSoapResponseStreaming, StreamFallback } from '../../src/runtime/wire/soap-response-stream.js';
 
 v8.setFlagsFromString('--expose-gc');
+v8.setFlagsFromString('--allow-natives-syntax');
 const gc = vm.runInNewContext('gc') as () => void;
+const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
 
 const NS = 'urn:kept-strings';
 const OTHER = 'urn:another-namespace-of-some-length';
@@ -112,3 +119,47 @@ function sample(i: number): Rec {
   if (read instanceof StreamFallback) throw new Error(read.reason);
   return (read.value as { recs: Rec[] }).recs[i]!;
 }
+
+describe('records of many fields', () => {
+  const FIELDS = 40;
+  const wide = {
+    Wide: {
+      name: 'Wide',
+      ns: NS,
+      fields: Array.from({ length: FIELDS }, (_, i) => ({
+        prop: `f${i}`,
+        name: `f${i}`,
+        ns: NS,
+        value: { scalar: i % 2 === 0 ? 'string' : 'double' },
+        min: 0,
+        max: 1,
+      })),
+    },
+    List: {
+      name: 'List',
+      ns: NS,
+      fields: [{ prop: 'recs', name: 'rec', ns: NS, value: { complex: 'Wide' }, min: 0, max: -1 }],
+    },
+  } as unknown as ServiceDesc['types'];
+
+  /** A record with the fields `from` to 39 (one shape per `from`). */
+  const rec = (from: number, i: number): string => {
+    let s = '<rec>';
+    for (let f = from; f < FIELDS; f++) s += `<f${f}>${f % 2 === 0 ? `value ${i}.${f}` : i + f / 4}</f${f}>`;
+    return `${s}</rec>`;
+  };
+
+  it('are ordinary objects with the codec value, whatever their shapes', () => {
+    const shapes = [0, 0, 5, 0, 5, 1, 2, 3, 4, 30, 0];
+    const text = `<List xmlns="${NS}">${shapes.map((from, i) => rec(from, i)).join('')}</List>`;
+    const got = decodeStreaming(text, {}, (root) => valueFrame(root, { complex: 'List' }, wide));
+    if (got instanceof Fallback) throw new Error(got.reason);
+    const recs = (got as { recs: Record<string, unknown>[] }).recs;
+    expect(recs).toHaveLength(shapes.length);
+    for (const r of recs) expect(hasFastProperties(r)).toBe(true);
+    const want = readValue(parseXml(text), { complex: 'List' }, wide) as { recs: Record<string, unknown>[] };
+    expect(recs).toStrictEqual(want.recs);
+    for (let i = 0; i < recs.length; i++) expect(Object.keys(recs[i]!)).toEqual(Object.keys(want.recs[i]!));
+    expect(recs[10]!['f39']).toBe(10 + 39 / 4);
+  });
+});
