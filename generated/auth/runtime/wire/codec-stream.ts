@@ -315,7 +315,7 @@ export class ComplexFrame extends Frame {
     const fields = flat.fields;
     const loose = this.loose;
     // The fields matched and those that give something when absent, not all declared (codec.ts readFieldsByName).
-    for (const at of fieldsToRead(this.hits, flat.absentMatters)) {
+    for (const at of fieldsToRead(this.hits, flat, this.exact, loose)) {
       const f = fields[at]!;
       let v = this.exact[at];
       if (v === undefined && loose !== undefined) v = loose[at];

@@ -74,51 +74,22 @@ export interface FlatType {
    * and the fields it holds (see {@link fieldsToRead}), so that it costs what it holds, not
    * every field its type declares (Salesforce enterprise's Account declares 79).
    */
-  readonly absentMatters: readonly number[];
-}
-
-/** {@link FlatType.absentMatters} of `fields`. */
-function absentMatters(fields: readonly FieldDesc[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < fields.length; i++) {
-    const f = fields[i]!;
-    if (f.choice === undefined && (f.min > 0 || isArrayField(f))) out.push(i);
-  }
-  return out;
+  readonly mustRead: readonly number[];
 }
 
 /**
- * The indexes of the fields a record reads, ascending: `hits`, the fields it holds (each
- * once; sorted here, in place), with those of `always` ({@link FlatType.absentMatters}).
+ * The indexes of the fields a record reads, ascending: `hits`, the fields it holds (each once;
+ * sorted here, in place), and those of `flat.mustRead` whose slot in `slots` and `loose`
+ * (by field index) is empty.
  */
-export function fieldsToRead(hits: number[], always: readonly number[]): readonly number[] {
-  // Insertion sort: children come in their fields' order in most documents, and then nothing moves.
-  for (let i = 1; i < hits.length; i++) {
-    const v = hits[i]!;
-    let j = i - 1;
-    while (j >= 0 && hits[j]! > v) {
-      hits[j + 1] = hits[j]!;
-      j--;
-    }
-    hits[j + 1] = v;
-  }
-  if (always.length === 0) return hits;
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < hits.length || j < always.length) {
-    const a = i < hits.length ? hits[i]! : Number.POSITIVE_INFINITY;
-    const b = j < always.length ? always[j]! : Number.POSITIVE_INFINITY;
-    if (a <= b) {
-      out.push(a);
-      i++;
-      if (a === b) j++;
-    } else {
-      out.push(b);
-      j++;
-    }
-  }
-  return out;
+export function fieldsToRead(
+  hits: number[],
+  flat: FlatType,
+  slots: readonly unknown[],
+  loose: readonly unknown[] | undefined,
+): readonly number[] {
+  for (const at of flat.mustRead) if (slots[at] === undefined && loose?.[at] === undefined) hits.push(at);
+  return hits.sort((a, b) => a - b);
 }
 
 /** {@link FlatType.byName} of `fields`, or `undefined` when they are not all plain elements with distinct local names. */
@@ -175,7 +146,7 @@ export function flatten(types: TypeRegistry, key: string): FlatType {
     attrNames: new Set(attrs.map((a) => `${a.ns}|${a.name}`)),
     exact: new Set(fields.flatMap((f) => [`${f.ns}|${f.name}`, ...(f.subst ?? []).map((m) => `${m.ns}|${m.name}`)])),
     byName: fieldsByName(fields),
-    absentMatters: absentMatters(fields),
+    mustRead: fields.flatMap((f, i) => (f.choice === undefined && (f.min > 0 || isArrayField(f)) ? [i] : [])),
   };
   cache.set(key, flat);
   return flat;
@@ -186,12 +157,7 @@ export function typeKeyOf(types: TypeRegistry, ns: string, name: string): string
   let index = qnameIndex.get(types);
   if (!index) {
     // From the compact data when the registry was decoded from it: no type's descriptor is built.
-    index = typeKeysByQName(types);
-    if (index === undefined) {
-      const built = new Map<string, string>();
-      for (const k of Object.keys(types)) built.set(`${types[k]!.ns}|${types[k]!.name}`, k);
-      index = built;
-    }
+    index = typeKeysByQName(types) ?? new Map(Object.keys(types).map((k) => [`${types[k]!.ns}|${types[k]!.name}`, k]));
     qnameIndex.set(types, index);
   }
   return index.get(`${ns}|${name}`);
@@ -1054,19 +1020,17 @@ function readFieldsByName(
     const at = byName.get(k.name);
     if (at === undefined) continue;
     const f = fields[at]!;
-    if (exact[at] === undefined && (loose === undefined || loose[at] === undefined)) hits.push(at);
+    if (exact[at] === undefined && loose?.[at] === undefined) hits.push(at);
     let slots: (number | number[] | undefined)[];
     if (k.ns === f.ns) slots = exact;
     else slots = loose ??= new Array(fields.length);
     const had = slots[at];
-    if (!isArrayField(f)) {
-      if (had === undefined) slots[at] = i;
-    } else if (had === undefined) slots[at] = [i];
-    else (had as number[]).push(i);
+    if (had === undefined) slots[at] = isArrayField(f) ? [i] : i;
+    else if (isArrayField(f)) (had as number[]).push(i);
   }
   // The children taken, for `xsd:any` (only then).
   const taken: boolean[] | undefined = flat.any === undefined ? undefined : [];
-  for (const at of fieldsToRead(hits, flat.absentMatters)) {
+  for (const at of fieldsToRead(hits, flat, exact, loose)) {
     const f = fields[at]!;
     const hit = exact[at] ?? loose?.[at];
     if (!isArrayField(f)) {
