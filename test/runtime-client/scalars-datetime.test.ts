@@ -1,0 +1,61 @@
+/**
+ * xsd:dateTime's fast reading (wire/scalars.ts `usualDateTime`, the form nearly every peer
+ * writes) gives what the full reading gives. Each text in that form is read beside the same
+ * text with its fraction written with 4 or more digits (the same instant, which only the full
+ * reading takes): the same time, or both refused. Fields in and out of range, every fraction of
+ * 1-3 digits, offsets up to and past ±14:00.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeScalar } from '../../src/runtime/wire/scalars.js';
+import { prng } from '../support/prng.js';
+
+/** The time `text` reads as, or the error's name. */
+function read(text: string): number | string {
+  try {
+    return (decodeScalar('dateTime', text) as Date).getTime();
+  } catch (err) {
+    return (err as Error).name;
+  }
+}
+
+/** `text` with its fraction written with at least 4 digits (zeros added). */
+function slowForm(text: string): string {
+  const m = /^(.{19})(\.[0-9]+)?(.*)$/.exec(text)!;
+  return `${m[1]}${(m[2] ?? '.').padEnd(5, '0')}0${m[3]}`;
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+describe('xsd:dateTime in its usual form', () => {
+  it('reads as the full reading does, in and out of range', () => {
+    const r = prng(2031);
+    const pick = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+    let values = 0;
+    let refused = 0;
+    for (let i = 0; i < 20000; i++) {
+      const year = r() < 0.1 ? pick(100, 120) : pick(1000, 9999);
+      const date = `${String(year).padStart(4, '0')}-${two(pick(0, 13))}-${two(pick(0, 32))}`;
+      const time = `${two(pick(0, 25))}:${two(pick(0, 60))}:${two(pick(0, 61))}`;
+      const fraction = ['', '.5', '.07', '.999', '.123'][pick(0, 4)]!;
+      const tz = ['', 'Z', `+${two(pick(0, 15))}:${two(pick(0, 60))}`, `-${two(pick(0, 14))}:${two(pick(0, 59))}`][
+        pick(0, 3)
+      ]!;
+      const text = `${date}T${time}${fraction}${tz}`;
+      const got = read(text);
+      expect([text, got]).toEqual([text, read(slowForm(text))]);
+      if (typeof got === 'number') values++;
+      else refused++;
+    }
+    expect(values).toBeGreaterThan(5000);
+    expect(refused).toBeGreaterThan(5000);
+  });
+
+  it('reads every fraction of 1 to 3 digits as the full reading does', () => {
+    for (let n = 1; n <= 3; n++)
+      for (let f = 0; f < 10 ** n; f++) {
+        const text = `2024-02-29T23:59:59.${String(f).padStart(n, '0')}Z`;
+        expect([text, read(text)]).toEqual([text, read(slowForm(text))]);
+      }
+    expect(read('2024-02-29T23:59:59.5+01:30')).toBe(Date.UTC(2024, 1, 29, 22, 29, 59, 500));
+  });
+});
