@@ -65,15 +65,16 @@ export function recordShape(text: string): boolean {
 
 const withoutParent = (k: string, v: unknown): unknown => (k === 'parent' ? undefined : v);
 
-/** Where two values differ (prototypes, own keys in order, values; elements by content), or '' where they do not. */
+/** Where two values differ (prototypes, own keys in order, values; elements by their properties), or '' where they do not. */
 export function difference(a: unknown, b: unknown, path = ''): string {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
     return Object.is(a, b) ? '' : `${path || '/'}: ${String(a)} vs ${String(b)}`;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path || '/'}: prototypes differ`;
-  if ('children' in a && 'parent' in a)
+  // Elements through the XmlElement interface (JSON: a compact leaf of the streaming decoder, xml-compact.ts, has the properties of a parsed element there), whatever their class.
+  if ('children' in a && 'parent' in a && 'children' in b && 'parent' in b)
     return JSON.stringify(a, withoutParent) === JSON.stringify(b, withoutParent)
       ? ''
       : `${path || '/'}: elements differ`;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path || '/'}: prototypes differ`;
   if (!Array.isArray(a) && Object.getPrototypeOf(a) !== Object.prototype)
     return isDeepStrictEqual(a, b) ? '' : `${path || '/'}: differ`;
   const ka = Reflect.ownKeys(a).map(String);

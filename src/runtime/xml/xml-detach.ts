@@ -7,7 +7,8 @@
  * its root's `parent` is a scope element outside any document, with no children,
  * declaring every namespace binding in scope where the element stood, so that prefixes
  * in content (an `xsi:type` value) still resolve (`lookupNamespace`, `resolveQName`) and
- * the writer still declares what a copy of it needs.
+ * the writer still declares what a copy of it needs. The streaming decoder detaches what
+ * it keeps with xml-detach-kept.ts.
  *
  * Ships with generated code: imports only sibling runtime files.
  */

@@ -21,7 +21,8 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import { XSI_NS } from '../xml/namespaces.js';
-import { compactKept, detachKept } from '../xml/xml-detach.js';
+import { type CompactLeaf, poolTexts } from '../xml/xml-compact.js';
+import { compactKept, detachKept } from '../xml/xml-detach-kept.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
 import { ownString } from '../xml/xml-string-copy.js';
 import {
@@ -98,10 +99,23 @@ class KeptFrame extends Frame {
 }
 const KEPT: Frame = new KeptFrame();
 
+/**
+ * The compact leaves (xml-compact.ts) detached since texts were last pooled: pooled when a
+ * complex value closes (the fields of one record share a pool) and when the scan ends.
+ * Decoding is synchronous and frames call no user code, so one list serves every scan.
+ */
+const unpooled: CompactLeaf[] = [];
+
+function poolUnpooled(): void {
+  if (unpooled.length === 0) return;
+  poolTexts(unpooled);
+  unpooled.length = 0;
+}
+
 /** A raw-XML value: the element and its subtree, detached (xml-detach.ts). */
 class DetachFrame extends KeptFrame {
   override close(el: XmlElement): unknown {
-    return detachKept(el);
+    return detachKept(el, unpooled);
   }
 }
 const DETACH: Frame = new DetachFrame();
@@ -297,6 +311,7 @@ export class ComplexFrame extends Frame {
   }
 
   close(el: XmlElement): unknown {
+    poolUnpooled();
     const flat = this.flat;
     const keys = KEYS;
     const values = VALUES;
@@ -471,9 +486,11 @@ export function decodeStreaming(
   root: (el: XmlElement) => Frame,
 ): unknown | StreamFallback {
   const sink = new FrameSink(root);
+  unpooled.length = 0;
   try {
     parseXml(text, { maxDepth: limits.maxDepth, maxNodes: limits.maxNodes, sink });
   } catch (err) {
+    unpooled.length = 0;
     return err instanceof StreamFallback ? err : new StreamFallback(err instanceof Error ? err.message : String(err));
   } finally {
     forgetLastMatch();
@@ -481,6 +498,7 @@ export function decodeStreaming(
     VALUES.length = 0;
     shapes.clear();
   }
+  poolUnpooled();
   return sink.value;
 }
 

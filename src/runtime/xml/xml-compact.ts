@@ -1,0 +1,214 @@
+/**
+ * Compact leaf elements: how a decoded value holds the many small raw-XML elements of a
+ * large answer (the `xsd:any` fields of Salesforce partner records: a million of them in
+ * a 50 MB answer, issue 31). A leaf is a detached element (xml-detach.ts) with text only:
+ * no attributes, no namespace declarations, no child elements, no position. Instead of
+ * the nine properties, `children` array and text string of a parsed element, a
+ * {@link CompactLeaf} holds three fields:
+ *
+ * - `shape`: what every leaf of one name in one scope shares (namespace, local name,
+ *   prefix and the detached scope that is its `parent`), made once (bounded, see
+ *   {@link leafShape});
+ * - `source` and `span`: its text, either the text itself (`span` -1) or a part of a
+ *   string that holds the texts of the leaves decoded together (one record's fields, see
+ *   {@link poolTexts}), a flat copy holding nothing of the document.
+ *
+ * The properties of {@link XmlElement} are getters of the class: `attrs` and `nsDecls` are
+ * shared frozen empties, `children` is a new array `[text]` (or `[]` for no text) on each
+ * read, `line` and `column` are 0. Trees are read-only, so nothing that reads an element
+ * through its interface (the writer, `lookupNamespace`, `resolveQName`, the codec) sees a
+ * difference; `JSON.stringify` and Node's `util.inspect` show the same properties as a
+ * parsed element (`toJSON`). Only a reader of own properties (`Object.keys`, spreading)
+ * sees the three fields.
+ *
+ * Ships with generated code: imports only sibling runtime files.
+ */
+import { flattened, ownString } from './xml-string-copy.js';
+import type { XmlAttribute, XmlElement } from './xml-tree.js';
+
+/** What the leaves of one name in one scope share. */
+export interface LeafShape {
+  readonly ns: string;
+  readonly name: string;
+  readonly prefix: string;
+  /** The detached scope the leaves hang from (xml-detach.ts `detachedScope`). */
+  readonly parent: XmlElement;
+}
+
+/** The attributes of every compact leaf: none (frozen: trees are read-only). */
+const NO_ATTRS = Object.freeze([]) as unknown as XmlAttribute[];
+/** The namespace declarations of every compact leaf: none. */
+const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A text-only detached element in three fields (see the module comment). */
+export class CompactLeaf implements XmlElement {
+  /** Namespace, names and scope, shared with the leaves of the same name in the same scope. */
+  readonly shape: LeafShape;
+  /** The text (`span` -1), or a string holding it at `span` (see {@link poolTexts}). */
+  source: string;
+  /** -1, or the text's start in `source` times 2^16 plus its length. */
+  span: number;
+
+  constructor(shape: LeafShape, text: string) {
+    this.shape = shape;
+    this.source = text;
+    this.span = -1;
+  }
+
+  get ns(): string {
+    return this.shape.ns;
+  }
+  get name(): string {
+    return this.shape.name;
+  }
+  get prefix(): string {
+    return this.shape.prefix;
+  }
+  get parent(): XmlElement {
+    return this.shape.parent;
+  }
+  get attrs(): XmlAttribute[] {
+    return NO_ATTRS;
+  }
+  get nsDecls(): Readonly<Record<string, string>> {
+    return NO_DECLS;
+  }
+  get line(): number {
+    return 0;
+  }
+  get column(): number {
+    return 0;
+  }
+  /** `[text]`, or `[]` when the element is empty: a new array on each read. */
+  get children(): (XmlElement | string)[] {
+    const text = leafText(this);
+    return text === '' ? [] : [text];
+  }
+
+  /** The properties of {@link XmlElement}, as a parsed element has them. */
+  toJSON(): XmlElement {
+    return {
+      ns: this.ns,
+      name: this.name,
+      prefix: this.prefix,
+      attrs: this.attrs,
+      nsDecls: this.nsDecls,
+      children: this.children,
+      parent: this.parent,
+      line: 0,
+      column: 0,
+    };
+  }
+
+  /** Node's `util.inspect` (console.log) shows the element's properties, not the three fields. */
+  [Symbol.for('nodejs.util.inspect.custom')](): XmlElement {
+    return this.toJSON();
+  }
+}
+
+/** The text of `leaf`. */
+export function leafText(leaf: CompactLeaf): string {
+  const span = leaf.span;
+  if (span < 0) return leaf.source;
+  const start = span >>> 16;
+  return leaf.source.slice(start, start + (span & 0xffff));
+}
+
+/**
+ * Whether `el` can be a {@link CompactLeaf}: no attributes, no declarations, no position,
+ * and at most one child, a text run that is not empty.
+ */
+export function isLeaf(el: XmlElement): boolean {
+  if (el.attrs.length !== 0 || el.line !== 0 || el.column !== 0) return false;
+  const children = el.children;
+  if (children.length > 1 || (children.length === 1 && (typeof children[0] !== 'string' || children[0] === '')))
+    return false;
+  for (const _ in el.nsDecls) return false;
+  return true;
+}
+
+/** The shapes made so far for one scope, by prefix then local name. */
+interface ScopeShapes {
+  count: number;
+  readonly byPrefix: Map<string, Map<string, LeafShape>>;
+}
+
+const shapesByScope = new WeakMap<XmlElement, ScopeShapes>();
+/** The scope used last and its shapes (leaves come by the thousand from one scope). */
+let lastScope: XmlElement | undefined;
+let lastShapes: ScopeShapes | undefined;
+/** Shapes kept per scope: a document of many names shares the first ones and makes the others per leaf. */
+const MAX_SHAPES = 4096;
+
+/** The shape of a leaf named as `el` is, hanging from `scope`. */
+export function leafShape(scope: XmlElement, el: XmlElement): LeafShape {
+  let shapes = lastShapes;
+  if (scope !== lastScope || shapes === undefined) {
+    shapes = shapesByScope.get(scope);
+    if (shapes === undefined) {
+      shapes = { count: 0, byPrefix: new Map() };
+      shapesByScope.set(scope, shapes);
+    }
+    lastScope = scope;
+    lastShapes = shapes;
+  }
+  let byName = shapes.byPrefix.get(el.prefix);
+  if (byName === undefined) {
+    byName = new Map();
+    shapes.byPrefix.set(ownString(el.prefix), byName);
+  }
+  const hit = byName.get(el.name);
+  if (hit !== undefined) return hit;
+  const shape: LeafShape = Object.freeze({
+    ns: ownString(el.ns),
+    name: ownString(el.name),
+    prefix: ownString(el.prefix),
+    parent: scope,
+  });
+  if (shapes.count < MAX_SHAPES) {
+    byName.set(shape.name, shape);
+    shapes.count++;
+  }
+  return shape;
+}
+
+/** Longest text a pool holds before the next text starts (a start must fit in the 15 bits `span` gives it). */
+const POOL_MAX = 0x7fff;
+/** Longest text a span can tell (16 bits); a longer one is kept as a string of its own. */
+const SPAN_MAX = 0xffff;
+
+/**
+ * Moves the texts of `leaves` that still hold their own text (`span` -1) into pools: flat
+ * strings, each holding the texts of consecutive leaves, so that a text costs its
+ * characters and nothing of the document it was read from (a text run of the scanner is a
+ * slice of the document, or a concatenation of slices). Each leaf is pooled once.
+ */
+export function poolTexts(leaves: readonly CompactLeaf[]): void {
+  let pool = '';
+  let members: CompactLeaf[] = [];
+  for (let i = 0; i < leaves.length; i++) {
+    const leaf = leaves[i]!;
+    if (leaf.span >= 0) continue;
+    const text = leaf.source;
+    if (text.length === 0) continue;
+    if (text.length > SPAN_MAX) {
+      leaf.source = ownString(text);
+      continue;
+    }
+    if (members.length > 0 && pool.length + text.length > POOL_MAX) {
+      settle(members, pool);
+      pool = '';
+      members = [];
+    }
+    leaf.span = pool.length * 0x10000 + text.length;
+    pool += text;
+    members.push(leaf);
+  }
+  if (members.length > 0) settle(members, pool);
+}
+
+/** Gives `members` the flat copy of `pool`, which holds their texts. */
+function settle(members: readonly CompactLeaf[], pool: string): void {
+  const own = members.length === 1 ? ownString(pool) : flattened(pool);
+  for (let i = 0; i < members.length; i++) members[i]!.source = own;
+}
