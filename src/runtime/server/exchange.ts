@@ -8,6 +8,9 @@
  * Ships with generated code: web standards only, no Node globals.
  */
 
+/** The text/plain answer to a request the runtime itself failed on (ASMX's wording; also the reason of generic faults). */
+export const GENERIC_REASON = 'Server was unable to process request.';
+
 /** Why a body could not be read; the server maps each kind to a status code. */
 export type BodyErrorKind = 'tooLarge' | 'timeout' | 'aborted' | 'consumed';
 
@@ -41,22 +44,19 @@ export interface BodyLimits {
  */
 export type BodyCallback<A> = (err: BodyReadError | undefined, body: Uint8Array | undefined, arg: A) => void;
 
-/** The error of a `Content-Length` over the limit (checked before a byte is read). */
-export function declaredTooLarge(declared: string, limits: BodyLimits): BodyReadError {
+/** The error of a `Content-Length` header over the limit (checked before a byte is read), else `undefined`. */
+export function declaredTooLarge(declared: string, limits: BodyLimits): BodyReadError | undefined {
+  if (!(Number(declared) > limits.maxBytes)) return undefined;
   return new BodyReadError(
     'tooLarge',
     `request body of ${declared} bytes exceeds the limit of ${limits.maxBytes} bytes`,
   );
 }
 
-/** The error of a streamed body that grew over the limit. */
-export function streamedTooLarge(limits: BodyLimits): BodyReadError {
-  return new BodyReadError('tooLarge', `request body exceeds the limit of ${limits.maxBytes} bytes`);
-}
-
-/** The error of a body of `bytes` already at hand when it is over the limit, else `undefined`. */
+/** The error of a body of `bytes` (received so far, or at hand) when it is over the limit, else `undefined`. */
 export function bodyLimitError(bytes: number, limits: BodyLimits): BodyReadError | undefined {
-  return bytes > limits.maxBytes ? streamedTooLarge(limits) : undefined;
+  if (bytes <= limits.maxBytes) return undefined;
+  return new BodyReadError('tooLarge', `request body exceeds the limit of ${limits.maxBytes} bytes`);
 }
 
 /** The error of a body that did not arrive in time. */

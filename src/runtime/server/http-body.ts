@@ -16,9 +16,9 @@ import {
   type BodyLimits,
   BodyReadError,
   bodyAborted,
+  bodyLimitError,
   bodyTimedOut,
   declaredTooLarge,
-  streamedTooLarge,
 } from './exchange.js';
 
 /**
@@ -42,12 +42,12 @@ export function readBodyThen<A>(req: IncomingMessage, limits: BodyLimits, done: 
   }
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
-    const n = Number(declared);
-    if (n > limits.maxBytes) {
-      done(declaredTooLarge(declared, limits), undefined, arg);
+    const tooLarge = declaredTooLarge(declared, limits);
+    if (tooLarge !== undefined) {
+      done(tooLarge, undefined, arg);
       return;
     }
-    if (n === 0 && req.complete) {
+    if (Number(declared) === 0 && req.complete) {
       done(undefined, new Uint8Array(0), arg);
       return;
     }
@@ -126,8 +126,9 @@ function onData(this: ReadingRequest, chunk: Uint8Array): void {
   const reader = this[READER];
   if (reader === undefined) return;
   reader.total += chunk.length;
-  if (reader.total > reader.limits.maxBytes) {
-    fail(this, streamedTooLarge(reader.limits));
+  const tooLarge = bodyLimitError(reader.total, reader.limits);
+  if (tooLarge !== undefined) {
+    fail(this, tooLarge);
     return;
   }
   reader.chunks.push(chunk);
@@ -159,8 +160,5 @@ function alreadyReadBuffer(req: IncomingMessage, limits: BodyLimits): Uint8Array
       'the request body was already read by another middleware; mount the service handler before body parsers',
     );
   }
-  if (buf.length > limits.maxBytes) {
-    return streamedTooLarge(limits);
-  }
-  return buf;
+  return bodyLimitError(buf.length, limits) ?? buf;
 }

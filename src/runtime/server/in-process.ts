@@ -8,10 +8,9 @@
  *
  * Ships with generated code: web standards only.
  */
-import { utf8ByteLength, utf8Decode, utf8Encode } from '../bytes/utf8.js';
+import { bodyByteLength, utf8Decode, utf8Encode } from '../bytes/utf8.js';
 import { TEXT_PLAIN_UTF8 } from '../wire/namespaces.js';
-import type { BodyCallback, BodyLimits, HttpExchange } from './exchange.js';
-import { bodyLimitError } from './exchange.js';
+import { type BodyCallback, type BodyLimits, bodyLimitError, GENERIC_REASON, type HttpExchange } from './exchange.js';
 
 /** A request to dispatch in process. */
 export interface InProcessRequest {
@@ -119,7 +118,7 @@ class MemoryExchange implements HttpExchange {
     const text = typeof body === 'string' ? body : utf8Decode(body);
     const headers: [string, string][] = [
       ['content-type', contentType],
-      ['content-length', String(typeof body === 'string' ? utf8ByteLength(body) : body.byteLength)],
+      ['content-length', String(bodyByteLength(body))],
     ];
     this.finish(status, headers, text, extraHeaders);
   }
@@ -137,7 +136,7 @@ class MemoryExchange implements HttpExchange {
   }
 
   internalError(): void {
-    this.send(500, TEXT_PLAIN_UTF8, 'Server was unable to process request.');
+    this.send(500, TEXT_PLAIN_UTF8, GENERIC_REASON);
   }
 
   private finish(

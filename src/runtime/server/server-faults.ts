@@ -7,13 +7,10 @@
 import type { FaultDesc, ServiceDesc } from '../wire/descriptors.js';
 import { SoapFault, writeFault } from '../wire/faults.js';
 import { soapContentType, type SoapVersion } from '../wire/soap-envelope.js';
-import type { HttpExchange } from './exchange.js';
+import { GENERIC_REASON, type HttpExchange } from './exchange.js';
 
 export { SoapFault } from '../wire/faults.js';
 export type { SoapVersion } from '../wire/soap-envelope.js';
-
-/** The reason sent for errors that are not a `SoapFault` (ASMX's wording). */
-export const GENERIC_REASON = 'Server was unable to process request.';
 
 /** A Client (SOAP 1.2: Sender) fault: the request is at fault. */
 export function clientFault(reason: string): SoapFault {

@@ -14,4 +14,4 @@ export { hostName, nodeBuiltin } from './host.js';
 export { latin1Decode, latin1Encode } from './latin1.js';
 export { randomBytes, randomUuid } from './random.js';
 export { indexOfBytes } from './search.js';
-export { isUtf8, utf8ByteLength, utf8Decode, utf8DecodeStrict, utf8Encode } from './utf8.js';
+export { bodyByteLength, isUtf8, utf8ByteLength, utf8Decode, utf8DecodeStrict, utf8Encode } from './utf8.js';

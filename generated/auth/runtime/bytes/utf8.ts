@@ -80,6 +80,11 @@ export function utf8ByteLength(text: string): number {
   return portableUtf8ByteLength(text);
 }
 
+/** The number of bytes a body takes on the wire: a string's UTF-8 length ({@link utf8ByteLength}), or the bytes' own. */
+export function bodyByteLength(body: string | Uint8Array): number {
+  return typeof body === 'string' ? utf8ByteLength(body) : body.byteLength;
+}
+
 /** {@link utf8ByteLength} without `Buffer`: counts code units, allocates nothing. */
 export function portableUtf8ByteLength(text: string): number {
   let n = text.length;

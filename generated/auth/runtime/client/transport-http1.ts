@@ -30,13 +30,13 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import {
+  bodyByteLength,
   concatBytes,
   hostName,
   indexOfBytes,
   latin1Decode,
   latin1Encode,
   nodeBuiltin,
-  utf8ByteLength,
   utf8Encode,
 } from '../bytes/index.js';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
@@ -221,13 +221,7 @@ function send(settings: Settings, req: TransportRequest): Promise<TransportRespo
   try {
     const t = targetOf(req.url);
     const body = req.body;
-    const head = requestHead(
-      req.method,
-      t,
-      req.headers,
-      body === undefined ? undefined : typeof body === 'string' ? utf8ByteLength(body) : body.length,
-      ex,
-    );
+    const head = requestHead(req.method, t, req.headers, body === undefined ? undefined : bodyByteLength(body), ex);
     const conn = acquire(settings, t);
     conn.start(ex);
     // One write: head and body together (the head is Latin-1 by definition, the body UTF-8).

@@ -15,17 +15,18 @@
  * `ReadableStream`, `setTimeout`), no Node globals.
  */
 import { concatBytes } from '../bytes/concat.js';
-import { utf8ByteLength } from '../bytes/utf8.js';
+import { bodyByteLength } from '../bytes/utf8.js';
 import { TEXT_PLAIN_UTF8 } from '../wire/namespaces.js';
 import {
   type BodyCallback,
   type BodyLimits,
   BodyReadError,
   bodyAborted,
+  bodyLimitError,
   bodyTimedOut,
   declaredTooLarge,
+  GENERIC_REASON,
   type HttpExchange,
-  streamedTooLarge,
 } from './exchange.js';
 
 function noop(): void {}
@@ -51,7 +52,8 @@ async function readStream(body: ReadableStream<Uint8Array>, limits: BodyLimits):
       const r = deadline === undefined ? await reader.read() : await Promise.race([reader.read(), deadline]);
       if (r.done) break;
       total += r.value.byteLength;
-      if (total > limits.maxBytes) throw streamedTooLarge(limits);
+      const tooLarge = bodyLimitError(total, limits);
+      if (tooLarge !== undefined) throw tooLarge;
       chunks.push(r.value);
     }
   } catch (err) {
@@ -106,8 +108,9 @@ export class FetchExchange implements HttpExchange {
   readBody<A>(limits: BodyLimits, done: BodyCallback<A>, arg: A): void {
     const request = this.request;
     const declared = request.headers.get('content-length');
-    if (declared !== null && Number(declared) > limits.maxBytes) {
-      done(declaredTooLarge(declared, limits), undefined, arg);
+    const tooLarge = declared === null ? undefined : declaredTooLarge(declared, limits);
+    if (tooLarge !== undefined) {
+      done(tooLarge, undefined, arg);
       return;
     }
     if (request.bodyUsed) {
@@ -167,7 +170,7 @@ export class FetchExchange implements HttpExchange {
     if (extraHeaders !== undefined) for (const name in extraHeaders) headers.set(name, extraHeaders[name]!);
     if (this.request.method === 'HEAD') {
       // The length the body would have (RFC 9110 §9.3.2), without the body.
-      headers.set('Content-Length', String(typeof body === 'string' ? utf8ByteLength(body) : body.byteLength));
+      headers.set('Content-Length', String(bodyByteLength(body)));
       this.answer(new Response(null, { status, headers }));
       return;
     }
@@ -193,7 +196,7 @@ export class FetchExchange implements HttpExchange {
   }
 
   internalError(): void {
-    if (this.response === undefined) this.send(500, TEXT_PLAIN_UTF8, 'Server was unable to process request.');
+    if (this.response === undefined) this.send(500, TEXT_PLAIN_UTF8, GENERIC_REASON);
   }
 
   /** New response headers holding the ones added by {@link addHeader}. */

@@ -11,9 +11,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { utf8ByteLength } from '../bytes/utf8.js';
+import { bodyByteLength } from '../bytes/utf8.js';
 import { TEXT_PLAIN_UTF8 } from '../wire/namespaces.js';
-import type { BodyCallback, BodyLimits, HttpExchange } from './exchange.js';
+import { type BodyCallback, type BodyLimits, GENERIC_REASON, type HttpExchange } from './exchange.js';
 import { readBodyThen } from './http-body.js';
 
 /** How long a refused connection may linger after its answer was sent, so the client can read it before the socket closes. */
@@ -95,33 +95,33 @@ export class NodeExchange implements HttpExchange {
     extraHeaders?: Readonly<Record<string, string>>,
     byteLength?: number,
   ): void {
-    const res = this.res;
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
     // A counted body (a write plan's tree of concatenated strings) is flattened only once, by the socket.
-    const length = String(byteLength ?? (typeof body === 'string' ? utf8ByteLength(body) : body.byteLength));
-    if (extraHeaders === undefined) {
-      res.writeHead(status, ['Content-Type', contentType, 'Content-Length', length]);
-    } else {
-      const headers: string[] = ['Content-Type', contentType, 'Content-Length', length];
-      for (const name in extraHeaders) headers.push(name, extraHeaders[name]!);
-      res.writeHead(status, headers);
-    }
-    res.end(body);
+    const length = String(byteLength ?? bodyByteLength(body));
+    this.answer(status, ['Content-Type', contentType, 'Content-Length', length], extraHeaders, body);
   }
 
   sendEmpty(status: number, extraHeaders?: Readonly<Record<string, string>>): void {
+    this.answer(status, ['Content-Length', '0'], extraHeaders, undefined);
+  }
+
+  /**
+   * Writes the head (`headers`, a flat name/value list, then `extraHeaders`) with one
+   * `writeHead` and ends the response with `body`; once a head was sent, only ends it.
+   */
+  private answer(
+    status: number,
+    headers: string[],
+    extraHeaders: Readonly<Record<string, string>> | undefined,
+    body: string | Uint8Array | undefined,
+  ): void {
     const res = this.res;
     if (res.headersSent) {
       res.end();
       return;
     }
-    const headers: string[] = ['Content-Length', '0'];
     if (extraHeaders !== undefined) for (const name in extraHeaders) headers.push(name, extraHeaders[name]!);
     res.writeHead(status, headers);
-    res.end();
+    res.end(body);
   }
 
   /**
@@ -143,7 +143,7 @@ export class NodeExchange implements HttpExchange {
   }
 
   internalError(): void {
-    if (!this.res.headersSent) this.send(500, TEXT_PLAIN_UTF8, 'Server was unable to process request.');
+    if (!this.res.headersSent) this.send(500, TEXT_PLAIN_UTF8, GENERIC_REASON);
     else this.res.destroy();
   }
 }
