@@ -29,6 +29,7 @@ import {
   xml,
   type TestServer,
 } from './helpers.js';
+import { rejection } from '../support/rejection.js';
 
 const BINDINGS: readonly AuthBinding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
 const SOAP_BINDINGS = ['soap11', 'soap12'] as const;
@@ -99,15 +100,6 @@ async function startAuth(
 /** Every text node under `el`, concatenated. */
 function allText(el: XmlElement): string {
   return el.children.map((c) => (typeof c === 'string' ? c : allText(c))).join('');
-}
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  return p.then(
-    (v) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(v)}`);
-    },
-    (e: unknown) => e,
-  );
 }
 
 describe('generated client <-> generated server, all four bindings', () => {

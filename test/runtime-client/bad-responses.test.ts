@@ -13,6 +13,7 @@ import { createNodeTransport } from '../../src/runtime/client/transport-node.js'
 import { fetchTransport } from '../../src/runtime/client/transport-fetch.js';
 import { AUTH_NS, AUTH_SERVICE, LOGIN } from './fixtures/auth-desc.js';
 import { startStandIn, type StandIn } from './fixtures/stand-in-server.js';
+import { rejection } from '../support/rejection.js';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const envelope = (inner: string): string =>
@@ -37,15 +38,6 @@ function client(binding: BindingKind = 'soap11', extra: Partial<ClientOptions<Bi
 
 const login = (c: ServiceClient): Promise<unknown> => c.call(LOGIN, { Username: 'u', Password: 'p' });
 
-async function rejection(p: Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected the call to reject');
-}
-
 /** Answers with raw bytes and headers. */
 function answer(status: number, headers: Record<string, string>, body: Buffer | string): void {
   server.respond = (_req, res) => {
@@ -62,7 +54,7 @@ describe('response size in nodes', () => {
       { 'Content-Type': 'text/xml; charset=utf-8' },
       envelope(loginResponse(`t</ServiceTicket>${'<a/>'.repeat(5000)}<ServiceTicket>t`)),
     );
-    const err = await rejection(login(client('soap11', { maxResponseNodes: 1000 })));
+    const err = await rejection<Error & { code?: string }>(login(client('soap11', { maxResponseNodes: 1000 })));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toMatch(/more than 1000 XML nodes/);
     // The same response within a larger budget is read.
@@ -78,7 +70,7 @@ describe('redirects', () => {
         res.writeHead(status, { Location: `${elsewhere.baseUrl}/steal`, 'Content-Length': '0' });
         res.end();
       };
-      const err = await rejection(
+      const err = await rejection<Error & { code?: string }>(
         login(client('soap11', { transport: fetchTransport(fetch), headers: { 'X-Api-Key': 'k' } })),
       );
       expect(err).toBeInstanceOf(HttpError);
@@ -95,7 +87,7 @@ describe('xsi:nil on the response element', () => {
       { 'Content-Type': 'text/xml; charset=utf-8' },
       envelope(`<LoginResponse xmlns="${AUTH_NS}" xsi:nil="true"/>`),
     );
-    const err = await rejection(login(client('soap11')));
+    const err = await rejection<Error & { code?: string }>(login(client('soap11')));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toMatch(/^Login: invalid response: xsi:nil is not allowed on .*LoginResponse/);
     const nillableLogin: OperationDesc = {
@@ -115,7 +107,9 @@ describe('xsi:nil on the response element', () => {
     const { nillable, ...output } = LOGIN.httpGet!.output!;
     void nillable;
     const strictLogin: OperationDesc = { ...LOGIN, httpGet: { ...LOGIN.httpGet!, output } };
-    const err = await rejection(client('httpGet').call(strictLogin, { Username: 'u', Password: 'p' }));
+    const err = await rejection<Error & { code?: string }>(
+      client('httpGet').call(strictLogin, { Username: 'u', Password: 'p' }),
+    );
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toMatch(/xsi:nil is not allowed on .*EmAuthResult/);
   });
@@ -130,7 +124,7 @@ describe('character encodings', () => {
     ]);
     const body = Buffer.concat([bytes, Buffer.from(envelope(loginResponse('caf')).split('caf')[1]!)]);
     answer(200, { 'Content-Type': 'text/xml; charset=utf-8' }, body);
-    const err = await rejection(login(client('soap11')));
+    const err = await rejection<Error & { code?: string }>(login(client('soap11')));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toBe('response body: the body is not valid UTF-8');
   });
@@ -160,7 +154,7 @@ describe('character encodings', () => {
 
   it('reports an error status, not the charset, when an error page is in an unknown charset', async () => {
     answer(500, { 'Content-Type': 'text/html; charset=x-klingon' }, '<h1>Fehler</h1>');
-    const err = await rejection(login(client('soap11')));
+    const err = await rejection<Error & { code?: string }>(login(client('soap11')));
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(500);
     expect((err as HttpError).body).toBe('<h1>Fehler</h1>');
@@ -168,7 +162,7 @@ describe('character encodings', () => {
 
   it('names an unsupported charset of a successful response', async () => {
     answer(200, { 'Content-Type': 'text/xml; charset=x-klingon' }, envelope(loginResponse('t')));
-    const err = await rejection(login(client('soap11')));
+    const err = await rejection<Error & { code?: string }>(login(client('soap11')));
     expect(err).toBeInstanceOf(ResponseError);
     expect(err.message).toBe('response body: unsupported charset "x-klingon"');
   });
@@ -182,7 +176,7 @@ describe('content codings', () => {
       gzipSync(envelope(loginResponse('t'))),
     );
     for (const extra of [{}, { transport: createNodeTransport() }]) {
-      const err = await rejection(login(client('soap11', extra)));
+      const err = await rejection<Error & { code?: string }>(login(client('soap11', extra)));
       expect(err).toBeInstanceOf(ResponseError);
       expect(err.message).toBe('response has Content-Encoding "gzip", which this transport does not decode');
     }
@@ -196,7 +190,7 @@ describe('lost connections', () => {
       res.write('<soap:Envelope', () => res.socket?.destroy());
     };
     for (const extra of [{}, { transport: createNodeTransport() }]) {
-      const err = await rejection(login(client('soap11', extra)));
+      const err = await rejection<Error & { code?: string }>(login(client('soap11', extra)));
       expect(err.code).toBe('ECONNRESET');
       expect(err.message).toMatch(/closed the connection mid-response/);
     }
@@ -204,7 +198,7 @@ describe('lost connections', () => {
       void req;
       res.socket?.destroy();
     };
-    const err = await rejection(login(client('soap11')));
+    const err = await rejection<Error & { code?: string }>(login(client('soap11')));
     expect(err.code).toBe('ECONNRESET');
   });
 });

@@ -14,6 +14,7 @@ import { SOAP_11_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
 import { decodeSoapResponseStreaming, StreamFallback } from '../../src/runtime/wire/soap-response-stream.js';
 import { AUTH_NS, AUTH_SERVICE, LOGIN } from './fixtures/auth-desc.js';
 import { startStandIn, type StandIn } from './fixtures/stand-in-server.js';
+import { rejection } from '../support/rejection.js';
 
 let server: StandIn;
 const registered = responseStreaming.decode;
@@ -54,15 +55,6 @@ function answer(body: string): void {
 function login(options: Partial<ClientOptions<BindingKind>>): Promise<unknown> {
   const client = new ServiceClient(AUTH_SERVICE, { baseUrl: server.baseUrl, binding: 'soap11', ...options }, 'soap11');
   return client.call(LOGIN, { Username: 'u', Password: 'p' });
-}
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected the call to reject');
 }
 
 /** 5,000 unknown elements: 5,000 nodes more than the Login answer's own. */

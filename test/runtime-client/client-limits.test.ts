@@ -22,6 +22,7 @@ import { createNodeTransport } from '../../src/runtime/client/transport-node.js'
 import { SOAP_11_ENV_NS } from '../../src/runtime/wire/soap-envelope.js';
 import { AUTH_SERVICE, LOGIN } from './fixtures/auth-desc.js';
 import { startStandIn, type StandIn } from './fixtures/stand-in-server.js';
+import { rejection } from '../support/rejection.js';
 
 let server: StandIn;
 beforeAll(async () => {
@@ -41,15 +42,6 @@ function answer(status: number, type: string, body: string): void {
     res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(bytes.length) });
     res.end(bytes);
   };
-}
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected the call to reject');
 }
 
 const login = (c: ServiceClient): Promise<unknown> => c.call(LOGIN, { Username: 'u', Password: 'p' });

@@ -8,6 +8,7 @@ import { childElements, parseXml, textOf } from '../../src/runtime/xml/xml-parse
 import type { BindingKind } from '../../src/runtime/wire/descriptors.js';
 import { AUTH_NS, AUTH_SERVICE, LOGIN, LOGOUT } from './fixtures/auth-desc.js';
 import { send, startStandIn, type StandIn } from './fixtures/stand-in-server.js';
+import { rejection } from '../support/rejection.js';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const XSD = 'http://www.w3.org/2001/XMLSchema';
@@ -34,15 +35,6 @@ beforeEach(() => {
 
 function client(binding: BindingKind, extra: Record<string, unknown> = {}): ServiceClient {
   return new ServiceClient(AUTH_SERVICE, { baseUrl: server.baseUrl, binding, ...extra }, 'soap11');
-}
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected the call to reject');
 }
 
 function expectSoapRequest(version: '1.1' | '1.2', op: string, children: Record<string, string>): void {

@@ -17,6 +17,7 @@ import {
   type Http1TransportOptions,
 } from '../../src/runtime/client/transport-http1.js';
 import type { TransportRequest, TransportResponse } from '../../src/runtime/client/transport.js';
+import { rejection } from '../support/rejection.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TLS_DIR = path.join(import.meta.dirname, 'fixtures/tls');
@@ -100,15 +101,6 @@ function request(port: number, extra: Partial<TransportRequest> = {}, scheme = '
 
 const ok = (body: string, extraHeaders = ''): string =>
   `HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\n${extraHeaders}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 function transport(options: Http1TransportOptions = {}): ReturnType<typeof createHttp1Transport> {
   return createHttp1Transport(options);
