@@ -38,6 +38,8 @@ import {
 } from './codec.js';
 import type { ValueDesc } from './descriptors.js';
 import type { QNameValue } from './scalars.js';
+// Large answers hold many dates: their usual form read without a regular expression.
+import './datetime-usual.js';
 import { SOAP_12_ENC_NS } from './namespaces.js';
 
 /** What the streaming decoder does not read, and why: the caller decodes the tree instead. */
