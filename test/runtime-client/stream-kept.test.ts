@@ -10,7 +10,7 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readValue } from '../../src/runtime/wire/codec.js';
 import { decodeStreaming, StreamFallback as Fallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
 import { parseXml } from '../../src/runtime/xml/xml-parse.js';
@@ -89,6 +89,10 @@ describe('string values of a streamed response', () => {
     'QName local name': (r) => r.code.name,
     decimal: (r) => r.amount,
   };
+  // Compiled and optimised before measuring: the code V8 makes meanwhile is on the heap too.
+  beforeAll(() => {
+    for (const pick of Object.values(kinds)) decodeAndKeep(pick);
+  });
   for (const [kind, pick] of Object.entries(kinds)) {
     it(`${kind}: kept, it does not keep the response text alive`, () => {
       const before = heapUsed();
@@ -96,7 +100,7 @@ describe('string values of a streamed response', () => {
       const retained = heapUsed() - before;
       expect(textLength).toBeGreaterThan(4_000_000);
       // The values themselves: some hundreds of KB; the text would be 4 MB more.
-      expect(retained).toBeLessThan(textLength / 4);
+      expect(retained).toBeLessThan(textLength / 2);
       expect(kept[7]).toEqual(pick(sample(7)));
     });
   }
