@@ -47,11 +47,11 @@ function record(i: number): string {
     `<records><s:type>Account</s:type><s:Name>Name of record number ${i}</s:Name>` +
     `<s:Note>a &lt;b&gt; &amp; "c" ${i}</s:Note><s:Kind>q:Type${i}</s:Kind><Plain>p${i}</Plain><s:Empty/>` +
     `<s:Fax xsi:nil="true"/><s:Owner><s:Name>owner ${i}</s:Name></s:Owner><s:Decl xmlns:z="urn:z">z:v</s:Decl>` +
-    `<s:Cdata><![CDATA[x]]>y</s:Cdata></records>`
+    `<s:Cdata><![CDATA[x]]>y</s:Cdata><s:Long q:a="an attribute value longer than 32 characters">t</s:Long></records>`
   );
 }
-const LEAVES = ['Name', 'Note', 'Kind', 'Plain', 'Empty'];
-const OTHERS = ['Fax', 'Owner', 'Decl', 'Cdata'];
+const LEAVES = ['Name', 'Note', 'Kind', 'Plain', 'Empty', 'Fax'];
+const OTHERS = ['Owner', 'Decl', 'Cdata', 'Long'];
 
 function doc(records: number, raw = ''): string {
   let s = '';
@@ -150,6 +150,13 @@ describe('compact leaves', () => {
     // children are read-only; each read is a new array.
     expect(a[1]!.children).not.toBe(a[1]!.children);
     expect(a[4]!.children).toEqual([]);
+    // Attributes are the shape's: xsi:nil="true" on every empty field of a name is one frozen array.
+    expect(a[5]!.attrs).toEqual([
+      { ns: 'http://www.w3.org/2001/XMLSchema-instance', name: 'nil', prefix: 'xsi', value: 'true' },
+    ]);
+    expect(a[5]!.attrs).toBe(b[5]!.attrs);
+    expect(Object.isFrozen(a[5]!.attrs[0])).toBe(true);
+    expect(a[5]!.shape).not.toBe(a[4]!.shape);
   });
 
   it('hold nothing of the document', () => {

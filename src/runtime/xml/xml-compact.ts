@@ -2,19 +2,20 @@
  * Compact leaf elements: how a decoded value holds the many small raw-XML elements of a
  * large answer (the `xsd:any` fields of Salesforce partner records: a million of them in
  * a 50 MB answer, issue 31). A leaf is a detached element (xml-detach.ts) with text only:
- * no attributes, no namespace declarations, no child elements, no position. Instead of
+ * no namespace declarations, no child elements, no position, and no attributes or a few
+ * short ones (`xsi:nil="true"`), which its shape holds. Instead of
  * the nine properties, `children` array and text string of a parsed element, a
  * {@link CompactLeaf} holds three fields:
  *
- * - `shape`: what every leaf of one name in one scope shares (namespace, local name,
- *   prefix and the detached scope that is its `parent`), made once (bounded, see
+ * - `shape`: what every leaf of one name and attributes in one scope shares (namespace,
+ *   local name, prefix, attributes and the detached scope that is its `parent`), made once (bounded, see
  *   {@link leafShape});
  * - `source` and `span`: its text, either the text itself (`span` -1) or a part of a
  *   string that holds the texts of the leaves decoded together (one record's fields, see
  *   {@link poolTexts}), a flat copy holding nothing of the document.
  *
- * The properties of {@link XmlElement} are getters of the class: `attrs` and `nsDecls` are
- * shared frozen empties, `children` is a new array `[text]` (or `[]` for no text) on each
+ * The properties of {@link XmlElement} are getters of the class: `attrs` the shape's
+ * (frozen), `nsDecls` a shared frozen empty, `children` is a new array `[text]` (or `[]` for no text) on each
  * read, `line` and `column` are 0. Trees are read-only, so nothing that reads an element
  * through its interface (the writer, `lookupNamespace`, `resolveQName`, the codec) sees a
  * difference; `JSON.stringify` and Node's `util.inspect` show the same properties as a
@@ -26,11 +27,13 @@
 import { flattened, ownString } from './xml-string-copy.js';
 import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
-/** What the leaves of one name in one scope share. */
+/** What the leaves of one name, attributes and scope share. */
 export interface LeafShape {
   readonly ns: string;
   readonly name: string;
   readonly prefix: string;
+  /** The attributes (frozen; most often none, or the `xsi:nil="true"` of an empty field). */
+  readonly attrs: XmlAttribute[];
   /** The detached scope the leaves hang from (xml-detach.ts `detachedScope`). */
   readonly parent: XmlElement;
 }
@@ -68,7 +71,7 @@ export class CompactLeaf implements XmlElement {
     return this.shape.parent;
   }
   get attrs(): XmlAttribute[] {
-    return NO_ATTRS;
+    return this.shape.attrs;
   }
   get nsDecls(): Readonly<Record<string, string>> {
     return NO_DECLS;
@@ -114,12 +117,22 @@ export function leafText(leaf: CompactLeaf): string {
   return leaf.source.slice(start, start + (span & 0xffff));
 }
 
+/** Most attributes a leaf's shape holds, and their longest value: beyond, the element is kept as it is. */
+const MAX_LEAF_ATTRS = 2;
+const MAX_LEAF_ATTR_VALUE = 32;
+
 /**
- * Whether `el` can be a {@link CompactLeaf}: no attributes, no declarations, no position,
- * and at most one child, a text run that is not empty.
+ * Whether `el` can be a {@link CompactLeaf}: no declarations, no position, at most one
+ * child, a text run that is not empty, and no attributes or a few short ones (which its
+ * shape holds: `xsi:nil="true"` on the empty fields of a record).
  */
 export function isLeaf(el: XmlElement): boolean {
-  if (el.attrs.length !== 0 || el.line !== 0 || el.column !== 0) return false;
+  const attrs = el.attrs;
+  if (attrs.length !== 0) {
+    if (attrs.length > MAX_LEAF_ATTRS) return false;
+    for (let i = 0; i < attrs.length; i++) if (attrs[i]!.value.length > MAX_LEAF_ATTR_VALUE) return false;
+  }
+  if (el.line !== 0 || el.column !== 0) return false;
   const children = el.children;
   if (children.length > 1 || (children.length === 1 && (typeof children[0] !== 'string' || children[0] === '')))
     return false;
@@ -137,10 +150,13 @@ const shapesByScope = new WeakMap<XmlElement, ScopeShapes>();
 /** The scope used last and its shapes (leaves come by the thousand from one scope). */
 let lastScope: XmlElement | undefined;
 let lastShapes: ScopeShapes | undefined;
+/** The prefix used last in that scope and its shapes by name. */
+let lastPrefix: string | undefined;
+let lastByName: Map<string, LeafShape> | undefined;
 /** Shapes kept per scope: a document of many names shares the first ones and makes the others per leaf. */
 const MAX_SHAPES = 4096;
 
-/** The shape of a leaf named as `el` is, hanging from `scope`. */
+/** The shape of a leaf named and with the attributes of `el`, hanging from `scope`. */
 export function leafShape(scope: XmlElement, el: XmlElement): LeafShape {
   let shapes = lastShapes;
   if (scope !== lastScope || shapes === undefined) {
@@ -151,25 +167,51 @@ export function leafShape(scope: XmlElement, el: XmlElement): LeafShape {
     }
     lastScope = scope;
     lastShapes = shapes;
+    lastPrefix = undefined;
   }
-  let byName = shapes.byPrefix.get(el.prefix);
-  if (byName === undefined) {
-    byName = new Map();
-    shapes.byPrefix.set(ownString(el.prefix), byName);
+  let byName = lastByName;
+  if (el.prefix !== lastPrefix || byName === undefined) {
+    const prefix = ownString(el.prefix);
+    byName = shapes.byPrefix.get(prefix);
+    if (byName === undefined) {
+      byName = new Map();
+      shapes.byPrefix.set(prefix, byName);
+    }
+    lastPrefix = prefix;
+    lastByName = byName;
   }
-  const hit = byName.get(el.name);
+  const attrs = el.attrs;
+  let key = el.name;
+  // A prefix binds one namespace in a scope, so prefix, name and value tell an attribute.
+  for (let i = 0; i < attrs.length; i++) key += `\u0000${attrs[i]!.prefix}:${attrs[i]!.name}=${attrs[i]!.value}`;
+  const hit = byName.get(key);
   if (hit !== undefined) return hit;
   const shape: LeafShape = Object.freeze({
     ns: ownString(el.ns),
     name: ownString(el.name),
     prefix: ownString(el.prefix),
+    attrs: attrs.length === 0 ? NO_ATTRS : ownAttributes(attrs),
     parent: scope,
   });
   if (shapes.count < MAX_SHAPES) {
-    byName.set(shape.name, shape);
+    byName.set(ownString(key), shape);
     shapes.count++;
   }
   return shape;
+}
+
+/** Frozen copies of `attrs` in strings of their own. */
+function ownAttributes(attrs: readonly XmlAttribute[]): XmlAttribute[] {
+  return Object.freeze(
+    attrs.map((a) =>
+      Object.freeze({
+        ns: ownString(a.ns),
+        name: ownString(a.name),
+        prefix: ownString(a.prefix),
+        value: ownString(a.value),
+      }),
+    ),
+  ) as XmlAttribute[];
 }
 
 /** Longest text a pool holds before the next text starts (a start must fit in the 15 bits `span` gives it). */

@@ -68,7 +68,7 @@ export function detachKept(el: XmlElement, leaves: CompactLeaf[]): XmlElement {
   return el;
 }
 
-/** The scopes of kept elements, per parent. */
+/** The scopes of kept elements, per element that declares namespaces (or root) above them. */
 const scopes = new WeakMap<XmlElement, XmlElement>();
 /** Scopes by the bindings they declare (bounded: a document of many scopes shares the first ones). */
 const scopesByBindings = new Map<string, XmlElement>();
@@ -76,9 +76,13 @@ const MAX_SCOPES = 1024;
 
 /** The scope of the elements kept under `parent`: xml-detach.ts `detachedScope`, in strings of its own, shared by bindings. */
 function keptScope(parent: XmlElement): XmlElement {
-  let scope = scopes.get(parent);
+  // The bindings in scope in `parent` are those of the nearest element from it up that declares
+  // some (or the root): one entry for all the records of an answer, not one per record.
+  let owner = parent;
+  while (owner.parent !== undefined && !declares(owner)) owner = owner.parent;
+  let scope = scopes.get(owner);
   if (scope !== undefined) return scope;
-  const fresh = detachedScope(parent);
+  const fresh = detachedScope(owner);
   let key = '';
   for (const p in fresh.nsDecls) key += `${p}\u0000${fresh.nsDecls[p]}\u0000`;
   scope = scopesByBindings.get(key);
@@ -86,8 +90,13 @@ function keptScope(parent: XmlElement): XmlElement {
     scope = { ...fresh, attrs: NO_ATTRS, nsDecls: ownDecls(fresh.nsDecls) };
     if (scopesByBindings.size < MAX_SCOPES) scopesByBindings.set(ownString(key), scope);
   }
-  scopes.set(parent, scope);
+  scopes.set(owner, scope);
   return scope;
+}
+
+function declares(el: XmlElement): boolean {
+  for (const _ in el.nsDecls) return true;
+  return false;
 }
 
 /** `attrs` with names and values that hold nothing of the document (the shared empty array for none). */
