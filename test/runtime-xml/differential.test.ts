@@ -711,13 +711,17 @@ describe('names: repeated, colliding and long names read as saxes reads them', (
     '<r xmlns:p="urn:p" xmlns:q="urn:p"><x p:AaAa="1" q:AaAa="2"/></r>',
     '<p:AaAa/>',
     '<r><é/><éx/><xé/><x:/><:x/><a:b:c/></r>',
+    // The scanner guesses a start tag's name from the name that followed the previous one last time:
+    // a guess that is only the start of the name written (ASCII or not, or a prefix) must not be taken.
+    '<r xmlns:b="urn:b"><a>1</a><b>2</b><a>1</a><bc>2</bc><a/><b/><a/><bé/><a/><b:c/><a/><b.x/><a/><b/></r>',
+    '<r><a/><b/><a/><b',
   ];
   for (let k = 0; k < 1500; k++) {
     const n = colliding[k % colliding.length]!.replace(/^[pq]:/, '') + (k % 97).toString(36);
     docs.push(`<r${k % 3} xmlns:p="urn:p"><p:${n} ${n}="${k}">${k}</p:${n}><${n}/></r${k % 3}>`);
   }
 
-  it.each(docs.slice(0, 9).map((d, k) => [k, d] as const))('document %i', (_k, text) => {
+  it.each(docs.slice(0, 11).map((d, k) => [k, d] as const))('document %i', (_k, text) => {
     const a = ours(text, true);
     const b = reference(text, true);
     expect(a.ok ? 'accepted' : 'rejected', a.ok ? '' : a.message).toBe(b.ok ? 'accepted' : 'rejected');
@@ -725,7 +729,7 @@ describe('names: repeated, colliding and long names read as saxes reads them', (
   });
 
   it('1500 documents of many names, with and without a sink', () => {
-    for (const text of docs.slice(9)) {
+    for (const text of docs.slice(11)) {
       const a = ours(text, false);
       expect(a).toEqual(reference(text, false));
       expect(withSink(text, true, false).outcome).toEqual(a);

@@ -8,12 +8,12 @@
  *
  * One table for the process, keyed by a hash of the name's characters; an entry is used
  * only when its qualified name equals the text exactly (so the table changes no result),
- * and a hash collision just replaces an entry. The strings are flat copies (a slice would
- * keep its whole document alive) of names of at most {@link MAX_CACHED_NAME} characters.
+ * and a hash collision just replaces an entry. The strings are internalized ({@link internal}:
+ * flat, so a slice cannot keep its document alive, and compared by pointer) for names of at
+ * most {@link MAX_CACHED_NAME} characters.
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { flatCopy } from './xml-memo-copy.js';
 
 /** A qualified name (Namespaces in XML 1.0 §4 [7]) as the scanner reads it. */
 export interface ScannedName {
@@ -24,6 +24,13 @@ export interface ScannedName {
   readonly local: string;
   /** Offset of the ":" in `qname`, -1 when none. */
   readonly colon: number;
+  /** Whether the entry is in the table (and may be linked from others by {@link next}). */
+  readonly cached: boolean;
+  /**
+   * The name of the start tag that followed one of this name last time (a guess the scanner
+   * checks against the text: a record's fields come in the same order every time).
+   */
+  next: ScannedName | undefined;
 }
 
 /** Longest name kept in the table. */
@@ -33,6 +40,16 @@ export const MAX_CACHED_NAME = 64;
 const SIZE = 1024;
 
 const table: (ScannedName | undefined)[] = new Array<ScannedName | undefined>(SIZE).fill(undefined);
+
+/**
+ * `s` as V8 keeps property names: one string per content for the process (so `===` between
+ * two such strings, or with a string literal of generated code, is a pointer comparison,
+ * and a Map keyed by literals finds it without comparing characters), a flat copy that
+ * keeps no document alive. Other engines get an equal string.
+ */
+export function internal(s: string): string {
+  return Object.keys({ [s]: 0 })[0] ?? s;
+}
 
 /**
  * Whether `s` is written in `text` at `at`: a loop that V8 inlines, several times faster
@@ -53,13 +70,16 @@ export function scannedName(text: string, start: number, end: number, colon: num
   const hit = table[slot];
   if (hit !== undefined && hit.qname.length === end - start && textHas(text, start, hit.qname)) return hit;
   const keep = end - start <= MAX_CACHED_NAME;
-  const qname = keep ? flatCopy(text.slice(start, end)) : text.slice(start, end);
+  const qname = keep ? internal(text.slice(start, end)) : text.slice(start, end);
   const at = colon < 0 ? -1 : colon - start;
+  const local = at < 0 ? qname : qname.slice(at + 1);
   const entry: ScannedName = {
     qname,
-    prefix: at < 0 ? '' : qname.slice(0, at),
-    local: at < 0 ? qname : qname.slice(at + 1),
+    prefix: at < 0 ? '' : keep ? internal(qname.slice(0, at)) : qname.slice(0, at),
+    local: keep ? internal(local) : local,
     colon: at,
+    cached: keep,
+    next: undefined,
   };
   if (keep) table[slot] = entry;
   return entry;

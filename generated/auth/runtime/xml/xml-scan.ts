@@ -31,7 +31,7 @@ import {
   isNonAsciiNameStart,
   isXmlCharCodePoint,
 } from './xml-scan-chars.js';
-import { scannedName, textHas, type ScannedName } from './xml-scan-names.js';
+import { internal, scannedName, textHas, type ScannedName } from './xml-scan-names.js';
 import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
 import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
@@ -329,6 +329,9 @@ class XmlScanner {
   private readonly aColon: number[] = [];
   private readonly aValue: string[] = [];
   private readonly aOffset: number[] = [];
+
+  /** The name of the last start tag read, when it is in the table of names (see {@link ScannedName.next}). */
+  private lastName: ScannedName | undefined;
 
   /** Result slots of helpers that return two things (avoids allocating tuples). */
   private colon = -1;
@@ -961,12 +964,21 @@ class XmlScanner {
     const text = this.text;
     const ns0 = start + 1;
     let i: number;
-    let sn = this.cachedName(ns0);
-    if (sn !== undefined) i = ns0 + sn.qname.length;
-    else {
-      i = this.qname(ns0, 'element name');
-      sn = uncachedName(text.slice(ns0, i), this.colon < 0 ? -1 : this.colon - ns0);
+    const last = this.lastName;
+    let sn = last?.next;
+    if (sn !== undefined && textHas(text, ns0, sn.qname) && endsName(text.charCodeAt(ns0 + sn.qname.length))) {
+      i = ns0 + sn.qname.length;
+    } else {
+      sn = this.cachedName(ns0);
+      if (sn !== undefined) {
+        i = ns0 + sn.qname.length;
+        if (last !== undefined && sn.cached) last.next = sn;
+      } else {
+        i = this.qname(ns0, 'element name');
+        sn = uncachedName(text.slice(ns0, i), this.colon < 0 ? -1 : this.colon - ns0);
+      }
     }
+    if (sn.cached) this.lastName = sn;
     const qname = sn.qname;
     const aQName = this.aQName;
     const aName = this.aName;
@@ -1181,8 +1193,10 @@ class XmlScanner {
       if (prefix !== '' && uri === '') {
         this.fail(`xmlns:${prefix}="" is not allowed: a prefix cannot be undeclared in Namespaces in XML 1.0 (§5)`, at);
       }
-      scope.bind(prefix, uri);
-      decls[prefix] = uri;
+      // One string per namespace name: elements' `ns` compare with descriptors' by pointer.
+      const name = internal(uri);
+      scope.bind(prefix, name);
+      decls[prefix] = name;
     }
     return decls;
   }
@@ -1275,8 +1289,13 @@ class XmlScanner {
 /** A name the table of names does not give (non-ASCII, or not a QName: then reported before it is used). */
 function uncachedName(qname: string, colon: number): ScannedName {
   return colon < 0
-    ? { qname, prefix: '', local: qname, colon }
-    : { qname, prefix: qname.slice(0, colon), local: qname.slice(colon + 1), colon };
+    ? { qname, prefix: '', local: qname, colon, cached: false, next: undefined }
+    : { qname, prefix: qname.slice(0, colon), local: qname.slice(colon + 1), colon, cached: false, next: undefined };
+}
+
+/** Whether `c` (a code unit after a name) ends the name: an ASCII character that is not a NameChar. */
+function endsName(c: number): boolean {
+  return c < 128 && (ASCII_CLASS[c]! & C_NAME) === 0;
 }
 
 /** `"x"` or `U+0001` for messages. */
