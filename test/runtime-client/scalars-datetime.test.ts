@@ -33,6 +33,7 @@ describe('xsd:dateTime in its usual form', () => {
     const pick = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
     let values = 0;
     let refused = 0;
+    const wrong: string[] = [];
     for (let i = 0; i < 20000; i++) {
       const year = r() < 0.1 ? pick(100, 120) : pick(1000, 9999);
       const date = `${String(year).padStart(4, '0')}-${two(pick(0, 13))}-${two(pick(0, 32))}`;
@@ -43,23 +44,27 @@ describe('xsd:dateTime in its usual form', () => {
       ]!;
       const text = `${date}T${time}${fraction}${tz}`;
       const got = read(text);
-      expect([text, got]).toEqual([text, read(slowForm(text))]);
+      if (got !== read(slowForm(text)))
+        wrong.push(`${text}: ${got} where the full reading gives ${read(slowForm(text))}`);
       if (typeof got === 'number') {
         values++;
         // Read by the fast reading, but for 24:00:00 (the end of a day), which only the full reading takes.
-        if (!text.includes('T24:')) expect([text, usualDateTime(text)]).toEqual([text, got]);
+        if (!text.includes('T24:') && usualDateTime(text) !== got) wrong.push(`${text}: not read by the fast reading`);
       } else refused++;
     }
+    expect(wrong).toEqual([]);
     expect(values).toBeGreaterThan(5000);
     expect(refused).toBeGreaterThan(5000);
   });
 
   it('reads every fraction of 1 to 3 digits as the full reading does', () => {
+    const wrong: string[] = [];
     for (let n = 1; n <= 3; n++)
       for (let f = 0; f < 10 ** n; f++) {
         const text = `2024-02-29T23:59:59.${String(f).padStart(n, '0')}Z`;
-        expect([text, read(text)]).toEqual([text, read(slowForm(text))]);
+        if (usualDateTime(text) !== read(slowForm(text))) wrong.push(text);
       }
+    expect(wrong).toEqual([]);
     expect(read('2024-02-29T23:59:59.5+01:30')).toBe(Date.UTC(2024, 1, 29, 22, 29, 59, 500));
   });
 });
