@@ -156,6 +156,15 @@ const INSERTS = [
   'p:x="2"',
 ];
 
+/** `text` with one random edit: a character deleted, one of {@link INSERTS} inserted, or up to 8 characters deleted. */
+function mutated(text: string, rand: () => number): string {
+  const at = Math.floor(rand() * (text.length + 1));
+  const op = rand();
+  if (op < 0.35) return text.slice(0, at) + text.slice(at + 1);
+  if (op < 0.7) return text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
+  return text.slice(0, at) + text.slice(at + 1 + Math.floor(rand() * 8));
+}
+
 describe('differential: accept/reject on mutated documents', () => {
   it.each(SEEDS.map((s, k) => [k, s] as const))('seed %i', (_k, seedText) => {
     const rand = prng(0x5eed + seedText.length);
@@ -163,16 +172,7 @@ describe('differential: accept/reject on mutated documents', () => {
     for (let round = 0; round < 2000; round++) {
       let text = seedText;
       const edits = 1 + Math.floor(rand() * 2);
-      for (let e = 0; e < edits; e++) {
-        const at = Math.floor(rand() * (text.length + 1));
-        const op = rand();
-        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
-        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
-        else {
-          const len = 1 + Math.floor(rand() * 8);
-          text = text.slice(0, at) + text.slice(at + len);
-        }
-      }
+      for (let e = 0; e < edits; e++) text = mutated(text, rand);
       const a = ours(text, true);
       const b = reference(text, true);
       if (hasUnpairedSurrogate(text)) {
@@ -214,11 +214,7 @@ describe('prefix memo: every document parses exactly as without it', () => {
       let text = seedText;
       // Every fifth document is the seed itself, so its start stays in the memo.
       if (round % 5 !== 0) {
-        const at = Math.floor(rand() * (text.length + 1));
-        const op = rand();
-        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
-        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
-        else text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rand() * 8));
+        text = mutated(text, rand);
       }
       expect(outcome(text, memo), JSON.stringify(text)).toEqual(outcome(text));
     }
@@ -445,11 +441,7 @@ describe('shape memo: every document parses exactly as without it', () => {
       let text = seedText;
       // Every third document is the seed itself, so its shape stays in the memo.
       if (round % 3 !== 0) {
-        const at = Math.floor(rand() * (text.length + 1));
-        const op = rand();
-        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
-        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
-        else text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rand() * 8));
+        text = mutated(text, rand);
       }
       expect(outcomeWith(text, { memo, shapes }), JSON.stringify(text)).toEqual(outcome(text));
     }
@@ -663,11 +655,7 @@ describe('sink: a scan that tells a sink gives the same elements and errors as o
     for (let round = 0; round < 1000; round++) {
       let text = seedText;
       if (round > 0) {
-        const at = Math.floor(rand() * (text.length + 1));
-        const op = rand();
-        if (op < 0.35) text = text.slice(0, at) + text.slice(at + 1);
-        else if (op < 0.7) text = text.slice(0, at) + INSERTS[Math.floor(rand() * INSERTS.length)]! + text.slice(at);
-        else text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rand() * 8));
+        text = mutated(text, rand);
       }
       const positions = round % 2 === 0;
       let want: ReturnType<typeof outcome>;
