@@ -29,6 +29,8 @@ export interface ScannedName {
    * checks against the text: a record's fields come in the same order every time).
    */
   next: ScannedName | undefined;
+  /** For a namespace declaration (`xmlns`, `xmlns:p`): the namespace name it declared last time, internalized. */
+  uri: string | undefined;
 }
 
 /** Longest name kept in the table. */
@@ -46,8 +48,21 @@ const table: (ScannedName | undefined)[] = new Array<ScannedName | undefined>(SI
  * keeps no document alive. Other engines get an equal string.
  */
 export function internal(s: string): string {
-  return Object.keys({ [s]: 0 })[0] ?? s;
+  const hit = internals.get(s);
+  if (hit !== undefined) return hit;
+  const k = Object.keys({ [s]: 0 })[0] ?? s;
+  if (internals.size < MAX_INTERNALS && k.length <= MAX_CACHED_INTERNAL) internals.set(k, k);
+  return k;
 }
+
+/**
+ * Strings {@link internal} has made, so that the next request to make one costs a Map lookup
+ * (making one is several times slower: a small document's few namespace declarations
+ * doubled its scan). Bounded in count and length.
+ */
+const internals = new Map<string, string>();
+const MAX_INTERNALS = 1024;
+const MAX_CACHED_INTERNAL = 512;
 
 /**
  * Whether `s` is written in `text` at `at`: a loop that V8 inlines, several times faster
@@ -78,6 +93,7 @@ export function scannedName(text: string, start: number, end: number, colon: num
     colon: at,
     cached: keep,
     next: undefined,
+    uri: undefined,
   };
   if (keep) table[slot] = entry;
   return entry;

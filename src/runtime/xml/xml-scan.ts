@@ -224,6 +224,9 @@ const NO_CHILDREN = Object.freeze([]) as unknown as (XmlElement | string)[];
 /** The `attrs` of an element without attributes in a scan with a sink (see {@link XmlScanSink}). */
 const NO_ATTRS = Object.freeze([]) as unknown as XmlAttribute[];
 
+/** Longest namespace name an entry of the table of names remembers (see {@link ScannedName.uri}). */
+const MAX_REMEMBERED_URI = 512;
+
 /** Appends `child` to the children of the open element `el` (see {@link NO_CHILDREN}). */
 function appendChild(el: MutableElement, child: XmlElement | string): void {
   if (el.children === NO_CHILDREN) el.children = [child];
@@ -1142,7 +1145,8 @@ class XmlScanner {
       prefix,
       attrs,
       nsDecls,
-      children: NO_CHILDREN,
+      // A tree's elements get an array to push into; a sink's, an array of one for their text.
+      children: sink === undefined ? [] : NO_CHILDREN,
       parent,
       line,
       column,
@@ -1191,8 +1195,14 @@ class XmlScanner {
       if (prefix !== '' && uri === '') {
         this.fail(`xmlns:${prefix}="" is not allowed: a prefix cannot be undeclared in Namespaces in XML 1.0 (§5)`, at);
       }
-      // One string per namespace name: elements' `ns` compare with descriptors' by pointer.
-      const name = internal(uri);
+      // One string per namespace name: elements' `ns` compare with descriptors' by pointer. The
+      // attribute's entry in the table of names remembers the last one it declared (no hashing).
+      const an = this.aName[k];
+      let name = an?.uri;
+      if (name !== uri) {
+        name = internal(uri);
+        if (an?.cached && name.length <= MAX_REMEMBERED_URI) an.uri = name;
+      }
       scope.bind(prefix, name);
       decls[prefix] = name;
     }
@@ -1287,8 +1297,16 @@ class XmlScanner {
 /** A name the table of names does not give (non-ASCII, or not a QName: then reported before it is used). */
 function uncachedName(qname: string, colon: number): ScannedName {
   return colon < 0
-    ? { qname, prefix: '', local: qname, colon, cached: false, next: undefined }
-    : { qname, prefix: qname.slice(0, colon), local: qname.slice(colon + 1), colon, cached: false, next: undefined };
+    ? { qname, prefix: '', local: qname, colon, cached: false, next: undefined, uri: undefined }
+    : {
+        qname,
+        prefix: qname.slice(0, colon),
+        local: qname.slice(colon + 1),
+        colon,
+        cached: false,
+        next: undefined,
+        uri: undefined,
+      };
 }
 
 /** Whether `c` (a code unit after a name) ends the name: an ASCII character that is not a NameChar. */
