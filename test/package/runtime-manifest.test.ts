@@ -133,7 +133,6 @@ describe('the @wsdlc/runtime manifest', () => {
     );
     expect(effectful).toEqual([
       'wire/dataset',
-      'wire/datetime-usual',
       'wire/envelope-memos',
       'wire/http-path',
       'wire/mtom',

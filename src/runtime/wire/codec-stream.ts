@@ -39,7 +39,7 @@ import {
 import type { ValueDesc } from './descriptors.js';
 import type { QNameValue } from './scalars.js';
 // Large answers hold many dates: their usual form read without a regular expression.
-import './datetime-usual.js';
+import { usualDateTime } from './datetime-usual.js';
 import { SOAP_12_ENC_NS } from './namespaces.js';
 
 /** What the streaming decoder does not read, and why: the caller decodes the tree instead. */
@@ -174,6 +174,11 @@ export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry)
  * it was read from, which a substring of it would keep alive.
  */
 export function decodeKept(text: string, desc: SimpleDesc, scope: XmlElement): unknown {
+  if (desc.scalar === 'dateTime' && desc.list !== true && desc.enum === undefined) {
+    // The usual form without the regular expression (datetime-usual.ts); any other, the codec's reading.
+    const time = usualDateTime(text);
+    if (!Number.isNaN(time)) return new Date(time);
+  }
   const value = decodeSimple(text, desc, scope, '');
   if (typeof value === 'string') return ownString(value);
   if (desc.scalar === 'qname') return Array.isArray(value) ? value.map(ownQName) : ownQName(value as QNameValue);

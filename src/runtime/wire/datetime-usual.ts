@@ -1,13 +1,14 @@
 /**
  * xsd:dateTime in the form nearly every peer writes, read without a regular expression
  * (XML Schema Part 2 §3.2.7): a 50 MB Salesforce answer holds 116,000 dates, whose regexp
- * matches (9 substrings and an array each) were about 175 ms of its decode. Loaded by the
- * streaming decoder of large answers (codec-stream.ts), which installs it in scalars.ts
- * (`dateTimeReaders`); a browser bundle, which has no streaming decoder, does not carry it.
+ * matches (9 substrings and an array each) were about 175 ms of its decode. Used by the
+ * streaming decoder of large answers (codec-stream.ts `decodeKept`), which falls back to
+ * scalars.ts for any other form; a browser bundle, which has no streaming decoder, does not
+ * carry it.
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { daysIn, dateTimeReaders } from './scalars.js';
+import { daysIn } from './scalars.js';
 
 /** The value of the `n` decimal digits of `t` at `at`, or -1 when one of them is not a digit. */
 function digitsAt(t: string, at: number, n: number): number {
@@ -83,4 +84,3 @@ export function usualDateTime(t: string): number {
   return Date.UTC(year, month - 1, day, hour, minute, second, ms) - offset;
 }
 
-dateTimeReaders.usual = usualDateTime;

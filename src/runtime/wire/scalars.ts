@@ -96,16 +96,7 @@ export function daysIn(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/**
- * A reader of the usual form of xsd:dateTime that gives its time without the regular
- * expression, or `NaN` for any other text (wire/datetime-usual.ts, which the streaming
- * decoder of large answers loads: a browser bundle does not carry it).
- */
-export const dateTimeReaders: { usual: ((text: string) => number) | undefined } = { usual: undefined };
-
 function decodeDateTime(text: string): Date {
-  const usual = dateTimeReaders.usual?.(text) ?? Number.NaN;
-  if (!Number.isNaN(usual)) return new Date(usual);
   const m = DATE_TIME.exec(text);
   if (!m) fail(`invalid xsd:dateTime ${show(text)}`);
   const [, y, mo, d, h, mi, s, frac, tz] = m;

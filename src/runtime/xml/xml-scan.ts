@@ -29,7 +29,6 @@ import {
   isNonAsciiNameStart,
   isXmlCharCodePoint,
 } from './xml-scan-chars.js';
-import { internal, scannedName, textHas, type ScannedName } from './xml-scan-names.js';
 import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
 import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
@@ -214,30 +213,6 @@ const C_TEXT_SPECIAL: number = SHARED_C_TEXT_SPECIAL;
 
 const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
 
-/**
- * The `children` of an element while it has none: its first child replaces it by an
- * array of one (an empty array grows to 17 slots on its first push), and an element
- * that closes empty gets an array of its own.
- */
-const NO_CHILDREN = Object.freeze([]) as unknown as (XmlElement | string)[];
-
-/** The `attrs` of an element without attributes in a scan with a sink (see {@link XmlScanSink}). */
-const NO_ATTRS = Object.freeze([]) as unknown as XmlAttribute[];
-
-/** Longest namespace name an entry of the table of names remembers (see {@link ScannedName.uri}). */
-const MAX_REMEMBERED_URI = 512;
-
-/** Appends `child` to the children of the open element `el` (see {@link NO_CHILDREN}). */
-function appendChild(el: MutableElement, child: XmlElement | string): void {
-  if (el.children === NO_CHILDREN) el.children = [child];
-  else el.children.push(child);
-}
-
-/** Gives an element that closes with no children an array of its own. */
-function closeChildren(el: MutableElement): void {
-  if (el.children === NO_CHILDREN) el.children = [];
-}
-
 /** Linear duplicate checks switch from pairwise comparison to a Set above this many attributes. */
 const PAIRWISE_LIMIT = 12;
 
@@ -325,14 +300,9 @@ class XmlScanner {
 
   /** Attributes of the start tag being read (reused). */
   private readonly aQName: string[] = [];
-  /** Their entries in the table of names, where they have one. */
-  private readonly aName: (ScannedName | undefined)[] = [];
   private readonly aColon: number[] = [];
   private readonly aValue: string[] = [];
   private readonly aOffset: number[] = [];
-
-  /** The name of the last start tag read, when it is in the table of names (see {@link ScannedName.next}). */
-  private lastName: ScannedName | undefined;
 
   /** Result slots of helpers that return two things (avoids allocating tuples). */
   private colon = -1;
@@ -716,7 +686,7 @@ class XmlScanner {
         else if (text.startsWith('<![CDATA[', i)) {
           this.spend(1, i);
           i = this.cdata(i);
-          appendChild(stack[stack.length - 1]!, this.value);
+          stack[stack.length - 1]!.children.push(this.value);
           // A CDATA section would be literal text of the shape: values in it are not kept.
           if (this.shapeRuns !== undefined) this.shapeRuns.abandoned = true;
         } else this.badMarkupDecl(i, 'in content');
@@ -829,7 +799,7 @@ class XmlScanner {
     if (run.length > 0) {
       this.spend(1, from);
       const owner = this.stack[this.stack.length - 1]!;
-      appendChild(owner, run);
+      owner.children.push(run);
       const runs = this.shapeRuns;
       if (runs !== undefined) {
         runs.starts.push(start);
@@ -964,25 +934,10 @@ class XmlScanner {
   private startTag(start: number): number {
     const text = this.text;
     const ns0 = start + 1;
-    let i: number;
-    const last = this.lastName;
-    let sn = last?.next;
-    if (sn !== undefined && textHas(text, ns0, sn.qname) && endsName(text.charCodeAt(ns0 + sn.qname.length))) {
-      i = ns0 + sn.qname.length;
-    } else {
-      sn = this.cachedName(ns0);
-      if (sn !== undefined) {
-        i = ns0 + sn.qname.length;
-        if (last !== undefined && sn.cached) last.next = sn;
-      } else {
-        i = this.qname(ns0, 'element name');
-        sn = uncachedName(text.slice(ns0, i), this.colon < 0 ? -1 : this.colon - ns0);
-      }
-    }
-    if (sn.cached) this.lastName = sn;
-    const qname = sn.qname;
+    let i = this.qname(ns0, 'element name');
+    const colon = this.colon;
+    const qname = text.slice(ns0, i);
     const aQName = this.aQName;
-    const aName = this.aName;
     const aColon = this.aColon;
     const aValue = this.aValue;
     const aOffset = this.aOffset;
@@ -1015,18 +970,9 @@ class XmlScanner {
       if (c === GT || c === SLASH) continue;
       // Attribute ::= Name Eq AttValue (§3.1 [41])
       const as = i;
-      const an = this.cachedName(i);
-      let aq: string;
-      let acolon: number;
-      if (an !== undefined) {
-        aq = an.qname;
-        acolon = an.colon;
-        i += aq.length;
-      } else {
-        i = this.qname(i, 'attribute name');
-        acolon = this.colon < 0 ? -1 : this.colon - as;
-        aq = text.slice(as, i);
-      }
+      i = this.qname(i, 'attribute name');
+      const acolon = this.colon;
+      const aq = text.slice(as, i);
       i = this.skipSpace(i);
       if (text.charCodeAt(i) !== EQUALS) this.fail(`"=" expected after attribute name "${aq}"`, i);
       i = this.skipSpace(i + 1);
@@ -1034,45 +980,19 @@ class XmlScanner {
       if (q !== QUOT && q !== APOS) this.fail('attribute value must be quoted', i);
       i = this.attValue(i + 1, q);
       aQName[count] = aq;
-      aName[count] = an;
-      aColon[count] = acolon;
+      aColon[count] = acolon < 0 ? -1 : acolon - as;
       aValue[count] = this.value;
       aOffset[count] = as;
-      if (aq.charCodeAt(0) === 0x78 && (aq === 'xmlns' || (acolon === 5 && aq.startsWith('xmlns:')))) declCount++;
+      if (aq.charCodeAt(0) === 0x78 && (aq === 'xmlns' || (acolon - as === 5 && aq.startsWith('xmlns:')))) declCount++;
       count++;
     }
-    return this.openElement(start, sn, count, declCount, selfClosing, i);
-  }
-
-  /**
-   * The name at `i` from the table of names (xml-scan-names.ts) when it is an ASCII
-   * QName, else `undefined`: then {@link qname} reads it (and reports what is wrong).
-   */
-  private cachedName(i: number): ScannedName | undefined {
-    const text = this.text;
-    let c = text.charCodeAt(i);
-    if (!(c < 128 && (ASCII_CLASS[c]! & C_NAME_START) !== 0) || c === COLON) return undefined;
-    let hash = c;
-    let j = i + 1;
-    let colon = -1;
-    for (;;) {
-      c = text.charCodeAt(j);
-      if (!(c < 128 && (ASCII_CLASS[c]! & C_NAME) !== 0)) break;
-      if (c === COLON) {
-        if (colon >= 0) return undefined;
-        colon = j;
-      }
-      hash = (Math.imul(hash, 31) + c) | 0;
-      j++;
-    }
-    // A non-ASCII character may continue the name; NaN is the end of the text.
-    if (!(c < 128) || colon === j - 1) return undefined;
-    return scannedName(text, i, j, colon, hash);
+    return this.openElement(start, qname, colon < 0 ? -1 : colon - ns0, count, declCount, selfClosing, i);
   }
 
   private openElement(
     start: number,
-    sn: ScannedName,
+    qname: string,
+    colon: number,
     count: number,
     declCount: number,
     selfClosing: boolean,
@@ -1089,24 +1009,23 @@ class XmlScanner {
     if (declCount > 0) nsDecls = this.declareNamespaces(count);
     if (count > 1) this.checkDuplicates(count);
 
-    const qname = sn.qname;
-    const prefix = sn.prefix;
+    let prefix = '';
+    let name = qname;
     let ns: string | undefined;
-    if (sn.colon < 0) {
+    if (colon < 0) {
       ns = scope.defaultNs;
     } else {
+      prefix = qname.slice(0, colon);
+      name = qname.slice(colon + 1);
       if (prefix === 'xmlns')
         this.fail('element names may not have the prefix "xmlns" (Namespaces in XML 1.0 §3)', start + 1);
       ns = scope.lookup(prefix);
       if (ns === undefined) this.fail(`unbound namespace prefix "${prefix}" in element name <${qname}>`, start + 1);
     }
 
-    const sink = this.sink;
-    // A sink's elements without attributes share one empty array (trees are read-only).
-    const attrs: XmlAttribute[] = sink !== undefined && count === declCount ? NO_ATTRS : [];
+    const attrs: XmlAttribute[] = [];
     if (count > declCount) {
       const aQName = this.aQName;
-      const aName = this.aName;
       const aColon = this.aColon;
       for (let k = 0; k < count; k++) {
         const aq = aQName[k]!;
@@ -1115,18 +1034,12 @@ class XmlScanner {
           if (aq === 'xmlns') continue;
           attrs.push({ ns: '', name: aq, prefix: '', value: this.aValue[k]! });
         } else {
-          const an = aName[k];
-          const ap = an !== undefined ? an.prefix : aq.slice(0, ac);
+          const ap = aq.slice(0, ac);
           if (ap === 'xmlns') continue;
           const uri = scope.lookup(ap);
           if (uri === undefined)
             this.fail(`unbound namespace prefix "${ap}" in attribute name "${aq}"`, this.aOffset[k]!);
-          attrs.push({
-            ns: uri,
-            name: an !== undefined ? an.local : aq.slice(ac + 1),
-            prefix: ap,
-            value: this.aValue[k]!,
-          });
+          attrs.push({ ns: uri, name: aq.slice(ac + 1), prefix: ap, value: this.aValue[k]! });
         }
       }
     }
@@ -1139,27 +1052,16 @@ class XmlScanner {
       column = start - this.lineStart - this.lineTrailing + 1;
     }
     const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    const el: MutableElement = {
-      ns,
-      name: sn.local,
-      prefix,
-      attrs,
-      nsDecls,
-      // A tree's elements get an array to push into; a sink's, an array of one for their text.
-      children: sink === undefined ? [] : NO_CHILDREN,
-      parent,
-      line,
-      column,
-    };
+    const el: MutableElement = { ns, name, prefix, attrs, nsDecls, children: [], parent, line, column };
+    const sink = this.sink;
     if (sink === undefined) {
-      if (parent) appendChild(parent, el);
+      if (parent) parent.children.push(el);
       else this.rootElement = el;
     } else {
-      if (sink.open(el) && parent) appendChild(parent, el);
+      if (sink.open(el) && parent) parent.children.push(el);
       if (!parent) this.rootElement = el;
     }
     if (selfClosing) {
-      el.children = [];
       if (scope.mark > undoMark) scope.restore(undoMark);
       if (sink !== undefined) sink.close(el);
     } else {
@@ -1195,16 +1097,8 @@ class XmlScanner {
       if (prefix !== '' && uri === '') {
         this.fail(`xmlns:${prefix}="" is not allowed: a prefix cannot be undeclared in Namespaces in XML 1.0 (§5)`, at);
       }
-      // One string per namespace name: elements' `ns` compare with descriptors' by pointer. The
-      // attribute's entry in the table of names remembers the last one it declared (no hashing).
-      const an = this.aName[k];
-      let name = an?.uri;
-      if (name !== uri) {
-        name = internal(uri);
-        if (an?.cached && name.length <= MAX_REMEMBERED_URI) an.uri = name;
-      }
-      scope.bind(prefix, name);
-      decls[prefix] = name;
+      scope.bind(prefix, uri);
+      decls[prefix] = uri;
     }
     return decls;
   }
@@ -1262,10 +1156,9 @@ class XmlScanner {
     const qnames = this.qnames;
     const open = qnames[qnames.length - 1]!;
     // Fast path: the expected name followed by ">".
-    if (text.charCodeAt(s + open.length) === GT && textHas(text, s, open)) {
+    if (text.charCodeAt(s + open.length) === GT && text.startsWith(open, s)) {
       qnames.pop();
       const el = this.stack.pop()!;
-      closeChildren(el);
       const mark = this.undoMarks.pop()!;
       if (this.scope.mark > mark) this.scope.restore(mark);
       if (this.sink !== undefined) this.sink.close(el);
@@ -1281,37 +1174,16 @@ class XmlScanner {
         j,
       );
     }
-    if (e - s !== open.length || !textHas(text, s, open)) {
+    if (e - s !== open.length || !text.startsWith(open, s)) {
       this.fail(`unexpected close tag </${text.slice(s, e)}>; expected </${open}>`, j);
     }
     qnames.pop();
     const el = this.stack.pop()!;
-    closeChildren(el);
     const mark = this.undoMarks.pop()!;
     if (this.scope.mark > mark) this.scope.restore(mark);
     if (this.sink !== undefined) this.sink.close(el);
     return j + 1;
   }
-}
-
-/** A name the table of names does not give (non-ASCII, or not a QName: then reported before it is used). */
-function uncachedName(qname: string, colon: number): ScannedName {
-  return colon < 0
-    ? { qname, prefix: '', local: qname, colon, cached: false, next: undefined, uri: undefined }
-    : {
-        qname,
-        prefix: qname.slice(0, colon),
-        local: qname.slice(colon + 1),
-        colon,
-        cached: false,
-        next: undefined,
-        uri: undefined,
-      };
-}
-
-/** Whether `c` (a code unit after a name) ends the name: an ASCII character that is not a NameChar. */
-function endsName(c: number): boolean {
-  return c < 128 && (ASCII_CLASS[c]! & C_NAME) === 0;
 }
 
 /** `"x"` or `U+0001` for messages. */
