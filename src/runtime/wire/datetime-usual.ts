@@ -83,4 +83,3 @@ export function usualDateTime(t: string): number {
   }
   return Date.UTC(year, month - 1, day, hour, minute, second, ms) - offset;
 }
-
