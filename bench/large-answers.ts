@@ -19,6 +19,7 @@
  *   npx tsx bench/large-answers.ts [--rounds 3] [--sizes 1,10,50 | none] [--contracts partner,enterprise]
  *                                  [--only wsdlc,node-soap,json,http] [--runtime DIR]
  *                                  [--first partner,enterprise,netsuite | --no-first]
+ *                                  [--child-args '--cpu-prof --cpu-prof-dir=/tmp/prof']   (node flags of the children)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -63,6 +64,10 @@ const CONTENDERS = option('only', 'wsdlc,node-soap,json,http').split(',');
 const FIRST_CONTRACTS = process.argv.includes('--no-first')
   ? []
   : (option('first', 'partner,enterprise,netsuite').split(',') as FirstContract[]);
+/** Extra node flags for every child, e.g. to profile them (`--cpu-prof` is refused in NODE_OPTIONS). */
+const CHILD_ARGS = option('child-args', '')
+  .split(' ')
+  .filter((a) => a !== '');
 const RUNTIME = path.resolve(option('runtime', path.join(REPO, 'src/runtime')));
 
 if (!existsSync(path.join(REPO, 'dist/index.js'))) {
@@ -168,7 +173,7 @@ interface First {
 
 function child<T>(args: readonly string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--expose-gc', path.join(work, 'child.js'), ...args], {
+    const p = spawn(process.execPath, ['--expose-gc', ...CHILD_ARGS, path.join(work, 'child.js'), ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
