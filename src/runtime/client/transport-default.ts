@@ -68,50 +68,51 @@ function importSibling(specifier: string): Promise<unknown> {
 /** What this module needs of transport-http1.ts (a type only: nothing is imported). */
 type Http1Module = Pick<typeof import('./transport-http1.js'), 'http1Transport'>;
 
-/** The HTTP/1.1 transport once loaded, or `fetch` where it could not be (a Node bundle without it). */
-let http1: Transport | undefined;
-
-/** The load of the HTTP/1.1 transport, started when this module is evaluated on Node. */
-const http1Load: Promise<Transport> | undefined = isNode()
-  ? importSibling('./transport-http1.js').then(
-      (m) => (http1 = (m as Http1Module).http1Transport),
-      () => (http1 = fetchTransport(globalFetch)),
-    )
-  : undefined;
-
-/** Sends through the HTTP/1.1 transport, waiting for its load on the first calls. */
-const lazyHttp1: Transport = (request) => (http1 !== undefined ? http1(request) : http1Load!.then((t) => t(request)));
-
-let elsewhere: Transport | undefined;
-
-/** The default transport of this host: the HTTP/1.1 transport on Node (itself once loaded), else `fetch`. */
-export function defaultTransport(): Transport {
-  if (http1Load !== undefined) return http1 ?? lazyHttp1;
-  return (elsewhere ??= fetchTransport(globalFetch));
-}
-
 /** Whether this host runs the runtime's files from disk (Node, Bun, Deno), so that `import()` finds a sibling module. */
 function runsFromDisk(): boolean {
   const g = globalThis as unknown as HostGlobals;
   return g.Bun !== undefined || g.Deno !== undefined || isNode();
 }
 
+/** The default transport once it and the modules below are loaded. */
+let loaded: Transport | undefined;
+
 /**
- * The load of the streaming decoder of large responses (wire/soap-response-stream.ts,
- * which registers itself in wire/response-streaming.ts), started with this module on
- * hosts that run files from disk; a bundle (a browser's, a Worker's) leaves it out, and
- * its clients read large responses as trees (same results).
+ * The loads started when this module is evaluated on hosts that run files from disk:
+ * the HTTP/1.1 transport on Node (`fetch` where it could not be loaded: a Node bundle
+ * without it; the host's `fetch` on Bun and Deno); the streaming decoder of large
+ * responses (wire/soap-response-stream.ts, which registers itself in
+ * wire/response-streaming.ts); the memos of repeated small envelopes
+ * (wire/envelope-memos.ts). A bundle (a browser's, a Worker's) leaves the last two out,
+ * and its clients read large responses as trees (same results). The first calls wait
+ * for all three, so that no call reads a large response as a tree because it came
+ * before the streaming decoder was loaded (a process's first large answer did).
  */
-const streamingLoad: Promise<unknown> | undefined = runsFromDisk()
+const ready: Promise<Transport> | undefined = runsFromDisk()
   ? Promise.all([
+      isNode()
+        ? importSibling('./transport-http1.js').then(
+            (m) => (m as Http1Module).http1Transport,
+            () => fetchTransport(globalFetch),
+          )
+        : fetchTransport(globalFetch),
       importSibling('../wire/soap-response-stream.js').catch(() => undefined),
-      // The memos of repeated small envelopes (wire/envelope-memos.ts): same tree, less scanning.
       importSibling('../wire/envelope-memos.js').catch(() => undefined),
-    ])
+    ]).then(([t]) => (loaded = t))
   : undefined;
+
+/** Sends through the default transport, waiting for the loads on the first calls. */
+const lazy: Transport = (request) => (loaded !== undefined ? loaded(request) : ready!.then((t) => t(request)));
+
+/**
+ * The default transport of this host: the HTTP/1.1 transport on Node (itself once loaded), else
+ * `fetch` (a closure per client in a bundle: a few bytes less to download than a shared one).
+ */
+export function defaultTransport(): Transport {
+  return ready !== undefined ? (loaded ?? lazy) : fetchTransport(globalFetch);
+}
 
 /** Settles when the default transport and the streaming decoder are loaded (at once in a bundle); the transport. */
 export async function defaultTransportReady(): Promise<Transport> {
-  await streamingLoad;
-  return http1Load ?? defaultTransport();
+  return ready ?? defaultTransport();
 }
