@@ -2,7 +2,8 @@
  * Child of bench/large-answers.ts: one contender in a process of its own (`node --expose-gc`,
  * compiled to plain JavaScript). Arguments: `<mode> <contender> <contract> <base url> <client module> <wsdl>`.
  *
- * - mode `large`: sets up the client, makes one warm-up call (a 1-record answer), then the timed
+ * - mode `large`: sets up the client, makes one warm-up call (a 1-record answer), then as many
+ *   untimed calls of the large answer as the ninth argument says (default 0), then the timed
  *   call (the large answer), and prints one JSON line: wall and CPU time (all threads) of the call, peak RSS of the
  *   process (VmHWM, which includes setup) and the heap kept while the result is held
  *   (heap used after the call minus before it, both after full collections).
@@ -118,8 +119,10 @@ if (mode === 'first') {
   );
 } else {
   const size = process.argv[8] ?? '1';
+  const warm = Number(process.argv[9] ?? '0');
   const call = await setup(['first', size]);
   await call('first');
+  for (let i = 0; i < warm; i++) await call(size);
   gc();
   gc();
   const heapBefore = process.memoryUsage().heapUsed;

@@ -20,6 +20,8 @@
  *                                  [--only wsdlc,node-soap,json,http] [--runtime DIR]
  *                                  [--first partner,enterprise,netsuite | --no-first]
  *                                  [--child-args '--cpu-prof --cpu-prof-dir=/tmp/prof']   (node flags of the children)
+ *                                  [--warm K]   (K untimed calls of the large answer before the timed one: a warm
+ *                                                process's figures; default 0, the process's first large answer)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -65,6 +67,8 @@ const FIRST_CONTRACTS = process.argv.includes('--no-first')
   ? []
   : (option('first', 'partner,enterprise,netsuite').split(',') as FirstContract[]);
 /** Extra node flags for every child, e.g. to profile them (`--cpu-prof` is refused in NODE_OPTIONS). */
+/** Untimed calls of the large answer each child makes before the timed one (0: the timed call is its first). */
+const WARM = Number(option('warm', '0'));
 const CHILD_ARGS = option('child-args', '')
   .split(' ')
   .filter((a) => a !== '');
@@ -212,7 +216,7 @@ const load = (): string =>
     .join(' ');
 
 console.log(
-  `large answers: ${ROUNDS} rounds, sizes ${SIZES.join('/')} MB, runtime ${path.relative(REPO, RUNTIME) || RUNTIME}; loadavg ${load()}`,
+  `large answers: ${ROUNDS} rounds, sizes ${SIZES.join('/')} MB, runtime ${path.relative(REPO, RUNTIME) || RUNTIME}, ${WARM === 0 ? "the timed call is each process's first large answer" : `${WARM} untimed large calls before the timed one`}; loadavg ${load()}`,
 );
 for (const c of SIZES.length > 0 ? CONTRACTS : [])
   console.log(
@@ -230,7 +234,7 @@ for (let round = 0; round < ROUNDS; round++) {
         const key = `${size}/${c}/${who}`;
         let r: Large | undefined;
         try {
-          r = await child<Large>([...argsFor('large', who, c), size]);
+          r = await child<Large>([...argsFor('large', who, c), size, String(WARM)]);
           const want = recordsOf.get(`${c}/${size}`)!;
           if (r.records !== want) throw new Error(`read ${r.records} records of ${want}`);
         } catch (err) {
