@@ -1,6 +1,6 @@
 /**
  * Writes descriptors in the compact encoding that generated `schema.ts` embeds as
- * one string (format: src/runtime/wire/descriptor-shapes.ts; the runtime reads it
+ * one string of JSON lines (format: src/runtime/wire/descriptor-shapes.ts; the runtime reads it
  * back with src/runtime/wire/descriptor-data.ts). Strict: a descriptor property
  * the encoding does not know is an internal error, never silently dropped.
  */
@@ -22,7 +22,7 @@ export interface ServiceToEncode {
 }
 
 /**
- * The JSON text of a contract's descriptors: complex types (in `types` order,
+ * The text (JSON lines) of a contract's descriptors: complex types (in `types` order,
  * which the output follows, so it is deterministic) and services.
  */
 export function encodeSchema(
@@ -32,7 +32,7 @@ export function encodeSchema(
   return encodeSchemaData(types, services).json;
 }
 
-/** What {@link encodeSchemaData} returns: the JSON text and what the encoding met on the way. */
+/** What {@link encodeSchemaData} returns: the text and what the encoding met on the way. */
 export interface EncodedSchema {
   readonly json: string;
   /** The scalar kinds of every value the descriptors hold (`ValueDesc.scalar`), each once. */
@@ -48,20 +48,20 @@ export function encodeSchemaData(
   services: readonly ServiceToEncode[],
 ): EncodedSchema {
   const enc = new Encoder(types.map(([k]) => k));
-  const complex = types.map(([, d]) => enc.record('complex', d));
-  const svc = services.map((s) => [
-    s.name,
-    s.targetNamespace,
-    s.ports.map((p) => enc.record('port', p)),
-    s.operations.map((o) => enc.record('operation', o)),
-  ]);
-  // The field records are JSON already (written once each, as their key in the table): spliced in as they
-  // are, the same text as JSON.stringify of the whole (no indentation) without writing them a second time.
-  const head = JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, complex, svc]);
-  return {
-    json: `${head.slice(0, -1)},[${enc.fieldJson.join(',')}]]`,
-    scalarKinds: enc.scalarKinds,
-  };
+  const complex = types.map(([, d]) => JSON.stringify(enc.record('complex', d)));
+  // Each type's name (0: its key, as for nearly all) and namespace, for xsi:type lookups without a type's line.
+  const qnames = types.flatMap(([k, d]) => [d.name === k ? 0 : d.name, enc.ns.indexOf(d.ns)]);
+  const ops = services.flatMap((s) => s.operations.map((o) => JSON.stringify(enc.record('operation', o))));
+  // Each service's name, target namespace, ports, the line of its first operation and their number.
+  let first = 1 + complex.length + enc.fieldJson.length;
+  const svc = services.map((s) => {
+    const at = first;
+    first += s.operations.length;
+    return [s.name, s.targetNamespace, s.ports.map((p) => enc.record('port', p)), at, s.operations.length];
+  });
+  const head = JSON.stringify([DESCRIPTOR_FORMAT, enc.ns, enc.enums, enc.keys, qnames, svc]);
+  // One record a line (JSON text holds no raw line break), each parsed by the runtime when its record is first built.
+  return { json: [head, ...complex, ...enc.fieldJson, ...ops].join('\n'), scalarKinds: enc.scalarKinds };
 }
 
 /** Each shape's property names, for the strictness check of {@link Encoder.record}. */

@@ -81,11 +81,13 @@ describe('an xsi:type lookup builds only the descriptors it needs', () => {
   });
 
   it('through the read-only view of SchemaData too', () => {
-    const data = new SchemaData(encodeSchema(contract(), []));
+    const data = new SchemaData(
+      encodeSchema(contract(), [{ name: 'S', targetNamespace: NS, ports: [], operations: [] }]),
+    );
     const view = data.typesView();
     const v = readValue(parseXml(DOC), { complex: 'Holder' }, view);
     expect(v).toEqual({ item: [{ id: 'a', extra: 7, $type: 'Derived' }, { id: 'b' }] });
-    expect(built(data.decoded.types).sort()).toEqual(['Base', 'Derived', 'Holder']);
+    expect(built(data.service(0).types).sort()).toEqual(['Base', 'Derived', 'Holder']);
   });
 
   it('an unknown or unrelated xsi:type reads as the declared type', () => {

@@ -2,15 +2,15 @@
 // @ts-nocheck
 /**
  * Descriptors from their compact form. Generated `schema.ts` holds a contract's
- * descriptors as one JSON string in the encoding of descriptor-shapes.ts rather
- * than as object literals: the TypeScript compiler of the project that uses the
- * generated code then scans one string instead of inferring and checking a
+ * descriptors as one string of JSON lines in the encoding of descriptor-shapes.ts
+ * rather than as object literals: the TypeScript compiler of the project that uses
+ * the generated code then scans one string instead of inferring and checking a
  * literal of thousands of objects (protobuf-es v2 embeds its file descriptors the
- * same way). The string is parsed, and the descriptor objects built, when a
+ * same way). A record's line is parsed, and its descriptor object built, when the
  * descriptor is first used; after that they are the same plain objects the
  * runtime always read, so the client's and the server's hot paths are unchanged.
  */
-import type { ComplexDesc, OperationDesc, PortDesc, ScalarKind, ServiceDesc, ValueDesc } from './descriptors.js';
+import type { ComplexDesc, OperationDesc, PortDesc, ScalarKind, ServiceDesc } from './descriptors.js';
 import { DESCRIPTOR_FORMAT, SCALAR_KINDS, SHAPES, type PropertyEncoding, type ShapeName } from './descriptor-shapes.js';
 
 /** The decoded contents of one schema.ts. */
@@ -19,13 +19,15 @@ interface Decoded {
   readonly services: readonly ServiceDesc[];
 }
 
-/** Tables shared by every record of one document. */
-interface Tables {
-  readonly ns: readonly string[];
-  readonly enums: readonly (readonly string[])[];
-  readonly keys: readonly string[];
-  /** Field records, referred to by index from lists of fields. */
-  readonly fields: readonly unknown[];
+/** One decoded document, its records built as first read. */
+interface Doc {
+  readonly types: Readonly<Record<string, ComplexDesc>>;
+  /** The number of services. */
+  readonly services: number;
+  /** Property `name` of service `index` (its `operations`: every one, built now). */
+  service(index: number, name: string): unknown;
+  /** Operation `j` of service `index`, built once. */
+  operation(index: number, j: number): OperationDesc;
 }
 
 /**
@@ -60,12 +62,12 @@ export function typeKeysByQName(types: object): ReadonlyMap<string, string> | un
 /** The descriptors of one generated contract, decoded on first use. */
 export class SchemaData {
   #text: string | undefined;
-  #decoded: Decoded | undefined;
+  #doc: Doc | undefined;
   /** The optional runtime modules the contract needs (see {@link OptionalModule}). */
   readonly modules: readonly OptionalModule[];
 
   /**
-   * @param text the JSON text generated schema.ts embeds (see descriptor-shapes.ts).
+   * @param text the text generated schema.ts embeds (see descriptor-shapes.ts).
    * @param modules the marks of the optional runtime modules the contract needs, which
    *   schema.ts imports by name: held here so that a bundler keeps those modules.
    */
@@ -74,20 +76,19 @@ export class SchemaData {
     this.modules = modules;
   }
 
-  /** Everything, decoded now if not yet. */
-  get decoded(): Decoded {
-    if (this.#decoded === undefined) {
-      this.#decoded = decodeSchema(this.#text ?? '');
+  /** The document, its header decoded now if not yet. */
+  get #decoded(): Doc {
+    if (this.#doc === undefined) {
+      this.#doc = decodeDoc(this.#text ?? '');
       this.#text = undefined;
     }
-    return this.#decoded;
+    return this.#doc;
   }
 
   /** The complex types by key, as a read-only view that decodes on first access. */
   typesView(): Readonly<Record<string, ComplexDesc>> {
-    const decoded = (): Readonly<Record<string, ComplexDesc>> => this.decoded.types;
-    const own = (k: string | symbol): boolean =>
-      typeof k === 'string' && Object.prototype.hasOwnProperty.call(decoded(), k);
+    const decoded = (): Readonly<Record<string, ComplexDesc>> => this.#decoded.types;
+    const own = (k: string | symbol): boolean => Object.prototype.hasOwnProperty.call(decoded(), k);
     const view = new Proxy({} as Record<string, ComplexDesc>, {
       get: (_t, k) => (own(k) ? decoded()[k as string] : undefined),
       has: (_t, k) => own(k),
@@ -102,45 +103,45 @@ export class SchemaData {
     return view;
   }
 
-  /** Service `index` of the contract: an object whose properties are filled in on first access. */
+  /** Service `index` of the contract: an object whose properties are each filled in on first access. */
   service(index: number): ServiceDesc {
-    return lazyObject(['name', 'targetNamespace', 'ports', 'operations', 'types'], () => ({ ...this.#service(index) }));
+    return lazyObject(SERVICE, (n) => this.#decoded.service(index, n));
   }
 
-  /** The operations of service `index` by method name, filled in on first access. */
+  /**
+   * The operations of service `index` by method name (`methods`: every operation's, in the
+   * contract's order), each built on first access.
+   */
   operations<M extends string>(index: number, methods: readonly M[]): { readonly [K in M]: OperationDesc } {
-    return lazyObject(methods, () => {
-      const out: Record<string, OperationDesc> = {};
-      for (const op of this.#service(index).operations) out[op.method] = op;
-      return out;
-    });
-  }
-
-  #service(index: number): ServiceDesc {
-    const s = this.decoded.services[index];
-    if (s === undefined) throw new Error(`schema data: no service ${index}`);
-    return s;
+    return lazyObject(methods, (m) => this.#decoded.operation(index, methods.indexOf(m as M)));
   }
 }
 
-/**
- * An object with the properties `names`, each a getter that, on first access of
- * any, takes every value from `resolve()` and turns all of them into plain
- * read-only data properties.
- */
-function lazyObject<T extends object>(names: readonly string[], resolve: () => Record<string, unknown>): T {
-  const obj = {} as Record<string, unknown>;
-  const fill = (): Record<string, unknown> => {
-    const values = resolve();
-    for (const n of names) {
-      Object.defineProperty(obj, n, { value: values[n], enumerable: true, writable: false, configurable: false });
-    }
-    return values;
-  };
-  for (const n of names) {
-    Object.defineProperty(obj, n, { get: () => fill()[n], enumerable: true, configurable: true });
-  }
+/** A {@link ServiceDesc}'s properties (the first two: items of a service's header record). */
+const SERVICE = ['name', 'targetNamespace', 'ports', 'operations', 'types'] as const;
+
+/** An object with the properties `names`, each a {@link lazyProperty} whose value is `resolve(name)`. */
+function lazyObject<T extends object>(names: readonly string[], resolve: (name: string) => unknown): T {
+  const obj = {};
+  for (const n of names) lazyProperty(obj, n, () => resolve(n));
   return obj as T;
+}
+
+/**
+ * Defines `obj[key]` (`__proto__` like any other: defineProperty, not assignment) as a
+ * getter that, on first access, takes its value from `resolve` and turns into a plain
+ * read-only data property.
+ */
+function lazyProperty(obj: object, key: string, resolve: () => unknown): void {
+  Object.defineProperty(obj, key, {
+    get: () => {
+      const value = resolve();
+      Object.defineProperty(obj, key, { value, enumerable: true });
+      return value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** An internal error: data that this runtime cannot read (a runtime copy from another wsdlc version). */
@@ -155,119 +156,136 @@ function bad(what: string): Error {
  */
 const LAZY_TYPES_ABOVE = 256;
 
-/** Decodes the JSON text of one schema.ts. */
+/**
+ * Decodes the text of one schema.ts: the complex types (a large contract's each built when
+ * first read, see {@link LAZY_TYPES_ABOVE}) and every service with all its operations.
+ */
 export function decodeSchema(text: string): Decoded {
-  const root: unknown = JSON.parse(text);
+  const doc = decodeDoc(text);
+  return {
+    types: doc.types,
+    services: Array.from({ length: doc.services }, (_, i) => {
+      const out: Record<string, unknown> = {};
+      for (const n of SERVICE) out[n] = doc.service(i, n);
+      return out as unknown as ServiceDesc;
+    }),
+  };
+}
+
+/**
+ * Decodes the header of one schema.ts (descriptor-shapes.ts), and the complex types unless
+ * the contract is large. A record's line is parsed when the record is built: the first call
+ * of a large contract parses the operation and the few types it reads (NetSuite: a few of
+ * 1,501), not the whole document.
+ */
+function decodeDoc(text: string): Doc {
+  const lines = text.split('\n');
+  const root: unknown = JSON.parse(lines[0] as string);
   if (!Array.isArray(root) || root[0] !== DESCRIPTOR_FORMAT) throw bad('unknown format');
-  const [, ns, enums, keys, complex, services, fields] = root as [
+  const [, rawNs, enums, rawKeys, qnames, services] = root as [
     number,
     string[],
     string[][],
     string[],
+    (string | number)[],
     unknown[][],
-    unknown[][],
-    unknown[],
   ];
   // Interned: these strings are property names and lookup keys on the hot paths (see intern()).
-  const tables: Tables = { ns: ns.map(intern), enums, keys: keys.map(intern), fields };
+  const ns = rawNs.map(intern);
+  const count = rawKeys.length;
+  // Lines: the header, the complex types, the field records, the operations of every service.
+  const fields = 1 + count;
+  const built: OperationDesc[] = [];
   const types: Record<string, ComplexDesc> = {};
-  // A large contract's types are built one by one as they are first read (an operation needs a
-  // few of NetSuite's 1,501); a small contract's all at once, keeping the record a plain object.
-  const lazy = keys.length > LAZY_TYPES_ABOVE;
-  for (let i = 0; i < keys.length; i++) {
-    const key = tables.keys[i] as string;
-    const build = (): ComplexDesc => record('complex', complex[i], tables);
-    // `__proto__` is a key like any other here (defineProperty, not assignment).
-    if (!lazy) {
-      Object.defineProperty(types, key, { value: build(), enumerable: true, writable: true, configurable: true });
-      continue;
+
+  /** One record of `shape` (an array: the format is checked above, and each line is our generator's JSON). */
+  const record = <T>(shape: ShapeName, data: unknown): T => {
+    const out: Record<string, unknown> = {};
+    const props = SHAPES[shape];
+    const items = data as unknown[];
+    for (let i = 0; i < items.length && i < props.length; i++) {
+      const v: unknown = items[i];
+      if (v === null) continue;
+      const [name, enc] = props[i] as readonly [string, PropertyEncoding];
+      out[name] = enc === 'prop' && v === 0 ? intern(items[i + 1] as string) : property(enc, v);
     }
-    Object.defineProperty(types, key, {
-      get: () => {
-        const value = build();
-        Object.defineProperty(types, key, { value, enumerable: true, writable: true, configurable: true });
-        return value;
-      },
-      enumerable: true,
-      configurable: true,
-    });
+    return out as T;
+  };
+
+  /** One property's value. */
+  const property = (enc: PropertyEncoding, v: unknown): unknown => {
+    switch (enc) {
+      case 's':
+      case 'prop':
+        return intern(v as string);
+      case 'n':
+        return v;
+      case 'b':
+        return v === 1;
+      case 'ns':
+        return ns[v as number];
+      case 'enum':
+        return enums[v as number];
+      case 'key':
+        return keys[v as number];
+      case 'v':
+        if (typeof v === 'number') return v >= 0 ? { complex: keys[v] } : { scalar: scalarKind(-v - 1) };
+        return { ...record<object>('scalar', v), scalar: scalarKind((v as number[])[0] as number) };
+      default:
+        if (enc === '[field]')
+          return (v as number[]).map((i) => record('field', JSON.parse(lines[fields + i] as string)));
+        if (enc.startsWith('[')) {
+          const shape = enc.slice(1, -1) as ShapeName;
+          return (v as unknown[]).map((item) => record(shape, item));
+        }
+        return record(enc as ShapeName, v);
+    }
+  };
+
+  for (let i = 0; i < count; i++) {
+    lazyProperty(types, rawKeys[i] as string, () => record('complex', JSON.parse(lines[1 + i] as string)));
   }
+  // Defining a property interns its name: the record's keys are the keys interned, for one call.
+  const names = Object.keys(types);
+  const keys = rawKeys.map((k, i) => (names[i] === k ? names[i] : intern(k)));
+  // A large contract's types are built one by one as they are first read (an operation needs a
+  // few of NetSuite's 1,501); a small contract's all now (reading each), its record keeping fast properties.
+  if (count <= LAZY_TYPES_ABOVE) Object.values(types);
+
   let index: Map<string, string> | undefined;
   qnameIndexes.set(types, () => {
     if (index === undefined) {
       index = new Map();
-      // As `${types[k].ns}|${types[k].name}` of each built record would read (complex: name, ns first).
-      // The name is not interned (as a built record's is): it only goes into this map's key, a new
-      // string either way, and interning NetSuite's 1,501 names took most of a first lookup's 5 ms.
-      for (let i = 0; i < keys.length; i++) {
-        const data = complex[i];
-        if (!Array.isArray(data)) throw bad('complex is not a record');
-        const ns = data[1] === null || data[1] === undefined ? undefined : tables.ns[data[1] as number];
-        const name = data[0] === null || data[0] === undefined ? undefined : (data[0] as string);
-        index.set(`${ns}|${name}`, tables.keys[i] as string);
+      // As `${types[k].ns}|${types[k].name}` of each built record would read, from the header's
+      // names (0: the key) and namespaces. The name is not interned (as a built record's is): it
+      // only goes into this map's key, a new string either way, and interning NetSuite's 1,501
+      // names took most of a first lookup's 5 ms.
+      for (let i = 0; i < count; i++) {
+        const name = qnames[2 * i];
+        index.set(`${ns[qnames[2 * i + 1] as number]}|${name === 0 ? rawKeys[i] : name}`, keys[i] as string);
       }
     }
     return index;
   });
+
+  // A service's header record: name, target namespace, ports, the line of its first operation, their number.
+  const operation = (index: number, j: number): OperationDesc => {
+    const at = ((services[index] as unknown[])[3] as number) + j;
+    return (built[at] ??= record('operation', JSON.parse(lines[at] as string)));
+  };
+
   return {
     types,
-    services: services.map(([name, targetNamespace, ports, operations]) => ({
-      name: name as string,
-      targetNamespace: targetNamespace as string,
-      ports: (ports as unknown[]).map((p) => record('port', p, tables) as unknown as PortDesc),
-      operations: (operations as unknown[]).map((o) => record('operation', o, tables) as unknown as OperationDesc),
-      types,
-    })),
+    services: services.length,
+    service: (index, name) => {
+      const s = services[index] as unknown[];
+      if (name === 'ports') return (s[2] as unknown[]).map((p) => record<PortDesc>('port', p));
+      if (name === 'types') return types;
+      if (name !== 'operations') return s[SERVICE.indexOf(name as 'name')];
+      return Array.from({ length: s[4] as number }, (_, j) => operation(index, j));
+    },
+    operation,
   };
-}
-
-/** One record of `shape`. */
-function record<T>(shape: ShapeName, data: unknown, tables: Tables): T {
-  if (!Array.isArray(data)) throw bad(`${shape} is not a record`);
-  const out: Record<string, unknown> = {};
-  const props = SHAPES[shape];
-  for (let i = 0; i < data.length && i < props.length; i++) {
-    const v: unknown = data[i];
-    if (v === null) continue;
-    const [name, enc] = props[i] as readonly [string, PropertyEncoding];
-    out[name] = enc === 'prop' && v === 0 ? intern(data[i + 1] as string) : property(enc, v, tables);
-  }
-  return out as T;
-}
-
-/** One property's value. */
-function property(enc: PropertyEncoding, v: unknown, tables: Tables): unknown {
-  switch (enc) {
-    case 's':
-    case 'prop':
-      return intern(v as string);
-    case 'n':
-      return v;
-    case 'b':
-      return v === 1;
-    case 'ns':
-      return tables.ns[v as number];
-    case 'enum':
-      return tables.enums[v as number];
-    case 'key':
-      return tables.keys[v as number];
-    case 'v':
-      return value(v, tables);
-    default:
-      if (enc === '[field]') return (v as unknown[]).map((i) => record('field', tables.fields[i as number], tables));
-      if (enc.startsWith('[')) {
-        const shape = enc.slice(1, -1) as ShapeName;
-        return (v as unknown[]).map((item) => record(shape, item, tables));
-      }
-      return record(enc as ShapeName, v, tables);
-  }
-}
-
-/** A {@link ValueDesc}. */
-function value(v: unknown, tables: Tables): ValueDesc {
-  if (typeof v === 'number') return v >= 0 ? { complex: tables.keys[v] as string } : { scalar: scalarKind(-v - 1) };
-  const r = record<{ scalar: number; enum?: string[]; list?: boolean; range?: string }>('scalar', v, tables);
-  return { ...r, scalar: scalarKind(r.scalar) } as ValueDesc;
 }
 
 /**

@@ -20,8 +20,17 @@
  *   `[field]`: an array of indexes into the document's field table (each
  *   distinct field record once).
  *
- * A document is `[format, namespaces, enumerations, type keys, complex types,
- * services, fields]`.
+ * A document is lines of JSON (JSON text holds no raw line break), so that the
+ * runtime parses a record only when it builds it (a large contract's first call
+ * reads a few of its types, issue 31):
+ * - line 0, the header: `[format, namespaces, enumerations, type keys, type names,
+ *   services]`; type names: per type its name (`0` when it is the type's key) and
+ *   its namespace's index, for `xsi:type` lookups without parsing a type's line;
+ *   a service: `[name, target namespace, [port], first operation's line, number of
+ *   operations]`;
+ * - a `complex` record per type key, in key order;
+ * - a `field` record per distinct field (the field table);
+ * - an `operation` record per operation, service after service.
  */
 import type { ScalarKind } from './descriptors.js';
 
@@ -213,4 +222,4 @@ export const SCALAR_KIND_SET: Readonly<Record<ScalarKind, true>> = {
  * Version of the encoding, the first item of the data. The runtime refuses data
  * of another version (generated code and its runtime copy come from one wsdlc).
  */
-export const DESCRIPTOR_FORMAT = 2;
+export const DESCRIPTOR_FORMAT = 3;
