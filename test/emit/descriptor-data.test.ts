@@ -55,6 +55,14 @@ describe('compact descriptors', () => {
     expect(decoded.types['B']?.fields[0]).not.toBe(decoded.types['A']?.fields[0]);
   });
 
+  it("refuse another format's data with a clear error (format 2: one JSON array, no lines)", () => {
+    const format2 = '[2,["urn:x"],[],["T"],[["T",0,null,[]]],[],[]]';
+    expect(() => decodeSchema(format2)).toThrow(
+      "schema data: unknown format (regenerate the contract with this runtime's wsdlc)",
+    );
+    expect(() => new SchemaData(format2).service(0).name).toThrow(/unknown format/);
+  });
+
   it('give every scalar kind a code, once', () => {
     expect([...SCALAR_KINDS].sort()).toEqual(Object.keys(SCALAR_KIND_SET).sort());
     expect(new Set(SCALAR_KINDS).size).toBe(SCALAR_KINDS.length);
