@@ -247,6 +247,38 @@ describe('prefix memo: every document parses exactly as without it', () => {
     expect(() => parseXml(doc('<z/>'), { memo, maxDepth: 1 })).toThrow(/nested deeper than 1/);
     expect(() => parseXml(doc('<u:z/>'), { memo })).toThrow(/unbound namespace prefix "u"/);
   });
+
+  it('restores the namespace scope of a start, also past the scope’s Map index and with shadowed bindings', () => {
+    const memo = new XmlPrefixMemo();
+    const decls = (n: number, uri: string): string =>
+      Array.from({ length: n }, (_, k) => ` xmlns:p${k}="${uri}${k}"`).join('');
+    // 30 bindings on the root (beyond the scope's linear limit), two of them and the default shadowed by the child.
+    const doc = (inner: string): string =>
+      `<r xmlns="urn:d"${decls(30, 'urn:r')}><c xmlns="urn:c" xmlns:p3="urn:c3" xmlns:p29="urn:c29">${inner}</c><p3:s><p29:t/><u/></p3:s></r>`;
+    const bodies = [
+      '<p3:x/><p0:y/><z/>',
+      '<p29:x p3:a="1" p4:a="2"/>',
+      '<q:x/>',
+      '<p3:x xmlns:p3="urn:x"/><p3:y/>',
+      '',
+    ];
+    for (let round = 0; round < 3; round++)
+      for (const inner of bodies) expect(outcome(doc(inner), memo), inner).toEqual(outcome(doc(inner)));
+    expect(memo.hits).toBeGreaterThan(10);
+    const resumed = parseXml(doc('<p3:x/><u/>'), { memo });
+    const c = resumed.children[0] as XmlElement;
+    expect([c.ns, (c.children[0] as XmlElement).ns, (c.children[1] as XmlElement).ns]).toEqual([
+      'urn:c',
+      'urn:c3',
+      'urn:c',
+    ]);
+    const s = resumed.children[1] as XmlElement;
+    expect([s.ns, (s.children[0] as XmlElement).ns, (s.children[1] as XmlElement).ns]).toEqual([
+      'urn:r3',
+      'urn:r29',
+      'urn:d',
+    ]);
+  });
 });
 
 describe('prefix memo: node limits', () => {

@@ -147,7 +147,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const ASCII = /^[\x00-\x7f]*$/;
 /** The empty line that ends a response head. */
-const HEAD_END = new Uint8Array([13, 10, 13, 10]);
+const HEAD_END = /* @__PURE__ */ new Uint8Array([13, 10, 13, 10]);
 /** Leading and trailing optional white space. */
 const OWS_EDGES = /^[ \t]+|[ \t]+$/g;
 /** `close` among the options of a Connection header. */

@@ -1,5 +1,5 @@
 /**
- * What the parser's memos (XmlPrefixMemo in xml-scan.ts, XmlShapeMemo in
+ * What the parser's memos (XmlPrefixMemo in xml-prefix-memo.ts, XmlShapeMemo in
  * xml-shape-memo.ts) keep of a parsed document: flat copies of its strings (a
  * slice of a request would keep all of it alive) in frozen objects (shared by
  * every tree made from the memo, so nobody can change them for the next parse).

@@ -12,14 +12,6 @@ import { XML_NS } from './namespaces.js';
 /** Above this many bindings in scope, lookups go through a Map. */
 const LINEAR_LIMIT = 24;
 
-/** The bindings of a {@link NamespaceScope} at one moment. */
-export interface ScopeSnapshot {
-  readonly defaultNs: string;
-  readonly prefixes: readonly string[];
-  readonly uris: readonly string[];
-  readonly shadowed: readonly (string | undefined)[];
-}
-
 /** A stack of prefix bindings with O(1) undo to a mark. */
 export class NamespaceScope {
   /** The default namespace in scope (`''` when none). */
@@ -59,31 +51,6 @@ export class NamespaceScope {
       for (let j = 0; j < this.count; j++) if (this.prefixes[j] !== '') index.set(this.prefixes[j]!, this.uris[j]!);
       this.index = index;
     }
-  }
-
-  /** A copy of the bindings, or `undefined` once the Map index is in use (see {@link load}). */
-  snapshot(): ScopeSnapshot | undefined {
-    if (this.index) return undefined;
-    const n = this.count;
-    return {
-      defaultNs: this.defaultNs,
-      prefixes: this.prefixes.slice(0, n),
-      uris: this.uris.slice(0, n),
-      shadowed: this.shadowed.slice(0, n),
-    };
-  }
-
-  /** Replaces the bindings by a {@link snapshot} (of another scope, or of this one earlier). */
-  load(s: ScopeSnapshot): void {
-    const n = s.prefixes.length;
-    for (let k = 0; k < n; k++) {
-      this.prefixes[k] = s.prefixes[k]!;
-      this.uris[k] = s.uris[k]!;
-      this.shadowed[k] = s.shadowed[k];
-    }
-    this.count = n;
-    this.defaultNs = s.defaultNs;
-    this.index = undefined;
   }
 
   /** Pops the bindings made after `mark`. */

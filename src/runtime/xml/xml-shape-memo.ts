@@ -66,6 +66,13 @@ export interface XmlShapeMatch {
   readonly holes: readonly string[];
 }
 
+/** What {@link XmlShapeMemo.parse} reads of the scanner's options. */
+export interface ShapeScanOptions {
+  readonly maxDepth: number;
+  /** The caller matched the text against the memo and none matched: only record its shape. */
+  readonly shapesMissed?: boolean | undefined;
+}
+
 /** The text runs a recording scan read with `charDataRun`: start, end and owner of each, in document order. */
 export interface ShapeRecording {
   readonly starts: number[];
@@ -103,12 +110,24 @@ export class XmlShapeMemo {
   }
 
   /**
-   * The tree of `text` when it matches a shape whose size and depth are within
-   * `maxNodes` and `maxDepth`; otherwise `undefined` (scan it).
+   * The tree of `text` for the scanner (scanXml in xml-scan.ts, which calls this so that a
+   * bundle that never creates a memo leaves this out): built from a shape whose size and
+   * depth are within `maxNodes` and `options.maxDepth` when it matches one (unless
+   * `options.shapesMissed`: the caller found that none does), else scanned by `scan`,
+   * which records the document's shape into this memo when given it.
    */
-  match(text: string, maxDepth: number, maxNodes: number): XmlElement | undefined {
-    const m = this.matchShape(text, maxDepth, maxNodes);
-    return m === undefined ? undefined : build(m.shape.root, undefined, m.holes);
+  parse<O extends ShapeScanOptions>(
+    text: string,
+    options: O,
+    maxNodes: number,
+    scan: (text: string, options: O, recordInto: XmlShapeMemo | undefined) => XmlElement,
+  ): XmlElement {
+    if (options.shapesMissed !== true) {
+      const m = this.matchShape(text, options.maxDepth, maxNodes);
+      if (m !== undefined) return build(m.shape.root, undefined, m.holes);
+    }
+    // Only a scan whose node count is exact (a safe integer limit) may record one.
+    return scan(text, options, Number.isSafeInteger(maxNodes) && this.wantsRecording(text) ? this : undefined);
   }
 
   /**
@@ -137,9 +156,9 @@ export class XmlShapeMemo {
 
   /**
    * Whether the scan of `text`, which just matched no shape (the last call of
-   * {@link matchShape} or {@link match}), should record its shape.
+   * {@link matchShape}), should record its shape.
    */
-  wantsRecording(text: string): boolean {
+  private wantsRecording(text: string): boolean {
     if (this.known) {
       this.known = false;
       return false;
@@ -192,7 +211,7 @@ export class XmlShapeMemo {
 }
 
 /** What {@link holesOf} returns for a document with the literals of a shape and a hole that is not plain. */
-const NOT_PLAIN: readonly string[] = Object.freeze([]);
+const NOT_PLAIN: readonly string[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * The hole texts of `text` when it matches `literals` (see the file comment);

@@ -15,19 +15,14 @@
  * its own. Use {@link textOf} for the text of an element.
  */
 import { XML_NS } from './namespaces.js';
-import {
-  lineColumnAt,
-  scanXml,
-  XmlScanFailure,
-  type XmlLimit,
-  type XmlPrefixMemo,
-  type XmlScanSink,
-} from './xml-scan.js';
+import type { XmlPrefixMemo } from './xml-prefix-memo.js';
+import { lineColumnAt, scanXml, XmlScanFailure, type XmlLimit, type XmlScanSink } from './xml-scan.js';
 
 import type { XmlShapeMemo } from './xml-shape-memo.js';
 import type { XmlElement } from './xml-tree.js';
 
-export { XmlPrefixMemo, type XmlLimit, type XmlScanSink } from './xml-scan.js';
+export { XmlPrefixMemo } from './xml-prefix-memo.js';
+export type { XmlLimit, XmlScanSink } from './xml-scan.js';
 export type { XmlAttribute, XmlElement } from './xml-tree.js';
 export { XmlShapeMemo, type XmlShape, type XmlShapeMatch } from './xml-shape-memo.js';
 

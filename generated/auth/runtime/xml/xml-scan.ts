@@ -31,9 +31,10 @@ import {
   isNonAsciiNameStart,
   isXmlCharCodePoint,
 } from './xml-scan-chars.js';
-import { NamespaceScope, type ScopeSnapshot } from './xml-scan-scope.js';
+import { NamespaceScope } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
-import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
+import type { MutableElement } from './xml-memo-copy.js';
+import type { PrefixScanState, XmlPrefixMemo } from './xml-prefix-memo.js';
 
 /** The message for a refused DOCTYPE (SOAP 1.1 §3, SOAP 1.2 Part 1 §5: no DTD in a message). */
 export const DOCTYPE_MESSAGE = 'DOCTYPE declarations are not allowed (no DTDs, no entity declarations)';
@@ -99,108 +100,6 @@ export interface XmlScanSink {
   close(el: XmlElement): void;
 }
 
-/** One element as the memo keeps it (rebuilt as a fresh object on every resume). */
-interface MemoElement extends KeptElementParts {
-  readonly qname: string;
-}
-
-/** The scanner's state just after the start tag of the root's first open child. */
-interface MemoEntry {
-  /** The document up to there (a flat copy: never a slice that keeps a whole request alive). */
-  readonly text: string;
-  readonly root: MemoElement;
-  /** The root's text runs before that child. */
-  readonly rootTexts: readonly string[];
-  readonly child: MemoElement;
-  readonly undoMarks: readonly number[];
-  readonly scope: ScopeSnapshot;
-  /** Nodes the scanner counts for the document up to there (the root, the child, their attributes, the root's text runs). */
-  readonly nodes: number;
-}
-
-/** Longest document start a memo keeps. */
-const MAX_MEMO_PREFIX = 2048;
-
-/**
- * The starts of recent documents, to skip re-reading them. SOAP messages from one
- * peer begin with the same bytes every time (XML declaration, `Envelope` with its
- * namespace declarations, `Body`): that start is most of the scanning work for a
- * small message. The scanner records its state after the start tag of the root's
- * first open child; a later document that begins with exactly the same text (an
- * exact string comparison, so nothing can be smuggled in) resumes from a fresh
- * copy of that state, and is otherwise scanned as usual. Scanning is
- * deterministic from the start of the text, so the tree and every error are the
- * same as without the memo (a start with more nodes than a scan may still
- * spend is scanned, so that the scanner reports it where it does without the
- * memo). Holds at most `capacity` starts of up to 2048 characters each.
- */
-export class XmlPrefixMemo {
-  private readonly entries: MemoEntry[] = [];
-  private next = 0;
-  /** How many documents resumed from an entry (for tests and diagnostics). */
-  hits = 0;
-  readonly capacity: number;
-
-  /**
-   * @param capacity how many different document starts to keep (default 4)
-   * @throws RangeError when `capacity` is not a positive integer
-   */
-  constructor(capacity = 4) {
-    this.capacity = capacity;
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError(`XmlPrefixMemo capacity must be a positive integer, got ${capacity}`);
-  }
-
-  /** The entry whose text starts `text` and whose nodes fit in `nodeBudget`, if any. */
-  find(text: string, nodeBudget: number): MemoEntry | undefined {
-    const entries = this.entries;
-    for (let k = 0; k < entries.length; k++) {
-      const e = entries[k]!;
-      // Equality of a slice, not startsWith: V8 compares equal-length flat strings several times faster.
-      const n = e.text.length;
-      if (text.length >= n && text.slice(0, n) === e.text) {
-        if (e.nodes > nodeBudget) return undefined;
-        this.hits++;
-        return e;
-      }
-    }
-    return undefined;
-  }
-
-  /** Keeps `entry`, replacing the oldest when full. */
-  add(entry: MemoEntry): void {
-    if (this.entries.length < this.capacity) this.entries.push(entry);
-    else {
-      this.entries[this.next] = entry;
-      this.next = (this.next + 1) % this.capacity;
-    }
-  }
-}
-
-/** What the memo keeps of an element (see xml-memo-copy.ts), with its qualified name. */
-function memoElement(el: MutableElement, qname: string): MemoElement {
-  return Object.freeze({ ...keptElementParts(el), qname: flatCopy(qname) });
-}
-
-/** A new element object from a memo entry (same property order as openElement's, so the same hidden class). */
-function freshElement(
-  m: MemoElement,
-  children: (XmlElement | string)[],
-  parent: XmlElement | undefined,
-): MutableElement {
-  return {
-    ns: m.ns,
-    name: m.name,
-    prefix: m.prefix,
-    attrs: m.attrs.slice(),
-    nsDecls: m.nsDecls,
-    children,
-    parent,
-    line: 0,
-    column: 0,
-  };
-}
-
 /** The usual XML declarations, accepted without re-reading them (same outcome as {@link XmlScanner.xmlDecl}). */
 const COMMON_DECL_UTF8 = '<?xml version="1.0" encoding="utf-8"?>';
 const COMMON_DECL_UTF8_UPPER = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -235,17 +134,29 @@ const HASH = 0x23;
 const SEMICOLON = 0x3b;
 
 /**
- * 1-based line and column (in characters, a surrogate pair counting once, a
- * leading byte order mark not counted) of a UTF-16 offset. Line ends are LF,
- * CR LF and CR (XML 1.0 §2.11).
+ * Where counting the lines of a text stands: how far it has been read (`scanned`), the
+ * 1-based line there, the offset that line starts at, and the low surrogates read on
+ * it (a surrogate pair is one character, so one column).
  */
-export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  // A byte order mark is not part of the document's characters.
-  let lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let trailing = 0;
-  const end = Math.min(offset, text.length);
-  for (let k = lineStart; k < end; k++) {
+interface LineCount {
+  scanned: number;
+  line: number;
+  lineStart: number;
+  trailing: number;
+}
+
+/** A count at the start of `text`: a byte order mark is not part of the document's characters. */
+function linesFromStart(text: string): LineCount {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { scanned: start, line: 1, lineStart: start, trailing: 0 };
+}
+
+/** Reads `text` on from `count.scanned` up to `offset`, counting lines. Line ends are LF, CR LF and CR (XML 1.0 §2.11). */
+function countLines(text: string, count: LineCount, offset: number): void {
+  let line = count.line;
+  let lineStart = count.lineStart;
+  let trailing = count.trailing;
+  for (let k = count.scanned; k < offset; k++) {
     const c = text.charCodeAt(k);
     if (c === LF || (c === CR && text.charCodeAt(k + 1) !== LF)) {
       line++;
@@ -256,7 +167,21 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
       if (prev >= 0xd800 && prev <= 0xdbff) trailing++;
     }
   }
-  return { line, column: offset - lineStart - trailing + 1 };
+  count.line = line;
+  count.lineStart = lineStart;
+  count.trailing = trailing;
+  count.scanned = offset;
+}
+
+/**
+ * 1-based line and column (in characters, a surrogate pair counting once, a
+ * leading byte order mark not counted) of a UTF-16 offset. Line ends are LF,
+ * CR LF and CR (XML 1.0 §2.11).
+ */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  const count = linesFromStart(text);
+  countLines(text, count, Math.min(offset, text.length));
+  return { line: count.line, column: offset - count.lineStart - count.trailing + 1 };
 }
 
 /**
@@ -266,39 +191,35 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
  */
 export function scanXml(text: string, options: ScanOptions): XmlElement {
   const shapes = options.positions || options.sink !== undefined ? undefined : options.shapes;
-  let recordShape = false;
-  if (shapes !== undefined) {
-    // Before a scanner is made: a document built from its shape needs none.
-    const maxNodes = options.maxNodes ?? NO_NODE_LIMIT;
-    if (options.shapesMissed !== true) {
-      const built = shapes.match(text, options.maxDepth, maxNodes);
-      if (built !== undefined) return built;
-    }
-    // Only a scan whose node count is exact (a safe integer limit) may record one.
-    recordShape = Number.isSafeInteger(maxNodes) && shapes.wantsRecording(text);
-  }
-  return new XmlScanner(text, options, recordShape ? shapes : undefined).document();
+  // Before a scanner is made: a document built from its shape needs none.
+  if (shapes !== undefined) return shapes.parse(text, options, options.maxNodes ?? NO_NODE_LIMIT, scanRecording);
+  return new XmlScanner(text, options, undefined).document();
+}
+
+/** Scans `text`, recording its shape into `recordInto` when given (see {@link XmlShapeMemo.parse}). */
+function scanRecording(text: string, options: ScanOptions, recordInto: XmlShapeMemo | undefined): XmlElement {
+  return new XmlScanner(text, options, recordInto).document();
 }
 
 /** "No limit" on nodes: a billion, far beyond any text a JS string holds, and a small integer (not a boxed double). */
 const NO_NODE_LIMIT = 1_000_000_000;
 
-class XmlScanner {
-  private readonly text: string;
+/** The scanner. Its fields of {@link PrefixScanState} are read and set by the memo it resumes from or records into. */
+class XmlScanner implements PrefixScanState {
+  readonly text: string;
   private readonly n: number;
-  private readonly positions: boolean;
   private readonly maxDepth: number;
-  private readonly maxNodes: number;
+  readonly maxNodes: number;
   /** Nodes still accepted (see {@link ScanOptions.maxNodes}). */
-  private nodeBudget: number;
+  nodeBudget: number;
 
   /** In-scope namespace bindings. */
-  private readonly scope = new NamespaceScope();
+  readonly scope = new NamespaceScope();
 
   /** Open elements, their qualified names and the binding-stack mark when they opened. */
-  private readonly stack: MutableElement[] = [];
-  private readonly qnames: string[] = [];
-  private readonly undoMarks: number[] = [];
+  readonly stack: MutableElement[] = [];
+  readonly qnames: string[] = [];
+  readonly undoMarks: number[] = [];
 
   /** Attributes of the start tag being read (reused). */
   private readonly aQName: string[] = [];
@@ -311,11 +232,8 @@ class XmlScanner {
   private colons = 0;
   private value = '';
 
-  /** Incremental line tracking for `positions`. */
-  private line = 1;
-  private lineStart = 0;
-  private lineScanned = 0;
-  private lineTrailing = 0;
+  /** Incremental line tracking, with `positions` only. */
+  private readonly lines: LineCount | undefined;
 
   /** The memo to resume from and record into (never with positions). */
   private readonly memo: XmlPrefixMemo | undefined;
@@ -332,12 +250,11 @@ class XmlScanner {
   constructor(text: string, options: ScanOptions, recordInto: XmlShapeMemo | undefined) {
     this.text = text;
     this.n = text.length;
-    this.positions = options.positions;
     this.sink = options.sink;
     this.memo = options.positions || options.maxDepth < 2 || options.sink !== undefined ? undefined : options.memo;
     this.shapes = recordInto;
     this.shapeRuns = recordInto === undefined ? undefined : { starts: [], ends: [], owners: [], abandoned: false };
-    if (text.charCodeAt(0) === 0xfeff) this.lineStart = this.lineScanned = 1;
+    this.lines = options.positions ? linesFromStart(text) : undefined;
     this.maxDepth = options.maxDepth;
     this.maxNodes = this.nodeBudget = options.maxNodes ?? NO_NODE_LIMIT;
   }
@@ -363,9 +280,9 @@ class XmlScanner {
     let root: MutableElement | undefined;
     const memo = this.memo;
     // A recording scan reads the whole text, so that it counts every node of the shape.
-    const entry = this.shapeRuns === undefined ? memo?.find(text, this.nodeBudget) : undefined;
-    if (entry !== undefined) {
-      i = this.contentLoop(this.resume(entry));
+    const resumed = memo !== undefined && this.shapeRuns === undefined ? memo.resume(this) : -1;
+    if (resumed >= 0) {
+      i = this.contentLoop(resumed);
       root = this.rootElement;
     } else {
       this.recording = memo !== undefined;
@@ -408,7 +325,7 @@ class XmlScanner {
     }
   }
 
-  private rootElement: MutableElement | undefined;
+  rootElement: MutableElement | undefined;
 
   /** `<!` that is neither a comment nor (in content) a CDATA section. */
   private badMarkupDecl(i: number, where: string): never {
@@ -642,29 +559,6 @@ class XmlScanner {
     return end;
   }
 
-  /** Tracks lines up to `offset` (positions only). */
-  private advanceLines(offset: number): void {
-    const text = this.text;
-    let line = this.line;
-    let lineStart = this.lineStart;
-    let trailing = this.lineTrailing;
-    for (let k = this.lineScanned; k < offset; k++) {
-      const c = text.charCodeAt(k);
-      if (c === LF || (c === CR && text.charCodeAt(k + 1) !== LF)) {
-        line++;
-        lineStart = k + 1;
-        trailing = 0;
-      } else if (c >= 0xdc00 && c <= 0xdfff && k > lineStart) {
-        const prev = text.charCodeAt(k - 1);
-        if (prev >= 0xd800 && prev <= 0xdbff) trailing++;
-      }
-    }
-    this.line = line;
-    this.lineStart = lineStart;
-    this.lineTrailing = trailing;
-    this.lineScanned = offset;
-  }
-
   /**
    * The root element and everything inside it (§3 [39] element, [43] content),
    * iteratively so that depth costs no stack. `i` is at the root's "<".
@@ -695,58 +589,14 @@ class XmlScanner {
       } else if (c === QUESTION) i = this.pi(i);
       else {
         i = this.startTag(i);
-        if (this.recording && stack.length === 2) this.remember(i);
+        if (this.recording && stack.length === 2) {
+          // The state after the root's first open child's start tag.
+          this.recording = false;
+          this.memo!.record(this, i);
+        }
       }
     }
     return i;
-  }
-
-  /** Records the state after the root's first open child's start tag (`i` is just after it) in the memo. */
-  private remember(i: number): void {
-    this.recording = false;
-    const memo = this.memo;
-    // The node count is exact only under a safe integer limit.
-    if (memo === undefined || i > MAX_MEMO_PREFIX || !Number.isSafeInteger(this.maxNodes)) return;
-    const root = this.stack[0]!;
-    const child = this.stack[1]!;
-    const rootTexts: string[] = [];
-    for (let k = 0; k < root.children.length - 1; k++) {
-      const c = root.children[k]!;
-      if (typeof c !== 'string') return; // an empty element before it: not worth a memo
-      rootTexts.push(flatCopy(c));
-    }
-    const snapshot = this.scope.snapshot();
-    if (snapshot === undefined) return;
-    const scope: ScopeSnapshot = {
-      defaultNs: flatCopy(snapshot.defaultNs),
-      prefixes: snapshot.prefixes.map(flatCopy),
-      uris: snapshot.uris.map(flatCopy),
-      shadowed: snapshot.shadowed.map((u) => (u === undefined ? undefined : flatCopy(u))),
-    };
-    memo.add({
-      text: flatCopy(this.text.slice(0, i)),
-      root: memoElement(root, this.qnames[0]!),
-      rootTexts,
-      child: memoElement(child, this.qnames[1]!),
-      undoMarks: this.undoMarks.slice(),
-      scope,
-      nodes: this.maxNodes - this.nodeBudget,
-    });
-  }
-
-  /** Restores the state of `entry` (fresh elements) and returns where to go on scanning. */
-  private resume(entry: MemoEntry): number {
-    const root = freshElement(entry.root, entry.rootTexts.slice(), undefined);
-    const child = freshElement(entry.child, [], root);
-    root.children.push(child);
-    this.rootElement = root;
-    this.stack.push(root, child);
-    this.qnames.push(entry.root.qname, entry.child.qname);
-    for (const m of entry.undoMarks) this.undoMarks.push(m);
-    this.scope.load(entry.scope);
-    // What the scan of the start would have spent (find() checked that it fits).
-    this.nodeBudget -= entry.nodes;
-    return entry.text.length;
   }
 
   /**
@@ -1048,10 +898,11 @@ class XmlScanner {
 
     let line = 0;
     let column = 0;
-    if (this.positions) {
-      this.advanceLines(start);
-      line = this.line;
-      column = start - this.lineStart - this.lineTrailing + 1;
+    const lines = this.lines;
+    if (lines !== undefined) {
+      countLines(this.text, lines, start);
+      line = lines.line;
+      column = start - lines.lineStart - lines.trailing + 1;
     }
     const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
     const el: MutableElement = { ns, name, prefix, attrs, nsDecls, children: [], parent, line, column };
