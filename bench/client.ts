@@ -199,10 +199,16 @@ async function main(): Promise<void> {
       `SOAP 1.1 Login, ${CONCURRENCY} in flight, median of ${ROUNDS} rounds of ${SECONDS}s, node ${process.version}, ` +
         `${cpus().length} CPUs, load average at start ${LOAD_AT_START.toFixed(1)}${WSDL ? '' : ' (node-soap skipped: no WSDL)'}`,
     );
-    console.log('client                 calls/s   ours/this   CPU us/call (client process)');
+    console.log(
+      'client                 calls/s   ours/this   CPU us/call (client process)   range: calls/s, CPU us/call',
+    );
     for (const [name, rate, cpu] of rows) {
+      const rates = samples.get(name)!.map((s) => s.rate);
+      const cpus = samples.get(name)!.map((s) => s.cpuPerCall);
+      const range = (xs: number[]): string => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
       console.log(
-        `${name.padEnd(22)} ${rate.toFixed(0).padStart(8)}   ${(oursRate / rate).toFixed(2).padStart(8)}   ${cpu.toFixed(0).padStart(8)}`,
+        `${name.padEnd(22)} ${rate.toFixed(0).padStart(8)}   ${(oursRate / rate).toFixed(2).padStart(8)}   ${cpu.toFixed(0).padStart(8)}` +
+          `                       ${range(rates)}, ${range(cpus)}`,
       );
     }
     const ns = get('node-soap');
