@@ -20,15 +20,11 @@
  */
 import { XSI_NS } from '../xml/namespaces.js';
 import { type CompactLeaf, poolTexts } from '../xml/xml-compact.js';
-import { compactKept, detachKept } from '../xml/xml-detach-kept.js';
+import { compactKept, detachKept, forgetLastParent } from '../xml/xml-detach-kept.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
-import { ownString } from '../xml/xml-string-copy.js';
 import {
-  decodeSimple,
   derivesFrom,
-  fieldsToRead,
   flatten,
-  isArrayField,
   isNil,
   otherAttributes,
   typeKeyOf,
@@ -37,9 +33,7 @@ import {
   type TypeRegistry,
 } from './codec.js';
 import type { ValueDesc } from './descriptors.js';
-import type { QNameValue } from './scalars.js';
-// Large answers hold many dates: their usual form read without a regular expression.
-import { usualDateTime } from './datetime-usual.js';
+import { decodeKept, fieldsToRead, planOf, READ_FRAME, readText, type TypePlan } from './stream-plan.js';
 import { SOAP_12_ENC_NS } from './namespaces.js';
 
 /** What the streaming decoder does not read, and why: the caller decodes the tree instead. */
@@ -157,44 +151,48 @@ export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry)
     if (desc.scalar === 'dataSet') throw new StreamFallback('a DataSet value');
     return TEXT;
   }
-  let key = desc.complex;
   const xsiType = el.attrs.length > 0 ? attr(el, 'type', XSI_NS) : undefined;
-  if (xsiType !== undefined) {
-    const i = xsiType.indexOf(':');
-    const ns = lookupNamespace(el, i < 0 ? '' : xsiType.slice(0, i).trim());
-    const derived = ns === undefined ? undefined : typeKeyOf(types, ns, xsiType.slice(i + 1).trim());
-    if (derived !== undefined && derivesFrom(types, derived, key)) key = derived;
-  }
+  const key = xsiType === undefined ? desc.complex : typeRead(el, xsiType, desc.complex, types);
   return new ComplexFrame(el, key, key === desc.complex ? undefined : key, types);
 }
 
 /**
- * codec.ts `decodeSimple` of a value the caller keeps: its strings (a QName's too) in
- * storage of their own (xml-string-copy.ts), as a value outlives the large response text
- * it was read from, which a substring of it would keep alive.
+ * The type read for `el`, of type `base`, which names `xsiType` in `xsi:type`: that type when
+ * it is `base` or derives from it (codec.ts `readElement`), else `base`. The last answer is
+ * kept, as the records of a large answer name one type (Salesforce enterprise's `sf:Account`),
+ * and forgotten after each decode: its names are substrings of the document.
  */
-export function decodeKept(text: string, desc: SimpleDesc, scope: XmlElement): unknown {
-  if (desc.scalar === 'dateTime' && desc.list !== true && desc.enum === undefined) {
-    // The usual form without the regular expression (datetime-usual.ts); any other, the codec's reading.
-    const time = usualDateTime(text);
-    if (!Number.isNaN(time)) return new Date(time);
-  }
-  const value = decodeSimple(text, desc, scope, '');
-  if (typeof value === 'string') return ownString(value);
-  if (desc.scalar === 'qname') return Array.isArray(value) ? value.map(ownQName) : ownQName(value as QNameValue);
-  if (desc.list === true && Array.isArray(value))
-    return value.map((v: unknown) => (typeof v === 'string' ? ownString(v) : v));
-  return value;
+function typeRead(el: XmlElement, xsiType: string, base: string, types: TypeRegistry): string {
+  const i = xsiType.indexOf(':');
+  const ns = lookupNamespace(el, i < 0 ? '' : xsiType.slice(0, i).trim());
+  if (ns === undefined) return base;
+  const name = xsiType.slice(i + 1).trim();
+  const last = lastTypeRead;
+  if (name === last.name && ns === last.ns && base === last.base && types === last.types) return last.key;
+  const derived = typeKeyOf(types, ns, name);
+  const key = derived !== undefined && derivesFrom(types, derived, base) ? derived : base;
+  lastTypeRead = { types, ns, name, base, key };
+  return key;
 }
 
-function ownQName(q: QNameValue): QNameValue {
-  return { ns: ownString(q.ns), name: ownString(q.name) };
+/** The last answer of {@link typeRead} and its question. */
+interface TypeReadMemo {
+  readonly types: TypeRegistry | undefined;
+  readonly ns: string;
+  readonly name: string;
+  readonly base: string;
+  readonly key: string;
 }
+const NO_TYPE_READ: TypeReadMemo = { types: undefined, ns: '', name: '', base: '', key: '' };
+let lastTypeRead = NO_TYPE_READ;
 
 /** The simple description `desc` when `frame` is {@link TEXT}, else `undefined`. */
 export function textDesc(frame: Frame, desc: ValueDesc): SimpleDesc | undefined {
   return frame === TEXT ? (desc as SimpleDesc) : undefined;
 }
+
+/** Most {@link Scratch}es a plan keeps: as many as values of one type open inside each other, which is few. */
+const MAX_SCRATCH = 4;
 
 /** Holds the place of a field's value that is `undefined` (a hole in the slots is a field not matched). */
 const UNDEFINED: unknown = Object.freeze({ undefined: true });
@@ -206,15 +204,34 @@ const LOOSE = 2;
 const REST = 3;
 
 /**
+ * A namespace of the document found equal to a field's (`''` when none): the namespace of
+ * each element is one of a few strings (those of the declarations in scope), a field's one
+ * of the descriptors', so most comparisons find the same two strings, which compare as equal
+ * at once, where two strings that are only equal compare character by character. Forgotten
+ * after each decode: it is a substring of the document.
+ */
+let docNs = '';
+let fieldNs = '';
+
+/** `ns === field`, the usual answer first (see {@link docNs}). */
+function sameNamespace(ns: string, field: string): boolean {
+  if (ns === docNs && field === fieldNs) return true;
+  if (ns !== field) return false;
+  docNs = ns;
+  fieldNs = field;
+  return true;
+}
+
+/**
  * A complex value: codec.ts `readComplexContent` and `readFieldsByName` as events. Each
  * child goes to the field of its local name, as an exact match (same namespace) or a
  * liberal one; a single field reads its first exact match, or when it has none its first
- * liberal one; children no field takes go to `xsd:any`, detached.
+ * liberal one; children no field takes go to `xsd:any`, detached. What it reads of the
+ * type is its {@link TypePlan} (stream-plan.ts).
  */
 export class ComplexFrame extends Frame {
   readonly keeps = false;
-  private readonly flat: FlatType;
-  private readonly byName: ReadonlyMap<string, number>;
+  private readonly plan: TypePlan;
   private readonly types: TypeRegistry;
   /** The derived type read (`xsi:type`), told as `$type`. */
   private readonly tagged: string | undefined;
@@ -222,30 +239,38 @@ export class ComplexFrame extends Frame {
   private attrs: unknown[] | undefined;
   /**
    * Per field: its first exact match's value (single field; {@link UNDEFINED} for `undefined`)
-   * or all its exact matches' values (array field); a hole when none.
+   * or all its exact matches' values (array field); empty when none. Given back to the plan
+   * when the value closes (see {@link Scratch}).
    */
   private readonly exact: unknown[];
   /** The same for liberal matches, made when one occurs. */
   private loose: unknown[] | undefined;
-  /** The fields matched (exactly or liberally), each once. */
-  private readonly hits: number[] = [];
+  /** The fields matched (exactly or liberally), each once: the first {@link hitCount}. */
+  private readonly hits: number[];
+  private hitCount = 0;
   /** The `xsd:any` elements. */
   private rest: XmlElement[] | undefined;
   private pending: number = SKIPPED;
   private pendingAt = -1;
-  private pendingText: SimpleDesc | undefined;
+  /** Whether the open child's value is its text (stream-plan.ts `readText`). */
+  private pendingText = false;
+  /** The id of the child that came last, or the number of fields before the first ({@link TypePlan.next}). */
+  private last: number;
 
   constructor(el: XmlElement, key: string, tagged: string | undefined, types: TypeRegistry) {
     super();
-    const flat = flatten(types, key);
+    const plan = planOf(types, key);
+    const flat = plan.flat;
     if (flat.desc.soapArray !== undefined) throw new StreamFallback('a SOAP-encoded array');
-    if (flat.byName === undefined)
+    if (plan.byName === undefined)
       throw new StreamFallback('fields that are not plain elements with distinct local names');
-    this.flat = flat;
-    this.byName = flat.byName;
+    this.plan = plan;
     this.types = types;
     this.tagged = tagged;
-    this.exact = new Array<unknown>(flat.fields.length);
+    const scratch = plan.scratch.pop();
+    this.exact = scratch?.slots ?? new Array<unknown>(flat.fields.length);
+    this.hits = scratch?.hits ?? [];
+    this.last = flat.fields.length;
     if (flat.attrs.length === 0 && flat.anyAttr === undefined) return;
     const attrs: unknown[] = [];
     for (const a of flat.attrs) {
@@ -265,32 +290,36 @@ export class ComplexFrame extends Frame {
   }
 
   open(child: XmlElement): Frame {
-    const flat = this.flat;
-    const at = this.byName.get(child.name);
-    if (at === undefined) return this.other();
-    const f = flat.fields[at]!;
-    const exact = child.ns === f.ns;
+    const plan = this.plan;
+    const at = plan.next(this.last, child.name);
+    this.last = at;
+    if (at < 0 || at >= plan.names.length) return this.other();
+    const exact = sameNamespace(child.ns, plan.ns[at]!);
+    const single = plan.array[at] === 0;
     if (!exact) {
       // Whether it is taken depends on the children still to come; those not taken go to xsd:any.
-      if (flat.any !== undefined) throw new StreamFallback('an element of a field in another namespace, and xsd:any');
-      if (
-        !isArrayField(f) &&
-        (this.exact[at] !== undefined || (this.loose !== undefined && this.loose[at] !== undefined))
-      ) {
+      if (plan.flat.any !== undefined)
+        throw new StreamFallback('an element of a field in another namespace, and xsd:any');
+      if (single && (this.exact[at] !== undefined || (this.loose !== undefined && this.loose[at] !== undefined))) {
         this.pending = SKIPPED;
         return SKIP;
       }
-    } else if (!isArrayField(f) && this.exact[at] !== undefined) return this.other();
+    } else if (single && this.exact[at] !== undefined) return this.other();
     this.pending = exact ? EXACT : LOOSE;
     this.pendingAt = at;
-    const frame = valueFrame(child, f.value, this.types);
-    this.pendingText = textDesc(frame, f.value);
+    if (child.attrs.length === 0 && plan.read[at] !== READ_FRAME) {
+      // A simple value with no attributes: valueFrame's answer, without asking.
+      this.pendingText = true;
+      return TEXT;
+    }
+    const frame = valueFrame(child, plan.values[at]!, this.types);
+    this.pendingText = frame === TEXT;
     return frame;
   }
 
   /** A child that no field takes. */
   private other(): Frame {
-    if (this.flat.any === undefined) {
+    if (this.plan.flat.any === undefined) {
       this.pending = SKIPPED;
       return SKIP;
     }
@@ -305,19 +334,22 @@ export class ComplexFrame extends Frame {
       (this.rest ??= []).push(value as XmlElement);
       return;
     }
-    const text = this.pendingText;
-    if (text !== undefined) value = decodeKept(textOf(child), text, child);
+    const plan = this.plan;
     const at = this.pendingAt;
-    if (this.exact[at] === undefined && (this.loose === undefined || this.loose[at] === undefined)) this.hits.push(at);
-    const slots = pending === EXACT ? this.exact : (this.loose ??= new Array<unknown>(this.flat.fields.length));
-    if (!isArrayField(this.flat.fields[at]!)) slots[at] = value === undefined ? UNDEFINED : value;
+    if (this.pendingText) value = readText(textOf(child), plan, at, child);
+    const exact = this.exact;
+    const loose = this.loose;
+    if (exact[at] === undefined && (loose === undefined || loose[at] === undefined)) this.hits[this.hitCount++] = at;
+    const slots = pending === EXACT ? exact : (this.loose ??= new Array<unknown>(exact.length));
+    if (plan.array[at] === 0) slots[at] = value === undefined ? UNDEFINED : value;
     else if (slots[at] === undefined) slots[at] = [value];
     else (slots[at] as unknown[]).push(value);
   }
 
   close(el: XmlElement): unknown {
     poolUnpooled();
-    const flat = this.flat;
+    const plan = this.plan;
+    const flat = plan.flat;
     const keys = KEYS;
     const values = VALUES;
     let n = 0;
@@ -332,33 +364,38 @@ export class ComplexFrame extends Frame {
       keys[n] = flat.text.prop;
       values[n++] = decodeKept(textOf(el), 'scalar' in d ? d : { scalar: 'string' }, el);
     }
-    const fields = flat.fields;
+    const exact = this.exact;
     const loose = this.loose;
     // The fields matched and those that give something when absent, not all declared (codec.ts readFieldsByName).
-    for (const at of fieldsToRead(this.hits, flat, this.exact, loose)) {
-      const f = fields[at]!;
-      let v = this.exact[at];
+    const toRead = this.hits;
+    const count = fieldsToRead(toRead, this.hitCount, plan, exact, loose);
+    for (let i = 0; i < count; i++) {
+      const at = toRead[i]!;
+      let v = exact[at];
       if (v === undefined && loose !== undefined) v = loose[at];
-      const required = f.min > 0 && f.choice === undefined;
-      if (!isArrayField(f)) {
-        if (v === undefined || (v === null && f.nillable !== true)) {
+      if (plan.array[at] === 0) {
+        if (v === undefined || (v === null && plan.nillable[at] === 0)) {
           // Missing, or xsi:nil on an element that is not nillable: absent when optional, else the codec's error.
-          if (required) throw new StreamFallback('a required element is missing or nil');
+          if (plan.required[at] === 1) throw new StreamFallback('a required element is missing or nil');
           continue;
         }
         if (v === UNDEFINED) v = undefined;
       } else {
         const list = v === undefined ? [] : (v as unknown[]);
-        if (list.length < f.min && f.choice === undefined) throw new StreamFallback('too few elements');
-        if (list.length === 0 && f.choice !== undefined) continue;
-        if (f.nillable !== true && list.includes(null)) throw new StreamFallback('xsi:nil where not nillable');
+        const inChoice = plan.inChoice[at] === 1;
+        if (list.length < plan.min[at]! && !inChoice) throw new StreamFallback('too few elements');
+        if (list.length === 0 && inChoice) continue;
+        if (plan.nillable[at] === 0 && list.includes(null)) throw new StreamFallback('xsi:nil where not nillable');
         v = list;
       }
-      keys[n] = f.prop;
+      keys[n] = plan.props[at]!;
       values[n++] = v;
     }
+    // Its values are in VALUES now: the slots, emptied, serve the next value of the type.
+    for (let i = 0; i < count; i++) exact[toRead[i]!] = undefined;
+    if (plan.scratch.length < MAX_SCRATCH) plan.scratch.push({ slots: exact, hits: toRead });
     // The items of the type's one ordered group (codec.ts readComplexContent): that field's value.
-    if (flat.desc.array === true && fields.length === 1) return lastValueOf(fields[0]!.prop, n);
+    if (flat.desc.array === true && plan.props.length === 1) return lastValueOf(plan.props[0]!, n);
     if (this.rest !== undefined) {
       keys[n] = flat.any!;
       values[n++] = this.rest;
@@ -467,7 +504,9 @@ class FrameSink implements XmlScanSink {
 
   close(el: XmlElement): void {
     const frames = this.frames;
-    const value = frames.pop()!.close(el);
+    const frame = frames.pop()!;
+    // A simple value's frame gives nothing (its parent reads the text): the call saved.
+    const value = frame === TEXT ? undefined : frame.close(el);
     if (frames.length > 0) frames[frames.length - 1]!.take(value, el);
     else this.value = value;
   }
@@ -499,6 +538,9 @@ export function decodeStreaming(
     return err instanceof StreamFallback ? err : new StreamFallback(err instanceof Error ? err.message : String(err));
   } finally {
     forgetLastMatch();
+    docNs = fieldNs = '';
+    lastTypeRead = NO_TYPE_READ;
+    forgetLastParent();
     KEYS.length = 0;
     VALUES.length = 0;
     shapes.clear();

@@ -74,8 +74,28 @@ const scopes = new WeakMap<XmlElement, XmlElement>();
 const scopesByBindings = new Map<string, XmlElement>();
 const MAX_SCOPES = 1024;
 
+/**
+ * The parent asked for last and its scope (the `xsd:any` fields of one record share both):
+ * {@link forgetLastParent} lets go of the element when a decode ends.
+ */
+let lastParent: XmlElement | undefined;
+let lastParentScope: XmlElement | undefined;
+
+/** Lets go of the element {@link keptScope} answered for last (it is part of a document). */
+export function forgetLastParent(): void {
+  lastParent = lastParentScope = undefined;
+}
+
 /** The scope of the elements kept under `parent`: xml-detach.ts `detachedScope`, in strings of its own, shared by bindings. */
 function keptScope(parent: XmlElement): XmlElement {
+  if (parent === lastParent) return lastParentScope!;
+  const scope = scopeOfParent(parent);
+  lastParent = parent;
+  lastParentScope = scope;
+  return scope;
+}
+
+function scopeOfParent(parent: XmlElement): XmlElement {
   // The bindings in scope in `parent` are those of the nearest element from it up that declares
   // some (or the root): one entry for all the records of an answer, not one per record.
   let owner = parent;

@@ -15,7 +15,6 @@
 import type { XmlElement } from '../xml/xml-tree.js';
 import {
   ComplexFrame,
-  decodeKept,
   decodeStreaming,
   Frame,
   KEEP_ELEMENT,
@@ -25,6 +24,7 @@ import {
   valueFrame,
 } from './codec-stream.js';
 import type { StreamLimits } from './codec-stream.js';
+import { decodeKept } from './stream-plan.js';
 import { isNil, type SimpleDesc, type TypeRegistry } from './codec.js';
 import { textOf } from '../xml/xml-parse.js';
 import type { SoapMessageDesc } from './descriptors.js';

@@ -26,7 +26,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { flattened, ownString } from './xml-string-copy.js';
+import { ownString } from './xml-string-copy.js';
 import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
 /** What the leaves of one name, attributes and scope share. */
@@ -148,7 +148,17 @@ export function isLeaf(el: XmlElement): boolean {
 /** The shapes made so far for one scope, by prefix then local name. */
 interface ScopeShapes {
   count: number;
-  readonly byPrefix: Map<string, Map<string, LeafShape>>;
+  readonly byPrefix: Map<string, Map<string, ShapeEntry>>;
+}
+
+/** A shape as {@link leafShape} keeps it: with what it was asked for, and the one asked for after it. */
+interface ShapeEntry {
+  readonly shape: LeafShape;
+  readonly scope: XmlElement;
+  /** Whether the shape holds attributes (then it is looked up by its key: {@link leafShape}). */
+  readonly plain: boolean;
+  /** The shape asked for after this one last time (records of `xsd:any` fields repeat one order). */
+  next: ShapeEntry | undefined;
 }
 
 const shapesByScope = new WeakMap<XmlElement, ScopeShapes>();
@@ -157,12 +167,33 @@ let lastScope: XmlElement | undefined;
 let lastShapes: ScopeShapes | undefined;
 /** The prefix used last in that scope and its shapes by name. */
 let lastPrefix: string | undefined;
-let lastByName: Map<string, LeafShape> | undefined;
+let lastByName: Map<string, ShapeEntry> | undefined;
+/** The shape given last. */
+let lastEntry: ShapeEntry | undefined;
 /** Shapes kept per scope: a document of many names shares the first ones and makes the others per leaf. */
 const MAX_SHAPES = 4096;
 
 /** The shape of a leaf named and with the attributes of `el`, hanging from `scope`. */
 export function leafShape(scope: XmlElement, el: XmlElement): LeafShape {
+  // The shape that came after the last one given, when it is this one: one comparison of names, no lookup.
+  const guess = lastEntry?.next;
+  if (
+    guess?.plain === true &&
+    el.attrs.length === 0 &&
+    guess.scope === scope &&
+    guess.shape.name === el.name &&
+    guess.shape.prefix === el.prefix
+  ) {
+    lastEntry = guess;
+    return guess.shape;
+  }
+  const entry = shapeEntry(scope, el);
+  if (lastEntry !== undefined) lastEntry.next = entry;
+  lastEntry = entry;
+  return entry.shape;
+}
+
+function shapeEntry(scope: XmlElement, el: XmlElement): ShapeEntry {
   let shapes = lastShapes;
   if (scope !== lastScope || shapes === undefined) {
     shapes = shapesByScope.get(scope);
@@ -198,11 +229,12 @@ export function leafShape(scope: XmlElement, el: XmlElement): LeafShape {
     attrs: attrs.length === 0 ? NO_ATTRS : ownAttributes(attrs),
     parent: scope,
   });
+  const entry: ShapeEntry = { shape, scope, plain: attrs.length === 0, next: undefined };
   if (shapes.count < MAX_SHAPES) {
-    byName.set(ownString(key), shape);
+    byName.set(ownString(key), entry);
     shapes.count++;
   }
-  return shape;
+  return entry;
 }
 
 /** Frozen copies of `attrs` in strings of their own. */
@@ -231,8 +263,7 @@ const SPAN_MAX = 0xffff;
  * slice of the document, or a concatenation of slices). Each leaf is pooled once.
  */
 export function poolTexts(leaves: readonly CompactLeaf[]): void {
-  let pool = '';
-  let members: CompactLeaf[] = [];
+  let length = 0;
   for (let i = 0; i < leaves.length; i++) {
     const leaf = leaves[i]!;
     if (leaf.span >= 0) continue;
@@ -242,20 +273,26 @@ export function poolTexts(leaves: readonly CompactLeaf[]): void {
       leaf.source = ownString(text);
       continue;
     }
-    if (members.length > 0 && pool.length + text.length > POOL_MAX) {
-      settle(members, pool);
-      pool = '';
-      members = [];
+    if (members.length > 0 && length + text.length > POOL_MAX) {
+      settle();
+      length = 0;
     }
-    leaf.span = pool.length * 0x10000 + text.length;
-    pool += text;
+    leaf.span = length * 0x10000 + text.length;
+    length += text.length;
+    parts.push(text);
     members.push(leaf);
   }
-  if (members.length > 0) settle(members, pool);
+  if (members.length > 0) settle();
 }
 
-/** Gives `members` the flat copy of `pool`, which holds their texts. */
-function settle(members: readonly CompactLeaf[], pool: string): void {
-  const own = members.length === 1 ? ownString(pool) : flattened(pool);
+/** The texts of the pool being made, and their leaves (emptied by {@link settle}: they are parts of a document). */
+const parts: string[] = [];
+const members: CompactLeaf[] = [];
+
+/** Gives the {@link members} the pool of the {@link parts}: one flat copy of them all (`join` makes one). */
+function settle(): void {
+  const own = parts.length === 1 ? ownString(parts[0]!) : parts.join('');
   for (let i = 0; i < members.length; i++) members[i]!.source = own;
+  parts.length = 0;
+  members.length = 0;
 }
