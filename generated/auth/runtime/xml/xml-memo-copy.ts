@@ -39,7 +39,7 @@ export interface MutableElement {
   column: number;
 }
 
-const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
+const NO_DECLS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({});
 
 /** Flat, frozen copies of the name, attributes and namespace declarations of `el`. */
 export function keptElementParts(el: XmlElement): KeptElementParts {

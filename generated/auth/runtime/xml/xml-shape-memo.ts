@@ -35,11 +35,13 @@ const MAX_SHAPE_DEPTH = 64;
 /** Once the memo is full, one document in this many that matched no shape is recorded (bounds the cost of traffic that never repeats). */
 const RECORD_EVERY = 16;
 /**
- * Longest document matched against the shapes: several times the longest recorded
+ * Longest document matched against the shapes: four times the longest recorded
  * (its holes may hold longer values), and a bound on what matching may cost, since
  * a peer can choose the shapes and send a long document that matches their start.
+ * A literal, not `4 * MAX_SHAPE_TEXT`: bundlers keep an unused product in bundles that
+ * never create a memo.
  */
-const MAX_MATCH_TEXT = 4 * MAX_SHAPE_TEXT;
+const MAX_MATCH_TEXT = 16_384;
 
 /** An element of a shape's tree: what the scanner built (kept as xml-memo-copy.ts says), with holes for the texts that vary. */
 interface ShapeElement extends KeptElementParts {
