@@ -106,6 +106,8 @@ describe('compact descriptors', () => {
     );
     const decoded = decodeSchema(encodeSchema(types, []));
     expect(Object.keys(decoded.types)).toEqual(keys);
+    // Built without a prototype (faster in V8), then given the plain one.
+    expect(Object.getPrototypeOf(decoded.types)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(decoded.types, 'T7')?.get).toBeTypeOf('function');
     const t7 = decoded.types.T7;
     expect(t7).toEqual(types[7]?.[1]);

@@ -194,7 +194,10 @@ function decodeDoc(text: string): Doc {
   // Lines: the header, the complex types, the field records, the operations of every service.
   const fields = 1 + count;
   const built: OperationDesc[] = [];
-  const types: Record<string, ComplexDesc> = {};
+  // A large contract's record is a hash table in V8 either way: made one from the start (as an object without a
+  // prototype is), its getters are defined in half the time (NetSuite's 1,501: 9 -> 4.7 ms in a fresh process).
+  // Its prototype is set once they are.
+  const types: Record<string, ComplexDesc> = count > LAZY_TYPES_ABOVE ? Object.create(null) : {};
 
   /** One record of `shape` (an array: the format is checked above, and each line is our generator's JSON). */
   const record = <T>(shape: ShapeName, data: unknown): T => {
@@ -243,6 +246,7 @@ function decodeDoc(text: string): Doc {
   for (let i = 0; i < count; i++) {
     lazyProperty(types, rawKeys[i] as string, () => record('complex', JSON.parse(lines[1 + i] as string)));
   }
+  Object.setPrototypeOf(types, Object.prototype);
   // Defining a property interns its name: the record's keys are the keys interned, for one call.
   const names = Object.keys(types);
   const keys = rawKeys.map((k, i) => (names[i] === k ? names[i] : intern(k)));
