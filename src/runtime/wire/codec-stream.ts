@@ -21,6 +21,7 @@
 import { XSI_NS } from '../xml/namespaces.js';
 import { type CompactLeaf, poolTexts } from '../xml/xml-compact.js';
 import { compactKept, detachKept, forgetLastParent } from '../xml/xml-detach-kept.js';
+import type { MutableElement } from '../xml/xml-memo-copy.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
 import {
   derivesFrom,
@@ -293,7 +294,12 @@ export class ComplexFrame extends Frame {
     const plan = this.plan;
     const at = plan.next(this.last, child.name);
     this.last = at;
-    if (at < 0 || at >= plan.names.length) return this.other();
+    if (at < 0 || at >= plan.names.length) {
+      // An xsd:any element, of a name seen before: that name, equal, in a string of its own, which compares
+      // faster than the scanner's (a view of the document when it is long) where the leaf's shape is found.
+      if (at >= 0) (child as MutableElement).name = plan.nameOf(at);
+      return this.other();
+    }
     const exact = sameNamespace(child.ns, plan.ns[at]!);
     const single = plan.array[at] === 0;
     if (!exact) {

@@ -128,6 +128,11 @@ export class TypePlan {
     return id;
   }
 
+  /** The name of the child of id `id` ({@link next}), in a string of its own. */
+  nameOf(id: number): string {
+    return this.idNames[id]!;
+  }
+
   private idOf(name: string): number {
     const at = this.byName?.get(name);
     if (at !== undefined) return at;
