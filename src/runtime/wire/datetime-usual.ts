@@ -10,15 +10,12 @@
  */
 import { daysIn } from './scalars.js';
 
-/** The value of the `n` decimal digits of `t` at `at`, or -1 when one of them is not a digit. */
-function digitsAt(t: string, at: number, n: number): number {
-  let v = 0;
-  for (let i = at; i < at + n; i++) {
-    const d = t.charCodeAt(i) - 48;
-    if (!(d >= 0 && d <= 9)) return -1;
-    v = v * 10 + d;
-  }
-  return v;
+/** The value of the 2 decimal digits of `t` at `at` (in `t`), or -1 when one of them is not a digit. */
+function twoDigits(t: string, at: number): number {
+  const a = t.charCodeAt(at) - 48;
+  const b = t.charCodeAt(at + 1) - 48;
+  // Unsigned: a character below "0" is negative, so above 9 too.
+  return a >>> 0 > 9 || b >>> 0 > 9 ? -1 : a * 10 + b;
 }
 
 /**
@@ -38,14 +35,16 @@ export function usualDateTime(t: string): number {
     t.charCodeAt(16) !== 58
   )
     return Number.NaN;
-  const year = digitsAt(t, 0, 4);
-  const month = digitsAt(t, 5, 2);
-  const day = digitsAt(t, 8, 2);
-  const hour = digitsAt(t, 11, 2);
-  const minute = digitsAt(t, 14, 2);
-  const second = digitsAt(t, 17, 2);
+  const century = twoDigits(t, 0);
+  const yy = twoDigits(t, 2);
+  const month = twoDigits(t, 5);
+  const day = twoDigits(t, 8);
+  const hour = twoDigits(t, 11);
+  const minute = twoDigits(t, 14);
+  const second = twoDigits(t, 17);
+  if (century < 1 || yy < 0) return Number.NaN;
+  const year = century * 100 + yy;
   if (
-    year < 100 ||
     month < 1 ||
     month > 12 ||
     day < 1 ||
@@ -62,12 +61,14 @@ export function usualDateTime(t: string): number {
   let ms = 0;
   if (at < len && t.charCodeAt(at) === 46) {
     // .s, .ss or .sss: milliseconds
-    let end = at + 1;
-    while (end < len && end <= at + 4 && digitsAt(t, end, 1) >= 0) end++;
-    const n = end - at - 1;
+    let n = 0;
+    while (n < 4 && at + 1 + n < len && (t.charCodeAt(at + 1 + n) - 48) >>> 0 <= 9) {
+      ms = ms * 10 + t.charCodeAt(at + 1 + n) - 48;
+      n++;
+    }
     if (n < 1 || n > 3) return Number.NaN;
-    ms = digitsAt(t, at + 1, n) * (n === 1 ? 100 : n === 2 ? 10 : 1);
-    at = end;
+    ms *= n === 1 ? 100 : n === 2 ? 10 : 1;
+    at += 1 + n;
   }
   let offset = 0;
   if (at < len) {
@@ -75,8 +76,8 @@ export function usualDateTime(t: string): number {
     if (c === 90 && at + 1 === len) {
       // Z
     } else if ((c === 43 || c === 45) && at + 6 === len && t.charCodeAt(at + 3) === 58) {
-      const h = digitsAt(t, at + 1, 2);
-      const m = digitsAt(t, at + 4, 2);
+      const h = twoDigits(t, at + 1);
+      const m = twoDigits(t, at + 4);
       if (h < 0 || m < 0 || m > 59 || h > 14 || (h === 14 && m > 0)) return Number.NaN;
       offset = (c === 45 ? -1 : 1) * (h * 60 + m) * 60_000;
     } else return Number.NaN;
