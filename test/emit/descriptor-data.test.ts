@@ -63,6 +63,39 @@ describe('compact descriptors', () => {
     expect(() => new SchemaData(format2).service(0).name).toThrow(/unknown format/);
   });
 
+  it('refuse data cut short or changed by hand with the regenerate hint, when the record is built', () => {
+    const hint = "(regenerate the contract with this runtime's wsdlc)";
+    expect(() => decodeSchema('')).toThrow(`schema data: unknown format ${hint}`);
+    // A header naming one type whose line is missing; a line that is not a record; a field index past the end.
+    const header = '[3,[""],[],["A"],[0,0],[]]';
+    expect(() => decodeSchema(header).types['A']).toThrow(`schema data: line 2 is missing or not a record ${hint}`);
+    expect(() => decodeSchema(`${header}\n5`).types['A']).toThrow(/line 2 is missing or not a record/);
+    expect(() => decodeSchema(`${header}\n["A",0,null,[7]]`).types['A']).toThrow(/line 10 is missing or not a record/);
+    expect(decodeSchema(`${header}\n["A",0,null,[]]`).types['A']).toEqual({ name: 'A', ns: '', fields: [] });
+  });
+
+  it('split lines only between records: names, namespaces and enumerations with line breaks round-trip exactly', () => {
+    const odd = 'a\nb\u2028c\u2029d\\ne\r';
+    const field = { prop: 'f', name: odd, ns: odd, value: { scalar: 'string', enum: [odd, 'x\ny'] }, min: 1, max: 1 };
+    const keys = Array.from({ length: 300 }, (_, i) => (i === 0 ? odd : `T${i}`));
+    const types = keys.map((k) => [k, { name: k, ns: odd, fields: [field] }] as [string, ComplexDesc]);
+    const text = encodeSchema(types, []);
+    expect(encodeSchema(types, [])).toBe(text);
+    const decoded = decodeSchema(text);
+    expect(decoded.types[odd]).toEqual(types[0]?.[1]);
+    expect(decoded.types['T299']).toEqual(types[299]?.[1]);
+  });
+
+  it("keep __proto__ and constructor as type keys of a large contract's record (built without a prototype)", () => {
+    const keys = Array.from({ length: 300 }, (_, i) => (i === 0 ? '__proto__' : i === 1 ? 'constructor' : `T${i}`));
+    const types = keys.map((k) => [k, { name: k, ns: 'urn:x', fields: [] }] as [string, ComplexDesc]);
+    const decoded = decodeSchema(encodeSchema(types, []));
+    expect(Object.keys(decoded.types)).toEqual(keys);
+    expect(Object.getPrototypeOf(decoded.types)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(decoded.types, '__proto__')?.get?.()).toEqual(types[0]?.[1]);
+    expect(decoded.types['constructor']).toEqual(types[1]?.[1]);
+  });
+
   it('give every scalar kind a code, once', () => {
     expect([...SCALAR_KINDS].sort()).toEqual(Object.keys(SCALAR_KIND_SET).sort());
     expect(new Set(SCALAR_KINDS).size).toBe(SCALAR_KINDS.length);
@@ -138,7 +171,7 @@ describe('compact descriptors', () => {
     const ops = data.operations(0, ['op']);
     const desc = data.service(0);
     const types = data.typesView();
-    expect(() => desc.name).toThrow(SyntaxError);
+    expect(() => desc.name).toThrow(/schema data: unknown format/);
 
     const good = new SchemaData(text);
     const goodOps = good.operations(0, ['op']);

@@ -19,7 +19,7 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import { XSI_NS } from '../xml/namespaces.js';
-import { type CompactLeaf, poolTexts } from '../xml/xml-compact.js';
+import { type CompactLeaf, forgetLastShape, poolTexts } from '../xml/xml-compact.js';
 import { compactKept, detachKept, forgetLastParent } from '../xml/xml-detach-kept.js';
 import type { MutableElement } from '../xml/xml-memo-copy.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
@@ -34,7 +34,15 @@ import {
   type TypeRegistry,
 } from './codec.js';
 import type { ValueDesc } from './descriptors.js';
-import { decodeKept, fieldsToRead, planOf, READ_FRAME, readText, type TypePlan } from './stream-plan.js';
+import {
+  decodeKept,
+  fieldsToRead,
+  forgetLastPlan,
+  planOf,
+  READ_FRAME,
+  readText,
+  type TypePlan,
+} from './stream-plan.js';
 import { SOAP_12_ENC_NS } from './namespaces.js';
 
 /** What the streaming decoder does not read, and why: the caller decodes the tree instead. */
@@ -547,6 +555,8 @@ export function decodeStreaming(
     docNs = fieldNs = '';
     lastTypeRead = NO_TYPE_READ;
     forgetLastParent();
+    forgetLastPlan();
+    forgetLastShape();
     KEYS.length = 0;
     VALUES.length = 0;
     shapes.clear();

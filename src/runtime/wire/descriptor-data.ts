@@ -178,8 +178,17 @@ export function decodeSchema(text: string): Decoded {
  */
 function decodeDoc(text: string): Doc {
   const lines = text.split('\n');
-  const root: unknown = JSON.parse(lines[0] as string);
-  if (!Array.isArray(root) || root[0] !== DESCRIPTOR_FORMAT) throw bad('unknown format');
+  /** Line `n` as the array it holds; data that is cut short or changed by hand is refused with the regenerate hint. */
+  const line = (n: number): unknown[] => {
+    let v: unknown;
+    try {
+      v = JSON.parse(lines[n] ?? '');
+    } catch {}
+    if (!Array.isArray(v)) throw bad(n === 0 ? 'unknown format' : `line ${n + 1} is missing or not a record`);
+    return v;
+  };
+  const root = line(0);
+  if (root[0] !== DESCRIPTOR_FORMAT) throw bad('unknown format');
   const [, rawNs, enums, rawKeys, qnames, services] = root as [
     number,
     string[],
@@ -199,7 +208,7 @@ function decodeDoc(text: string): Doc {
   // Its prototype is set once they are.
   const types: Record<string, ComplexDesc> = count > LAZY_TYPES_ABOVE ? Object.create(null) : {};
 
-  /** One record of `shape` (an array: the format is checked above, and each line is our generator's JSON). */
+  /** One record of `shape`, from an array (see `line`). */
   const record = <T>(shape: ShapeName, data: unknown): T => {
     const out: Record<string, unknown> = {};
     const props = SHAPES[shape];
@@ -233,8 +242,7 @@ function decodeDoc(text: string): Doc {
         if (typeof v === 'number') return v >= 0 ? { complex: keys[v] } : { scalar: scalarKind(-v - 1) };
         return { ...record<object>('scalar', v), scalar: scalarKind((v as number[])[0] as number) };
       default:
-        if (enc === '[field]')
-          return (v as number[]).map((i) => record('field', JSON.parse(lines[fields + i] as string)));
+        if (enc === '[field]') return (v as number[]).map((i) => record('field', line(fields + i)));
         if (enc.startsWith('[')) {
           const shape = enc.slice(1, -1) as ShapeName;
           return (v as unknown[]).map((item) => record(shape, item));
@@ -244,7 +252,7 @@ function decodeDoc(text: string): Doc {
   };
 
   for (let i = 0; i < count; i++) {
-    lazyProperty(types, rawKeys[i] as string, () => record('complex', JSON.parse(lines[1 + i] as string)));
+    lazyProperty(types, rawKeys[i] as string, () => record('complex', line(1 + i)));
   }
   Object.setPrototypeOf(types, Object.prototype);
   // Defining a property interns its name: the record's keys are the keys interned, for one call.
@@ -273,7 +281,7 @@ function decodeDoc(text: string): Doc {
   // A service's header record: name, target namespace, ports, the line of its first operation, their number.
   const operation = (index: number, j: number): OperationDesc => {
     const at = ((services[index] as unknown[])[3] as number) + j;
-    return (built[at] ??= record('operation', JSON.parse(lines[at] as string)));
+    return (built[at] ??= record('operation', line(at)));
   };
 
   return {

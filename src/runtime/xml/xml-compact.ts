@@ -168,6 +168,12 @@ let lastPrefix: string | undefined;
 let lastByName: Map<string, ShapeEntry> | undefined;
 /** The shape given last. */
 let lastEntry: ShapeEntry | undefined;
+/** Lets go of the shapes given last (the scopes they hang from may be a decode's own). */
+export function forgetLastShape(): void {
+  lastScope = lastShapes = lastByName = lastEntry = undefined;
+  lastPrefix = undefined;
+}
+
 /** Shapes kept per scope: a document of many names shares the first ones and makes the others per leaf. */
 const MAX_SHAPES = 4096;
 

@@ -159,6 +159,11 @@ let lastTypes: TypeRegistry | undefined;
 let lastKey: string | undefined;
 let lastPlan: TypePlan | undefined;
 
+/** Lets go of the plan found last, and so of its registry (plans are kept per registry in a WeakMap). */
+export function forgetLastPlan(): void {
+  lastTypes = lastKey = lastPlan = undefined;
+}
+
 /** The plan of the complex type `key` of `types` (cached per registry). */
 export function planOf(types: TypeRegistry, key: string): TypePlan {
   if (key === lastKey && types === lastTypes) return lastPlan!;
