@@ -267,16 +267,21 @@ describe('what a decode leaves behind', () => {
   // The decoder's memos (a namespace, an xsi:type, the last parent, the names of xsd:any children)
   // are let go of or copied when a decode ends: the scanner's names and namespaces of 13 characters
   // or more are views of the text.
-  it('no part of the document is kept by the decoder once it is done', async () => {
+  /** Heap used after full collections. */
+  async function heapMeter(): Promise<() => number> {
     const v8 = await import('node:v8');
     const vm = await import('node:vm');
     v8.setFlagsFromString('--expose-gc');
     const gc = vm.runInNewContext('gc') as () => void;
-    const heapUsed = (): number => {
+    return () => {
       gc();
       gc();
       return process.memoryUsage().heapUsed;
     };
+  }
+
+  it('no part of the document is kept by the decoder once it is done', async () => {
+    const heapUsed = await heapMeter();
     const decode = (records: number): number => {
       const t = text(records);
       const got = decodeStreaming(t, {}, (root) => valueFrame(root, { complex: 'Holder' }, types));
@@ -293,6 +298,21 @@ describe('what a decode leaves behind', () => {
     const length = decode(2000);
     expect(length).toBeGreaterThan(4_000_000);
     // Nothing of the 4 MB text: only the plans, shapes and code made meanwhile.
+    expect(heapUsed() - before).toBeLessThan(length / 4);
+  });
+
+  it('nor once a decode has given up midway (an invalid value: the tree path reads it)', async () => {
+    const heapUsed = await heapMeter();
+    const failing = (records: number): number => {
+      const t = text(records).replace(`<h:Amount>${records >> 1}.5</h:Amount>`, '<h:Amount>x</h:Amount>');
+      const got = decodeStreaming(t, {}, (root) => valueFrame(root, { complex: 'Holder' }, types));
+      expect(got).toBeInstanceOf(StreamFallback);
+      return t.length;
+    };
+    failing(2000);
+    failing(10);
+    const before = heapUsed();
+    const length = failing(2000);
     expect(heapUsed() - before).toBeLessThan(length / 4);
   });
 });
