@@ -1,5 +1,5 @@
 /**
- * Issue 31 on Bun and Deno as on Node: the runtime run from its files (not bundled) loads
+ * Issue 31 on Node, Bun and Deno: the runtime run from its files (not bundled) loads
  * the streaming decoder of large responses by `import()` (client/transport-default.ts), and
  * the default transport's first calls wait for it, so that the first calls of a process read
  * their large answers as they are scanned. A bundle leaves the decoder out (web-standard.test.ts).
@@ -13,6 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AUTH_NS } from '../runtime-client/fixtures/auth-desc.js';
@@ -30,8 +31,12 @@ function compile(from: string, to: string): void {
   writeFileSync(to, js);
 }
 
-const SCRIPT = `
-import { responseStreaming } from './runtime/wire/response-streaming.js';
+/**
+ * The script, importing the runtime from `runtime` and the Auth descriptors from `authDesc`
+ * (the compiled copies, or the TypeScript sources under tsx).
+ */
+const script = (runtime: string, authDesc: string): string => `
+import { responseStreaming } from '${runtime}/wire/response-streaming.js';
 let decode;
 let streamed = 0;
 Object.defineProperty(responseStreaming, 'decode', {
@@ -44,8 +49,8 @@ Object.defineProperty(responseStreaming, 'decode', {
     };
   },
 });
-const { ServiceClient } = await import('./runtime/client/client.js');
-const { AUTH_SERVICE, LOGIN } = await import('./auth-desc.js');
+const { ServiceClient } = await import('${runtime}/client/client.js');
+const { AUTH_SERVICE, LOGIN } = await import('${authDesc}');
 const baseUrl = globalThis.Deno ? globalThis.Deno.args[0] : process.argv[2];
 const client = new ServiceClient(AUTH_SERVICE, { baseUrl, binding: 'soap11' }, 'soap11');
 const results = await Promise.all([1, 2].map(() => client.call(LOGIN, { Username: 'u', Password: 'p' })));
@@ -70,7 +75,12 @@ beforeAll(async () => {
   }
   compile(path.join(ROOT, 'test/runtime-client/fixtures/auth-desc.ts'), path.join(TMP, 'auth-desc.js'));
   writeFileSync(path.join(TMP, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(path.join(TMP, 'first-calls.mjs'), SCRIPT);
+  writeFileSync(path.join(TMP, 'first-calls.mjs'), script('./runtime', './auth-desc.js'));
+  const sources = pathToFileURL(ROOT).href;
+  writeFileSync(
+    path.join(TMP, 'first-calls-sources.mjs'),
+    script(`${sources}/src/runtime`, `${sources}/test/runtime-client/fixtures/auth-desc.js`),
+  );
   server = createServer((req, res) => {
     req.resume();
     res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': String(BODY.length) });
@@ -88,6 +98,8 @@ afterAll(async () => {
 /** Each host, how many of the two answers it streams, and its command. */
 const HOSTS: [string, number, () => [string, string[]]][] = [
   ['Node', 2, () => [process.execPath, ['first-calls.mjs', baseUrl]]],
+  // The TypeScript sources under tsx, whose slower module loading made the race plain (1 of 2 before the wait).
+  ['Node (tsx, the sources)', 2, () => [process.execPath, ['--import', 'tsx', 'first-calls-sources.mjs', baseUrl]]],
   ['Bun', 2, () => [path.join(BIN, 'bun'), ['first-calls.mjs', baseUrl]]],
   // Only loopback: the server is this process's. Deno lets `import()` of a computed
   // specifier read a file only with read permission (docs/platforms.md).
