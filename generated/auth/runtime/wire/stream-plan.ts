@@ -241,9 +241,9 @@ export function readText(text: string, plan: TypePlan, at: number, scope: XmlEle
       if (text === 'false' || text === '0') return false;
       break;
     case READ_DATE_TIME: {
+      // Another form: the codec's reading (a Date, nothing to copy), without decodeKept trying the usual form again.
       const time = usualDateTime(text);
-      if (!Number.isNaN(time)) return new Date(time);
-      break;
+      return Number.isNaN(time) ? decodeSimple(text, plan.values[at] as SimpleDesc, scope, '') : new Date(time);
     }
   }
   return decodeKept(text, plan.values[at] as SimpleDesc, scope);
