@@ -36,12 +36,14 @@ import {
 import type { ValueDesc } from './descriptors.js';
 import {
   decodeKept,
+  emptySlots,
   fieldsToRead,
   forgetLastPlan,
   planOf,
   READ_FRAME,
   readText,
   type TypePlan,
+  zeros,
 } from './stream-plan.js';
 import { SOAP_12_ENC_NS } from './namespaces.js';
 
@@ -277,8 +279,8 @@ export class ComplexFrame extends Frame {
     this.types = types;
     this.tagged = tagged;
     const scratch = plan.scratch.pop();
-    this.exact = scratch?.slots ?? new Array<unknown>(flat.fields.length);
-    this.hits = scratch?.hits ?? [];
+    this.exact = scratch?.slots ?? emptySlots(flat.fields.length);
+    this.hits = scratch?.hits ?? zeros(flat.fields.length);
     this.last = flat.fields.length;
     if (flat.attrs.length === 0 && flat.anyAttr === undefined) return;
     const attrs: unknown[] = [];
@@ -354,7 +356,7 @@ export class ComplexFrame extends Frame {
     const exact = this.exact;
     const loose = this.loose;
     if (exact[at] === undefined && (loose === undefined || loose[at] === undefined)) this.hits[this.hitCount++] = at;
-    const slots = pending === EXACT ? exact : (this.loose ??= new Array<unknown>(exact.length));
+    const slots = pending === EXACT ? exact : (this.loose ??= emptySlots(exact.length));
     if (plan.array[at] === 0) slots[at] = value === undefined ? UNDEFINED : value;
     else if (slots[at] === undefined) slots[at] = [value];
     else (slots[at] as unknown[]).push(value);

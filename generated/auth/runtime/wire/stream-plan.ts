@@ -57,6 +57,26 @@ export interface Scratch {
   readonly hits: number[];
 }
 
+/**
+ * `n` slots holding `undefined`, in an array of the kind that holds any value, with no
+ * holes (V8's PACKED_ELEMENTS). Every slot array is of this one kind, and holds as many
+ * slots as its type has fields from the start, so that code V8 optimised for the first
+ * ones fits all: an array of another kind or a store past the end undoes that code
+ * (a deoptimisation), which costs a large answer's first decode its optimised code.
+ */
+export function emptySlots(n: number): unknown[] {
+  const slots: unknown[] = [];
+  for (let i = 0; i < n; i++) slots.push(undefined);
+  return slots;
+}
+
+/** `n` zeros, in an array of small integers with no holes (see {@link emptySlots}). */
+export function zeros(n: number): number[] {
+  const list: number[] = [];
+  for (let i = 0; i < n; i++) list.push(0);
+  return list;
+}
+
 /** A complex type as the streaming decoder reads it (see the module comment); index `i` of each array is field `i`'s. */
 export class TypePlan {
   readonly flat: FlatType;
