@@ -159,6 +159,10 @@ const CASES: Record<string, string> = {
   href: envelope('<s:GetResponse><count href="#c"/></s:GetResponse><multiRef id="c">5</multiRef>'),
   fault: envelope('<soap:Fault><faultcode>soap:Server</faultcode><faultstring>no</faultstring></soap:Fault>'),
   invalid: envelope('<s:GetResponse><count>seven</count></s:GetResponse>'),
+  // An element inside a simple value, told to the decoder as a leaf (xml-scan-leaves.ts) or not.
+  nestedLeaf: envelope('<s:GetResponse><count><b>1</b></count></s:GetResponse>'),
+  nestedEmpty: envelope('<s:GetResponse><count><b/></count></s:GetResponse>'),
+  nestedElement: envelope('<s:GetResponse><count><b a="1">1</b></count></s:GetResponse>'),
 };
 
 const FALLBACKS: Record<string, string> = {
@@ -166,6 +170,9 @@ const FALLBACKS: Record<string, string> = {
   href: 'a multi-reference value',
   fault: 'a SOAP Fault',
   invalid: 'seven',
+  nestedLeaf: 'an element where a simple value is expected',
+  nestedEmpty: 'an element where a simple value is expected',
+  nestedElement: 'an element where a simple value is expected',
 };
 
 async function call(body: string): Promise<{ value?: unknown; error?: string; meta: CallMeta }> {

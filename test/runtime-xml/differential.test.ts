@@ -14,6 +14,7 @@ import { XmlPrefixMemo, XmlShapeMemo } from '../../src/runtime/xml/xml-parse.js'
 import { decodeXmlBytes } from '../../src/load/decode.js';
 import { parseXml, XmlParseError, type XmlElement, type XmlScanSink } from '../../src/runtime/xml/xml-parse.js';
 import { saxesParseXml } from './saxes-reference.js';
+import { LeafReader } from '../../src/runtime/xml/xml-scan-leaves.js';
 import { prng } from '../support/decode-compare.js';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
@@ -713,6 +714,151 @@ describe('sink: a scan that tells a sink gives the same elements and errors as o
       expect(all.closed).toEqual(none.closed);
     }
     expect(accepted).toBeGreaterThan(100);
+  });
+});
+
+/**
+ * Parse outcome with a sink that reads leaves (xml-scan-leaves.ts) and keeps every element
+ * (`keep`) or none, and what it was told: each leaf as the element it stands for. Limits as given.
+ */
+function withLeaves(
+  text: string,
+  keep: boolean,
+  limits: { maxDepth: number; maxNodes?: number },
+): { outcome: ReturnType<typeof outcome>; closed: ReturnType<typeof closedView>[]; leaves: number } {
+  const closed: ReturnType<typeof closedView>[] = [];
+  let leaves = 0;
+  const sink: XmlScanSink = {
+    open(el) {
+      expect(el.children).toEqual([]);
+      return keep;
+    },
+    close(el) {
+      closed.push(closedView(el));
+    },
+    leaves: new LeafReader({
+      leaf(parent, ns, name, prefix, text) {
+        leaves++;
+        const el = {
+          ns,
+          name,
+          prefix,
+          attrs: [],
+          nsDecls: {},
+          children: text === '' ? [] : [text],
+          parent,
+          line: 0,
+          column: 0,
+        };
+        if (keep) (parent.children as XmlElement[]).push(el);
+        closed.push(closedView(el));
+      },
+    }),
+  };
+  try {
+    const tree = parseXml(text, { ...limits, sink });
+    return { outcome: { ok: true, tree: plain(tree) }, closed, leaves };
+  } catch (err) {
+    if (err instanceof XmlParseError)
+      return { outcome: { ok: false, message: err.message, line: err.line, column: err.column }, closed, leaves };
+    throw err;
+  }
+}
+
+/** Parse outcome of the tree, with `limits`. */
+function treeOutcome(
+  text: string,
+  limits: { maxDepth: number; maxNodes?: number },
+): { outcome: ReturnType<typeof outcome>; tree: XmlElement | undefined } {
+  try {
+    const tree = parseXml(text, limits);
+    return { outcome: { ok: true, tree: plain(tree) }, tree };
+  } catch (err) {
+    if (!(err instanceof XmlParseError)) throw err;
+    return { outcome: { ok: false, message: err.message, line: err.line, column: err.column }, tree: undefined };
+  }
+}
+
+/** Documents of records of plain fields (leaves), besides the {@link SEEDS}. */
+const LEAF_SEEDS = [
+  '<e:Envelope xmlns:e="urn:e" xmlns:sf="urn:sf" xmlns:x="urn:x"><e:Body><q xmlns="urn:q">' +
+    '<records x:type="sf:A"><sf:Id>001</sf:Id><sf:Name>Acme</sf:Name><sf:City>Zürich</sf:City><sf:Fax/><sf:Phone></sf:Phone></records>' +
+    '<records x:type="sf:A"><sf:Id>002</sf:Id><sf:Name>B &amp; C</sf:Name><sf:City>Paris</sf:City><sf:Fax/><sf:Phone>1</sf:Phone></records>' +
+    '<records x:type="sf:A"><sf:Id>003</sf:Id><sf:Name>D</sf:Name><sf:City>S\u00e3o</sf:City><sf:Fax x:nil="true"/><sf:Phone>2</sf:Phone></records>' +
+    '<size>3</size><done>true</done></q></e:Body></e:Envelope>',
+  '<r xmlns:p="urn:p"><p:a>1</p:a><p:a>2</p:a><b><p:a>3</p:a><c>4</c></b><p:a>5</p:a><d/><d></d><d>6</d></r>',
+];
+
+describe('leaves: a sink that reads leaves is told the same elements and gets the same errors', () => {
+  it.each([...SEEDS, ...LEAF_SEEDS].map((s, k) => [k, s] as const))('seed %i and 1000 mutations', (_k, seedText) => {
+    const rand = prng(0x1eaf + seedText.length);
+    let accepted = 0;
+    let leaves = 0;
+    for (let round = 0; round < 1000; round++) {
+      const text = round === 0 ? seedText : mutated(seedText, rand);
+      const limits = { maxDepth: 512 };
+      const want = treeOutcome(text, limits);
+      const all = withLeaves(text, true, limits);
+      expect(all.outcome, JSON.stringify(text)).toEqual(want.outcome);
+      const none = withLeaves(text, false, limits);
+      if (want.tree === undefined) {
+        expect(none.outcome, JSON.stringify(text)).toEqual(want.outcome);
+        continue;
+      }
+      accepted++;
+      leaves += none.leaves;
+      // Every element told once, in the order they close, a leaf as the element it stands for.
+      expect(none.closed, JSON.stringify(text)).toEqual(closingOrder(want.tree));
+      expect(all.closed).toEqual(none.closed);
+    }
+    expect(accepted).toBeGreaterThan(100);
+    // The text-only elements of the records were read as leaves (not all left to the scanner).
+    if (LEAF_SEEDS.includes(seedText)) expect(leaves).toBeGreaterThan(2 * accepted);
+  });
+
+  it('reaches the limits where the tree does: nodes and depth around every leaf', () => {
+    const text =
+      '<r xmlns="urn:d" xmlns:p="urn:p"><p:a>1</p:a><b></b><p:c/><d>x]y</d><e>a&amp;b</e>' +
+      '<f><g>deep</g><h/></f><p:a>2</p:a><p:a>3</p:a><i>\u00e9t\u00e9</i><j>\ud83d\ude00</j></r>';
+    let compared = 0;
+    for (let maxNodes = 0; maxNodes <= 40; maxNodes++) {
+      for (const maxDepth of [1, 2, 3, 512]) {
+        const limits = { maxDepth, maxNodes };
+        const want = treeOutcome(text, limits);
+        expect(withLeaves(text, true, limits).outcome, `${maxNodes} ${maxDepth}`).toEqual(want.outcome);
+        const none = withLeaves(text, false, limits);
+        if (want.tree === undefined) expect(none.outcome, `${maxNodes} ${maxDepth}`).toEqual(want.outcome);
+        else expect(none.closed).toEqual(closingOrder(want.tree));
+        compared++;
+      }
+    }
+    expect(compared).toBe(164);
+    // With no limit reached, the plain leaves are read as leaves; the others (a "]", a reference, a
+    // character beyond the surrogates' start, an element with element content) by the scanner.
+    expect(withLeaves(text, false, { maxDepth: 512 }).leaves).toBe(8);
+  });
+
+  it('tells what a leaf that is not one turns out to be: a wrong end tag, an unbound prefix, xmlns', () => {
+    for (const text of [
+      '<r><a>t</b></r>',
+      '<r><a>t</a ></r>',
+      '<r><a>t</ab></r>',
+      '<r><ab>t</a></r>',
+      '<r><p:a>t</p:a></r>',
+      '<r xmlns:p="urn:p"><xmlns:a>t</xmlns:a></r>',
+      '<r><a>t',
+      '<r><a>t<',
+      '<r><a>t</a',
+      '<r><a/',
+      '<r xmlns:p="urn:p"><p:a>1</p:a><p:a>2</p:a><p:a>3</p:a ><p:a>4</p:ab></r>',
+      '<r xmlns:p="urn:p"><p:a>1</p:a><q xmlns:p="urn:q"><p:a>2</p:a></q><p:a>3</p:a></r>',
+    ]) {
+      const want = treeOutcome(text, { maxDepth: 512 });
+      expect(withLeaves(text, true, { maxDepth: 512 }).outcome, text).toEqual(want.outcome);
+      const none = withLeaves(text, false, { maxDepth: 512 });
+      if (want.tree === undefined) expect(none.outcome, text).toEqual(want.outcome);
+      else expect(none.closed, text).toEqual(closingOrder(want.tree));
+    }
   });
 });
 

@@ -20,9 +20,10 @@
  */
 import { XSI_NS } from '../xml/namespaces.js';
 import { type CompactLeaf, forgetLastShape, poolTexts } from '../xml/xml-compact.js';
-import { compactKept, detachKept, forgetLastParent } from '../xml/xml-detach-kept.js';
+import { compactKept, detachKept, detachLeaf, forgetLastParent } from '../xml/xml-detach-kept.js';
 import type { MutableElement } from '../xml/xml-memo-copy.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
+import { LeafReader, type LeafSink } from '../xml/xml-scan-leaves.js';
 import {
   derivesFrom,
   flatten,
@@ -66,6 +67,37 @@ export abstract class Frame {
   abstract close(el: XmlElement): unknown;
   /** The child that opened last has closed with `value`. */
   abstract take(value: unknown, child: XmlElement): void;
+  /**
+   * A child with no attributes and text only (`''`: none), told whole by the scanner
+   * (xml-scan.ts `XmlScanSink.leaf`): here made into an element and read as one that
+   * opens ({@link open}), gets its text and closes; frames that read leaves without the
+   * element override it.
+   */
+  leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void {
+    const el = leafElement(parent, ns, name, prefix, '');
+    const frame = this.open(el);
+    if (this.keeps) (parent as MutableElement).children.push(el);
+    if (text !== '') el.children.push(text);
+    this.take(frame === TEXT ? undefined : frame.close(el), el);
+  }
+}
+
+/** The namespace declarations of an element made from a leaf: none. */
+const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The element a leaf stands for (as the scanner makes one), with its text (`''`: none) or no children yet. */
+function leafElement(parent: XmlElement, ns: string, name: string, prefix: string, text: string): MutableElement {
+  return {
+    ns,
+    name,
+    prefix,
+    attrs: [],
+    nsDecls: NO_DECLS,
+    children: text === '' ? [] : [text],
+    parent,
+    line: 0,
+    column: 0,
+  };
 }
 
 /** An element whose content is not read (and not kept). */
@@ -78,6 +110,7 @@ class SkipFrame extends Frame {
     return undefined;
   }
   take(): void {}
+  override leaf(): void {}
 }
 /** The frame of an element whose content is not read. */
 export const SKIP: Frame = new SkipFrame();
@@ -130,6 +163,9 @@ class TextFrame extends SkipFrame {
   override open(): Frame {
     // A simple type has no element content (XML Schema Part 1 §3.3.4): the codec says so.
     throw new StreamFallback('an element where a simple value is expected');
+  }
+  override leaf(): void {
+    this.open();
   }
 }
 const TEXT: Frame = new TextFrame();
@@ -300,17 +336,19 @@ export class ComplexFrame extends Frame {
     this.attrs = attrs;
   }
 
-  open(child: XmlElement): Frame {
+  /**
+   * What the child of namespace `ns` and local name `name` is: sets {@link pending} (and
+   * {@link pendingAt} for a field) and returns the child's id ({@link TypePlan.next}).
+   */
+  private route(ns: string, name: string): number {
     const plan = this.plan;
-    const at = plan.next(this.last, child.name);
+    const at = plan.next(this.last, name);
     this.last = at;
     if (at < 0 || at >= plan.names.length) {
-      // An xsd:any element, of a name seen before: that name, equal, in a string of its own, which compares
-      // faster than the scanner's (a view of the document when it is long) where the leaf's shape is found.
-      if (at >= 0) (child as MutableElement).name = plan.nameOf(at);
-      return this.other();
+      this.other();
+      return at;
     }
-    const exact = sameNamespace(child.ns, plan.ns[at]!);
+    const exact = sameNamespace(ns, plan.ns[at]!);
     const single = plan.array[at] === 0;
     if (!exact) {
       // Whether it is taken depends on the children still to come; those not taken go to xsd:any.
@@ -318,11 +356,33 @@ export class ComplexFrame extends Frame {
         throw new StreamFallback('an element of a field in another namespace, and xsd:any');
       if (single && (this.exact[at] !== undefined || (this.loose !== undefined && this.loose[at] !== undefined))) {
         this.pending = SKIPPED;
-        return SKIP;
+        return at;
       }
-    } else if (single && this.exact[at] !== undefined) return this.other();
+    } else if (single && this.exact[at] !== undefined) {
+      this.other();
+      return at;
+    }
     this.pending = exact ? EXACT : LOOSE;
     this.pendingAt = at;
+    return at;
+  }
+
+  /** A child that no field takes: to `xsd:any`, or skipped. */
+  private other(): void {
+    this.pending = this.plan.flat.any === undefined ? SKIPPED : REST;
+  }
+
+  open(child: XmlElement): Frame {
+    const at = this.route(child.ns, child.name);
+    const pending = this.pending;
+    if (pending === SKIPPED) return SKIP;
+    const plan = this.plan;
+    if (pending === REST) {
+      // An xsd:any element, of a name seen before: that name, equal, in a string of its own, which compares
+      // faster than the scanner's (a view of the document when it is long) where the leaf's shape is found.
+      if (at >= plan.names.length) (child as MutableElement).name = plan.nameOf(at);
+      return DETACH;
+    }
     if (child.attrs.length === 0 && plan.read[at] !== READ_FRAME) {
       // A simple value with no attributes: valueFrame's answer, without asking.
       this.pendingText = true;
@@ -333,14 +393,26 @@ export class ComplexFrame extends Frame {
     return frame;
   }
 
-  /** A child that no field takes. */
-  private other(): Frame {
-    if (this.plan.flat.any === undefined) {
-      this.pending = SKIPPED;
-      return SKIP;
+  /** A field of simple type or an `xsd:any` element read from its text, with no element made (see {@link Frame.leaf}). */
+  override leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void {
+    const at = this.route(ns, name);
+    const pending = this.pending;
+    if (pending === SKIPPED) return;
+    const plan = this.plan;
+    if (pending === REST) {
+      const own = at >= plan.names.length ? plan.nameOf(at) : name;
+      (this.rest ??= []).push(detachLeaf(parent, ns, own, prefix, text, unpooled));
+      return;
     }
-    this.pending = REST;
-    return DETACH;
+    if (plan.read[at] !== READ_FRAME) {
+      this.store(readText(text, plan, at, parent));
+      return;
+    }
+    // A complex or raw-XML field: read from an element, as the scanner would have told it.
+    const el = leafElement(parent, ns, name, prefix, text);
+    const frame = valueFrame(el, plan.values[at]!, this.types);
+    this.pendingText = frame === TEXT;
+    this.take(frame === TEXT ? undefined : frame.close(el), el);
   }
 
   take(value: unknown, child: XmlElement): void {
@@ -350,9 +422,14 @@ export class ComplexFrame extends Frame {
       (this.rest ??= []).push(value as XmlElement);
       return;
     }
+    this.store(this.pendingText ? readText(textOf(child), this.plan, this.pendingAt, child) : value);
+  }
+
+  /** The value of the field matched last ({@link pendingAt}), exactly or liberally ({@link pending}). */
+  private store(value: unknown): void {
+    const pending = this.pending;
     const plan = this.plan;
     const at = this.pendingAt;
-    if (this.pendingText) value = readText(textOf(child), plan, at, child);
     const exact = this.exact;
     const loose = this.loose;
     if (exact[at] === undefined && (loose === undefined || loose[at] === undefined)) this.hits[this.hitCount++] = at;
@@ -497,8 +574,9 @@ function build(flat: FlatType, n: number): Record<string, unknown> {
 const FAST_PROPERTIES = 16;
 
 /** The sink that drives frames from a scan: the root's frame comes from `root`. */
-class FrameSink implements XmlScanSink {
+class FrameSink implements XmlScanSink, LeafSink {
   private readonly frames: Frame[] = [];
+  readonly leaves: LeafReader = new LeafReader(this);
   /** The root's value, once it has closed. */
   value: unknown;
   private readonly root: (el: XmlElement) => Frame;
@@ -516,6 +594,11 @@ class FrameSink implements XmlScanSink {
     const parent = frames[frames.length - 1]!;
     frames.push(parent.open(el));
     return parent.keeps;
+  }
+
+  leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void {
+    const frames = this.frames;
+    frames[frames.length - 1]!.leaf(parent, ns, name, prefix, text);
   }
 
   close(el: XmlElement): void {

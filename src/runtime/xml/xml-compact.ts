@@ -177,27 +177,45 @@ export function forgetLastShape(): void {
 /** Shapes kept per scope: a document of many names shares the first ones and makes the others per leaf. */
 const MAX_SHAPES = 4096;
 
-/** The shape of a leaf named and with the attributes of `el`, hanging from `scope`. */
-export function leafShape(scope: XmlElement, el: XmlElement): LeafShape {
+/**
+ * The shape of a leaf in namespace `ns` named `name` with prefix `prefix` and attributes
+ * `attrs` (those of an element, or none: {@link NO_LEAF_ATTRS}), hanging from `scope`.
+ */
+export function leafShape(
+  scope: XmlElement,
+  ns: string,
+  name: string,
+  prefix: string,
+  attrs: readonly XmlAttribute[],
+): LeafShape {
   // The shape that came after the last one given, when it is this one: one comparison of names, no lookup.
   const guess = lastEntry?.next;
   if (
     guess?.plain === true &&
-    el.attrs.length === 0 &&
+    attrs.length === 0 &&
     guess.scope === scope &&
-    guess.shape.name === el.name &&
-    guess.shape.prefix === el.prefix
+    guess.shape.name === name &&
+    guess.shape.prefix === prefix
   ) {
     lastEntry = guess;
     return guess.shape;
   }
-  const entry = shapeEntry(scope, el);
+  const entry = shapeEntry(scope, ns, name, prefix, attrs);
   if (lastEntry !== undefined) lastEntry.next = entry;
   lastEntry = entry;
   return entry.shape;
 }
 
-function shapeEntry(scope: XmlElement, el: XmlElement): ShapeEntry {
+/** No attributes (for {@link leafShape}). */
+export const NO_LEAF_ATTRS: readonly XmlAttribute[] = NO_ATTRS;
+
+function shapeEntry(
+  scope: XmlElement,
+  ns: string,
+  name: string,
+  prefix: string,
+  attrs: readonly XmlAttribute[],
+): ShapeEntry {
   let shapes = lastShapes;
   if (scope !== lastScope || shapes === undefined) {
     shapes = shapesByScope.get(scope);
@@ -210,26 +228,25 @@ function shapeEntry(scope: XmlElement, el: XmlElement): ShapeEntry {
     lastPrefix = undefined;
   }
   let byName = lastByName;
-  if (el.prefix !== lastPrefix || byName === undefined) {
-    const prefix = ownString(el.prefix);
-    byName = shapes.byPrefix.get(prefix);
+  if (prefix !== lastPrefix || byName === undefined) {
+    const own = ownString(prefix);
+    byName = shapes.byPrefix.get(own);
     if (byName === undefined) {
       byName = new Map();
-      shapes.byPrefix.set(prefix, byName);
+      shapes.byPrefix.set(own, byName);
     }
-    lastPrefix = prefix;
+    lastPrefix = own;
     lastByName = byName;
   }
-  const attrs = el.attrs;
-  let key = el.name;
+  let key = name;
   // A prefix binds one namespace in a scope, so prefix, name and value tell an attribute.
   for (let i = 0; i < attrs.length; i++) key += `\u0000${attrs[i]!.prefix}:${attrs[i]!.name}=${attrs[i]!.value}`;
   const hit = byName.get(key);
   if (hit !== undefined) return hit;
   const shape: LeafShape = Object.freeze({
-    ns: ownString(el.ns),
-    name: ownString(el.name),
-    prefix: ownString(el.prefix),
+    ns: ownString(ns),
+    name: ownString(name),
+    prefix: ownString(prefix),
     attrs: attrs.length === 0 ? NO_ATTRS : ownAttributes(attrs),
     parent: scope,
   });

@@ -11,7 +11,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { CompactLeaf, isLeaf, leafShape } from './xml-compact.js';
+import { CompactLeaf, isLeaf, leafShape, NO_LEAF_ATTRS } from './xml-compact.js';
 import { detachedScope } from './xml-detach.js';
 import type { MutableElement } from './xml-memo-copy.js';
 import { ownString } from './xml-string-copy.js';
@@ -59,13 +59,33 @@ export function detachKept(el: XmlElement, leaves: CompactLeaf[]): XmlElement {
   }
   const scope = keptScope(parent);
   if (isLeaf(el)) {
-    const leaf = new CompactLeaf(leafShape(scope, el), el.children.length === 0 ? '' : (el.children[0] as string));
+    const leaf = new CompactLeaf(
+      leafShape(scope, el.ns, el.name, el.prefix, el.attrs),
+      el.children.length === 0 ? '' : (el.children[0] as string),
+    );
     leaves.push(leaf);
     return leaf;
   }
   (el as MutableElement).parent = scope;
   compactKept(el);
   return el;
+}
+
+/**
+ * {@link detachKept} of an element with no attributes and text only (`''`: none) that the
+ * scanner told as a leaf (xml-scan.ts `XmlScanSink.leaf`), child of `parent`, with no element made.
+ */
+export function detachLeaf(
+  parent: XmlElement,
+  ns: string,
+  name: string,
+  prefix: string,
+  text: string,
+  leaves: CompactLeaf[],
+): CompactLeaf {
+  const leaf = new CompactLeaf(leafShape(keptScope(parent), ns, name, prefix, NO_LEAF_ATTRS), text);
+  leaves.push(leaf);
+  return leaf;
 }
 
 /** The scopes of kept elements, per element that declares namespaces (or root) above them. */

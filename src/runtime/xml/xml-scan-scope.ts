@@ -22,6 +22,8 @@ export class NamespaceScope {
   private readonly shadowed: (string | undefined)[] = [];
   private count = 0;
   private index: Map<string, string> | undefined;
+  /** Changes whenever a binding is made or undone: a lookup's answer holds while it is the same. */
+  version = 0;
 
   /** Current depth of the binding stack; pass it to {@link restore}. */
   get mark(): number {
@@ -40,6 +42,7 @@ export class NamespaceScope {
   /** Binds `prefix` (`''` for the default namespace) to `uri`. */
   bind(prefix: string, uri: string): void {
     const k = this.count++;
+    this.version++;
     const old = prefix === '' ? this.defaultNs : this.lookup(prefix);
     this.prefixes[k] = prefix;
     this.uris[k] = uri;
@@ -65,5 +68,6 @@ export class NamespaceScope {
       }
     }
     this.count = mark;
+    this.version++;
   }
 }

@@ -33,6 +33,7 @@ import { NamespaceScope } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
 import type { MutableElement } from './xml-memo-copy.js';
 import type { PrefixScanState, XmlPrefixMemo } from './xml-prefix-memo.js';
+import type { LeafReader, LeafScanState } from './xml-scan-leaves.js';
 
 /** The message for a refused DOCTYPE (SOAP 1.1 §3, SOAP 1.2 Part 1 §5: no DTD in a message). */
 export const DOCTYPE_MESSAGE = 'DOCTYPE declarations are not allowed (no DTDs, no entity declarations)';
@@ -96,6 +97,12 @@ export interface XmlScanSink {
   open(el: XmlElement): boolean;
   /** `el` has closed: its `children` are complete. */
   close(el: XmlElement): void;
+  /**
+   * Optional: reads the elements with no attributes and plain text or nothing (the fields
+   * of a record) whole, telling each to its sink in one call instead of {@link open} and
+   * {@link close}, with no element made (xml-scan-leaves.ts). Not used with `positions`.
+   */
+  readonly leaves?: LeafReader | undefined;
 }
 
 /** The usual XML declarations, accepted without re-reading them (same outcome as {@link XmlScanner.xmlDecl}). */
@@ -203,10 +210,10 @@ function scanRecording(text: string, options: ScanOptions, recordInto: XmlShapeM
 const NO_NODE_LIMIT = 1_000_000_000;
 
 /** The scanner. Its fields of {@link PrefixScanState} are read and set by the memo it resumes from or records into. */
-class XmlScanner implements PrefixScanState {
+class XmlScanner implements PrefixScanState, LeafScanState {
   readonly text: string;
   private readonly n: number;
-  private readonly maxDepth: number;
+  readonly maxDepth: number;
   readonly maxNodes: number;
   /** Nodes still accepted (see {@link ScanOptions.maxNodes}). */
   nodeBudget: number;
@@ -243,12 +250,15 @@ class XmlScanner implements PrefixScanState {
   private readonly shapeRuns: ShapeRecording | undefined;
   /** Told of each element (see {@link XmlScanSink}). */
   private readonly sink: XmlScanSink | undefined;
+  /** The sink's reader of leaves ({@link XmlScanSink.leaves}), when the scan has no positions. */
+  private readonly leaves: LeafReader | undefined;
 
   /** @param recordInto the shape memo to record the document into (a recording scan reads the whole text: no resumed start). */
   constructor(text: string, options: ScanOptions, recordInto: XmlShapeMemo | undefined) {
     this.text = text;
     this.n = text.length;
     this.sink = options.sink;
+    this.leaves = options.positions ? undefined : options.sink?.leaves;
     this.memo = options.positions || options.maxDepth < 2 || options.sink !== undefined ? undefined : options.memo;
     this.shapes = recordInto;
     this.shapeRuns = recordInto === undefined ? undefined : { starts: [], ends: [], owners: [], abandoned: false };
@@ -782,6 +792,10 @@ class XmlScanner implements PrefixScanState {
    * applies namespace declarations (Namespaces in XML 1.0 §3, §5), builds the element.
    */
   private startTag(start: number): number {
+    if (this.leaves !== undefined) {
+      const after = this.leaves.guessed(this, start);
+      if (after >= 0) return after;
+    }
     const text = this.text;
     const ns0 = start + 1;
     let i = this.qname(ns0, 'element name');
@@ -798,12 +812,20 @@ class XmlScanner implements PrefixScanState {
       let c = text.charCodeAt(i);
       if (c === GT) {
         i++;
+        if (count === 0 && this.leaves !== undefined) {
+          const after = this.leaves.named(this, start, qname, colon < 0 ? -1 : colon - ns0, i, false);
+          if (after >= 0) return after;
+        }
         break;
       }
       if (c === SLASH) {
         if (text.charCodeAt(i + 1) !== GT) this.fail('"/" in a start tag must be followed by ">"', i);
         i += 2;
         selfClosing = true;
+        if (count === 0 && this.leaves !== undefined) {
+          const after = this.leaves.named(this, start, qname, colon < 0 ? -1 : colon - ns0, i, true);
+          if (after >= 0) return after;
+        }
         break;
       }
       if (!(c < 128 && (ASCII_CLASS[c]! & C_SPACE) !== 0)) {
