@@ -852,6 +852,10 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
       '<r><a/',
       '<r xmlns:p="urn:p"><p:a>1</p:a><p:a>2</p:a><p:a>3</p:a ><p:a>4</p:ab></r>',
       '<r xmlns:p="urn:p"><p:a>1</p:a><q xmlns:p="urn:q"><p:a>2</p:a></q><p:a>3</p:a></r>',
+      // A guessed name with a "." is matched as written, not as any character.
+      '<r><a.b>1</a.b><c>2</c><a.b>3</a.b><c>4</c><aXb>5</aXb><c>6</c><a.b>7</a.b></r>',
+      // A guess whose text turns out not to be plain, or whose end tag is not its own.
+      '<r><a>1</a><b>2</b><a>3</a><b>4]</b><a>5</a><b>6</c></r>',
     ]) {
       const want = treeOutcome(text, { maxDepth: 512 });
       expect(withLeaves(text, true, { maxDepth: 512 }).outcome, text).toEqual(want.outcome);

@@ -63,6 +63,21 @@ interface LeafName {
   readonly prefixed: boolean;
   /** The name of the leaf read after one of this name, last time. */
   next: LeafName | undefined;
+  /** A whole leaf of this name with its text ({@link leafPattern}), made when the name is first guessed. */
+  pattern: RegExp | undefined;
+}
+
+/**
+ * A sticky expression matching a whole leaf named `qname` with plain text: `<qname>`, the
+ * characters {@link LeafReader} reads as plain text (TAB, LF, U+0020 to U+D7FF but "&", "<"
+ * and "]"), `</qname>`. One call of the engine's compiled matcher reads the leaf, where a
+ * loop of JavaScript reads it character by character (slow until the engine has compiled it:
+ * the first large answer of a process).
+ */
+function leafPattern(qname: string): RegExp {
+  // Name characters (XML 1.0 §2.3) that mean something in an expression: "." only; escaped all the same.
+  const q = qname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`<${q}>[\\t\\n\\x20-\\x25\\x27-\\x3b\\x3d-\\x5c\\x5e-\\ud7ff]*</${q}>`, 'y');
 }
 
 /** Most names kept: a document of many names reads the others as the first read theirs. */
@@ -93,11 +108,15 @@ export class LeafReader {
     if (guess === undefined) return -1;
     const text = s.text;
     const qname = guess.qname;
+    const pattern = (guess.pattern ??= leafPattern(qname));
+    pattern.lastIndex = start;
+    if (pattern.test(text)) {
+      const end = pattern.lastIndex;
+      return this.tell(s, guess, start + qname.length + 2, end - qname.length - 3, end);
+    }
     const e = start + 1 + qname.length;
-    const c = text.charCodeAt(e);
-    if (c === GT) return text.startsWith(qname, start + 1) ? this.read(s, start, guess, e + 1, false) : -1;
-    if (c === SLASH && text.charCodeAt(e + 1) === GT && text.startsWith(qname, start + 1))
-      return this.read(s, start, guess, e + 2, true);
+    if (text.charCodeAt(e) === SLASH && text.charCodeAt(e + 1) === GT && text.startsWith(qname, start + 1))
+      return this.tell(s, guess, e + 2, e + 2, e + 2);
     return -1;
   }
 
@@ -116,6 +135,7 @@ export class LeafReader {
         local: colon < 0 ? own : own.slice(colon + 1),
         prefixed: colon >= 0,
         next: undefined,
+        pattern: undefined,
       };
       if (this.names.size < MAX_NAMES) this.names.set(own, name);
     }
@@ -123,8 +143,6 @@ export class LeafReader {
   }
 
   private read(s: LeafScanState, start: number, name: LeafName, i: number, empty: boolean): number {
-    const stack = s.stack;
-    if (stack.length === 0 || stack.length >= s.maxDepth || s.nodeBudget < 2) return -1;
     const text = s.text;
     let j = i;
     let end = i;
@@ -142,6 +160,18 @@ export class LeafReader {
       for (let k = j + 2; k < end; k++) if (text.charCodeAt(k) !== text.charCodeAt(k + from)) return -1;
       end++;
     }
+    return this.tell(s, name, i, j, end);
+  }
+
+  /**
+   * A leaf named `name` whose text (plain: checked) is from `i` to `j` and which ends at `end`:
+   * told to the sink unless it is not in the root, would reach a limit or has an unbound prefix.
+   * Returns `end`, or -1 having done nothing.
+   */
+  private tell(s: LeafScanState, name: LeafName, i: number, j: number, end: number): number {
+    const stack = s.stack;
+    if (stack.length === 0 || stack.length >= s.maxDepth || s.nodeBudget < 2) return -1;
+    const text = s.text;
     const scope = s.scope;
     let ns: string | undefined;
     if (!name.prefixed) ns = scope.defaultNs;
