@@ -137,12 +137,22 @@ export class TypePlan {
   /**
    * The id of a child named `name` that comes after the child of id `before` (`fields.length`
    * for the first): the index of the field of that name, an id beyond `fields.length` for
-   * another name, or -1 when too many other names have been seen to keep one more.
+   * another name, or -1 when too many other names have been seen to keep one more. With `adopt`,
+   * `name` is a string of its own that the caller gives for every child of that name (never a
+   * substring of a document): the plan keeps it.
    */
-  next(before: number, name: string): number {
+  next(before: number, name: string, adopt = false): number {
     const after = this.after;
     const guess = before < 0 ? -1 : after[before]!;
-    if (guess >= 0 && this.idNames[guess] === name) return guess;
+    if (guess >= 0) {
+      const idNames = this.idNames;
+      if (idNames[guess] === name) {
+        // A name the caller keeps for every element of that name (xml-scan-leaves.ts, in a string of its own):
+        // kept here instead, so that comparing the next one finds the same string, at once.
+        if (adopt) idNames[guess] = name;
+        return guess;
+      }
+    }
     const id = this.idOf(name);
     if (before >= 0) after[before] = id;
     return id;

@@ -32,3 +32,20 @@ export function ownString(s: string): string {
   if (s.length < SLICE_MIN) return s;
   return flattened(s.slice(0, 1) + s.slice(1));
 }
+
+/**
+ * A flat copy of `s` (see {@link ownString}) that V8 stores with one byte per character
+ * when every character is below U+0100, as it stores string literals: a substring of a
+ * document holding any character above U+00FF takes two bytes per character, and
+ * comparing a two-byte string with a one-byte one (a name of the descriptors) goes
+ * character by character. For short strings made once and compared often (names).
+ */
+export function compactString(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0xff) return ownString(s);
+    out += String.fromCharCode(c);
+  }
+  return flattened(out);
+}

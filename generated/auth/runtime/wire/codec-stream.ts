@@ -340,11 +340,12 @@ export class ComplexFrame extends Frame {
 
   /**
    * What the child of namespace `ns` and local name `name` is: sets {@link pending} (and
-   * {@link pendingAt} for a field) and returns the child's id ({@link TypePlan.next}).
+   * {@link pendingAt} for a field) and returns the child's id ({@link TypePlan.next}). `own`:
+   * `name` is a leaf's (xml-scan-leaves.ts), a string of its own that the plan may keep.
    */
-  private route(ns: string, name: string): number {
+  private route(ns: string, name: string, own: boolean): number {
     const plan = this.plan;
-    const at = plan.next(this.last, name);
+    const at = plan.next(this.last, name, own);
     this.last = at;
     if (at < 0 || at >= plan.names.length) {
       this.other();
@@ -375,7 +376,7 @@ export class ComplexFrame extends Frame {
   }
 
   open(child: XmlElement): Frame {
-    const at = this.route(child.ns, child.name);
+    const at = this.route(child.ns, child.name, false);
     const pending = this.pending;
     if (pending === SKIPPED) return SKIP;
     const plan = this.plan;
@@ -397,7 +398,7 @@ export class ComplexFrame extends Frame {
 
   /** A field of simple type or an `xsd:any` element read from its text, with no element made (see {@link Frame.leaf}). */
   override leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void {
-    const at = this.route(ns, name);
+    const at = this.route(ns, name, true);
     const pending = this.pending;
     if (pending === SKIPPED) return;
     const plan = this.plan;

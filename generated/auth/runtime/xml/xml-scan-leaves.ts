@@ -7,7 +7,8 @@
  * close, with no element, children array or attributes array made. Most elements of a
  * large answer are such fields, so this is most of its scan.
  *
- * The names of the leaves read are kept (bounded), each in strings of its own, with the
+ * The names of the leaves read are kept (bounded), each in strings of its own (the same
+ * string objects for every leaf of a name, which the decoder's plans adopt), with the
  * name that came after it last: the records of an answer repeat one order of fields, so
  * the name of most leaves is found by one comparison with the one guessed, with no
  * character-by-character reading and no substring made (a name guessed is known to be
@@ -23,7 +24,7 @@
  */
 import { ASCII_CLASS as SHARED_ASCII_CLASS, C_TEXT_SPECIAL as SHARED_C_TEXT_SPECIAL } from './xml-scan-chars.js';
 import type { NamespaceScope } from './xml-scan-scope.js';
-import { ownString } from './xml-string-copy.js';
+import { compactString } from './xml-string-copy.js';
 import type { XmlElement } from './xml-tree.js';
 
 // Module-local aliases: V8 folds same-module constants into hot loops more readily than imported bindings.
@@ -128,11 +129,12 @@ export class LeafReader {
   named(s: LeafScanState, start: number, qname: string, colon: number, i: number, empty: boolean): number {
     let name = this.names.get(qname);
     if (name === undefined) {
-      const own = ownString(qname);
+      // Flat copies, in one byte per character when they can be (compared with the descriptors' names).
+      const own = compactString(qname);
       name = {
         qname: own,
-        prefix: colon < 0 ? '' : own.slice(0, colon),
-        local: colon < 0 ? own : own.slice(colon + 1),
+        prefix: colon < 0 ? '' : compactString(qname.slice(0, colon)),
+        local: colon < 0 ? own : compactString(qname.slice(colon + 1)),
         prefixed: colon >= 0,
         next: undefined,
         pattern: undefined,
