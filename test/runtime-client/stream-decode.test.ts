@@ -7,10 +7,10 @@
  * liberal matches, the client gives the same results and `meta` whichever way it reads;
  * what streaming does not read falls back, with its reason.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CallMeta, ServiceClient } from '../../src/runtime/client/client.js';
 import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
-import { decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
+import { ComplexFrame, decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
 import type { ServiceDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
 import { decodeSoapResponseStreaming, responseStreaming } from '../../src/runtime/wire/soap-response-stream.js';
 import { parseXml } from '../../src/runtime/xml/xml-parse.js';
@@ -228,5 +228,24 @@ describe('SOAP responses read as they are scanned', () => {
     const items = rec['items'] as Record<string, unknown>[];
     expect(items.map((i) => i['$type'])).toEqual([undefined, 'Derived', 'Derived']);
     expect(items[1]!['extra']).toBeNull();
+  });
+
+  it('reads the plain fields of records as leaves, with no element made (xml-scan-leaves.ts)', () => {
+    // Ten records of the Wrapper's `rec`, each with seven leaves: <s:code>, three <s:name>, the
+    // <s:extra> date, and two xsd:any elements (<o:loose>, <o:more/>); then <count>.
+    const body = envelope(`<s:GetResponse>${RECORD.repeat(10)}<count>7</count></s:GetResponse>`);
+    const leaf = vi.spyOn(ComplexFrame.prototype, 'leaf');
+    const open = vi.spyOn(ComplexFrame.prototype, 'open');
+    try {
+      const direct = decodeSoapResponseStreaming(body, '1.1', service.operations[0]!.soap11!.output!, types, {});
+      expect(direct).not.toBeInstanceOf(StreamFallback);
+      expect(leaf).toHaveBeenCalledTimes(10 * 7 + 1);
+      // Opened as elements, each having attributes or element content: per record the record itself,
+      // its three items, the nil <s:extra>, <s:raw> and the nil <s:note>.
+      expect(open).toHaveBeenCalledTimes(10 * 7);
+    } finally {
+      leaf.mockRestore();
+      open.mockRestore();
+    }
   });
 });
