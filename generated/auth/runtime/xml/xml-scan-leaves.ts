@@ -64,7 +64,13 @@ interface LeafName {
   readonly prefixed: boolean;
   /** The name of the leaf read after one of this name, last time. */
   next: LeafName | undefined;
-  /** A whole leaf of this name with its text ({@link leafPattern}), made when the name is first guessed. */
+  /** Whether it is one of the names kept ({@link MAX_NAMES}): only those get a {@link pattern}. */
+  readonly kept: boolean;
+  /**
+   * A whole leaf of this name with its text ({@link leafPattern}), made the first time the
+   * name is guessed right: a scan makes at most {@link MAX_NAMES}, none for names that are
+   * never guessed right (making one costs as much as reading some dozens of leaves).
+   */
   pattern: RegExp | undefined;
 }
 
@@ -90,9 +96,10 @@ export class LeafReader {
   private readonly names = new Map<string, LeafName>();
   /** The name of the leaf read last. */
   private last: LeafName | undefined;
-  /** The prefix whose namespace was looked up last, that namespace, and the scope's version then. */
+  /** The prefix whose namespace was looked up last, that namespace, the scope and its version then. */
   private prefix = '';
   private ns = '';
+  private scope: NamespaceScope | undefined;
   private version = -1;
 
   constructor(sink: LeafSink) {
@@ -109,16 +116,25 @@ export class LeafReader {
     if (guess === undefined) return -1;
     const text = s.text;
     const qname = guess.qname;
-    const pattern = (guess.pattern ??= leafPattern(qname));
-    pattern.lastIndex = start;
-    if (pattern.test(text)) {
-      const end = pattern.lastIndex;
-      return this.tell(s, guess, start + qname.length + 2, end - qname.length - 3, end);
+    const pattern = guess.pattern;
+    if (pattern !== undefined) {
+      pattern.lastIndex = start;
+      if (pattern.test(text)) {
+        const end = pattern.lastIndex;
+        return this.tell(s, guess, start + qname.length + 2, end - qname.length - 3, end);
+      }
     }
     const e = start + 1 + qname.length;
-    if (text.charCodeAt(e) === SLASH && text.charCodeAt(e + 1) === GT && text.startsWith(qname, start + 1))
-      return this.tell(s, guess, e + 2, e + 2, e + 2);
-    return -1;
+    const c = text.charCodeAt(e);
+    if (c === SLASH)
+      return text.charCodeAt(e + 1) === GT && text.startsWith(qname, start + 1)
+        ? this.tell(s, guess, e + 2, e + 2, e + 2)
+        : -1;
+    // With a pattern, what it did not match is no leaf of this name.
+    if (c !== GT || pattern !== undefined || !text.startsWith(qname, start + 1)) return -1;
+    const end = this.read(s, start, guess, e + 1, false);
+    if (end >= 0 && guess.kept) guess.pattern = leafPattern(qname);
+    return end;
   }
 
   /**
@@ -137,9 +153,10 @@ export class LeafReader {
         local: colon < 0 ? own : compactString(qname.slice(colon + 1)),
         prefixed: colon >= 0,
         next: undefined,
+        kept: this.names.size < MAX_NAMES,
         pattern: undefined,
       };
-      if (this.names.size < MAX_NAMES) this.names.set(own, name);
+      if (name.kept) this.names.set(own, name);
     }
     return this.read(s, start, name, i, empty);
   }
@@ -177,13 +194,14 @@ export class LeafReader {
     const scope = s.scope;
     let ns: string | undefined;
     if (!name.prefixed) ns = scope.defaultNs;
-    else if (name.prefix === this.prefix && scope.version === this.version) ns = this.ns;
+    else if (name.prefix === this.prefix && scope.version === this.version && scope === this.scope) ns = this.ns;
     else {
       // Unbound (and so "xmlns", which cannot be declared): the scanner reports it.
       ns = scope.lookup(name.prefix);
       if (ns === undefined) return -1;
       this.prefix = name.prefix;
       this.ns = ns;
+      this.scope = scope;
       this.version = scope.version;
     }
     // The element and its text run, as the scanner counts them (two at most: checked above).
