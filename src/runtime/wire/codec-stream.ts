@@ -69,7 +69,7 @@ export abstract class Frame {
   abstract take(value: unknown, child: XmlElement): void;
   /**
    * A child with no attributes and text only (`''`: none), told whole by the scanner
-   * (xml-scan.ts `XmlScanSink.leaf`): here made into an element and read as one that
+   * (xml-scan-leaves.ts `LeafSink.leaf`): here made into an element and read as one that
    * opens ({@link open}), gets its text and closes; frames that read leaves without the
    * element override it.
    */

@@ -75,7 +75,7 @@ export function detachKept(el: XmlElement, leaves: CompactLeaf[]): XmlElement {
 
 /**
  * {@link detachKept} of an element with no attributes and text only (`''`: none) that the
- * scanner told as a leaf (xml-scan.ts `XmlScanSink.leaf`), child of `parent`, with no element made.
+ * scanner told as a leaf (xml-scan-leaves.ts `LeafSink.leaf`), child of `parent`, with no element made.
  */
 export function detachLeaf(
   parent: XmlElement,

@@ -10,9 +10,9 @@
  * The names of the leaves read are kept (bounded), each in strings of its own (the same
  * string objects for every leaf of a name, which the decoder's plans adopt), with the
  * name that came after it last: the records of an answer repeat one order of fields, so
- * the name of most leaves is found by one comparison with the one guessed, with no
- * character-by-character reading and no substring made (a name guessed is known to be
- * well-formed: it was read in full when first seen).
+ * most leaves are read by one match of the guessed name's expression (a name guessed is
+ * known to be well-formed: it was read in full when first seen), with no substring made
+ * but the text's.
  *
  * Only text with no reference, no carriage return, no "]" and no character at or above
  * the surrogates is read here (what it is is then the characters as they are, XML 1.0
@@ -64,12 +64,10 @@ interface LeafName {
   readonly prefixed: boolean;
   /** The name of the leaf read after one of this name, last time. */
   next: LeafName | undefined;
-  /** Whether it is one of the names kept ({@link MAX_NAMES}): only those get a {@link pattern}. */
-  readonly kept: boolean;
   /**
    * A whole leaf of this name with its text ({@link leafPattern}), made the first time the
-   * name is guessed right: a scan makes at most {@link MAX_NAMES}, none for names that are
-   * never guessed right (making one costs as much as reading some dozens of leaves).
+   * name is guessed right: none for names that are never guessed right (making one costs as
+   * much as reading some dozens of leaves).
    */
   pattern: RegExp | undefined;
 }
@@ -87,7 +85,7 @@ function leafPattern(qname: string): RegExp {
   return new RegExp(`<${q}>[\\t\\n\\x20-\\x25\\x27-\\x3b\\x3d-\\x5c\\x5e-\\ud7ff]*</${q}>`, 'y');
 }
 
-/** Most names kept: a document of many names reads the others as the first read theirs. */
+/** Most names kept: in a document of more names, the elements of the others are left to the scanner. */
 const MAX_NAMES = 1024;
 
 /** Reads the leaves of one scan, for one sink (see the module comment). */
@@ -133,7 +131,7 @@ export class LeafReader {
     // With a pattern, what it did not match is no leaf of this name.
     if (c !== GT || pattern !== undefined || !text.startsWith(qname, start + 1)) return -1;
     const end = this.read(s, start, guess, e + 1, false);
-    if (end >= 0 && guess.kept) guess.pattern = leafPattern(qname);
+    if (end >= 0) guess.pattern = leafPattern(qname);
     return end;
   }
 
@@ -145,6 +143,7 @@ export class LeafReader {
   named(s: LeafScanState, start: number, qname: string, colon: number, i: number, empty: boolean): number {
     let name = this.names.get(qname);
     if (name === undefined) {
+      if (this.names.size >= MAX_NAMES) return -1;
       // Flat copies, in one byte per character when they can be (compared with the descriptors' names).
       const own = compactString(qname);
       name = {
@@ -153,10 +152,9 @@ export class LeafReader {
         local: colon < 0 ? own : compactString(qname.slice(colon + 1)),
         prefixed: colon >= 0,
         next: undefined,
-        kept: this.names.size < MAX_NAMES,
         pattern: undefined,
       };
-      if (name.kept) this.names.set(own, name);
+      this.names.set(own, name);
     }
     return this.read(s, start, name, i, empty);
   }
