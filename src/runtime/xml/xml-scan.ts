@@ -812,20 +812,12 @@ class XmlScanner implements PrefixScanState, LeafScanState {
       let c = text.charCodeAt(i);
       if (c === GT) {
         i++;
-        if (count === 0 && this.leaves !== undefined) {
-          const after = this.leaves.named(this, start, qname, colon < 0 ? -1 : colon - ns0, i, false);
-          if (after >= 0) return after;
-        }
         break;
       }
       if (c === SLASH) {
         if (text.charCodeAt(i + 1) !== GT) this.fail('"/" in a start tag must be followed by ">"', i);
         i += 2;
         selfClosing = true;
-        if (count === 0 && this.leaves !== undefined) {
-          const after = this.leaves.named(this, start, qname, colon < 0 ? -1 : colon - ns0, i, true);
-          if (after >= 0) return after;
-        }
         break;
       }
       if (!(c < 128 && (ASCII_CLASS[c]! & C_SPACE) !== 0)) {
@@ -857,6 +849,10 @@ class XmlScanner implements PrefixScanState, LeafScanState {
       aOffset[count] = as;
       if (aq.charCodeAt(0) === 0x78 && (aq === 'xmlns' || (acolon - as === 5 && aq.startsWith('xmlns:')))) declCount++;
       count++;
+    }
+    if (count === 0 && this.leaves !== undefined) {
+      const after = this.leaves.named(this, start, qname, colon < 0 ? -1 : colon - ns0, i, selfClosing);
+      if (after >= 0) return after;
     }
     return this.openElement(start, qname, colon < 0 ? -1 : colon - ns0, count, declCount, selfClosing, i);
   }

@@ -408,6 +408,7 @@ export class ComplexFrame extends Frame {
       return;
     }
     if (plan.read[at] !== READ_FRAME) {
+      // The leaf declares no namespace: its parent's bindings are its own (a QName's prefix).
       this.store(readText(text, plan, at, parent));
       return;
     }
