@@ -107,7 +107,7 @@ export class LeafReader {
    * the last leaf's last time and it is a leaf, reads it; returns the index after it, or -1,
    * having done nothing.
    */
-  guessed(s: LeafScanState, start: number): number {
+  readGuessed(s: LeafScanState, start: number): number {
     const guess = this.last?.next;
     if (guess === undefined) return -1;
     const text = s.text;
@@ -138,7 +138,7 @@ export class LeafReader {
    * ending at `i` (`colon`: -1, or the prefix's length): reads the element when it is a leaf;
    * returns the index after it, or -1, having done nothing.
    */
-  named(s: LeafScanState, start: number, qname: string, colon: number, i: number, empty: boolean): number {
+  readNamed(s: LeafScanState, start: number, qname: string, colon: number, i: number, empty: boolean): number {
     let name = this.names.get(qname);
     if (name === undefined) {
       if (this.names.size >= MAX_NAMES) return -1;

@@ -793,7 +793,7 @@ class XmlScanner implements PrefixScanState, LeafScanState {
    */
   private startTag(start: number): number {
     if (this.leaves !== undefined) {
-      const after = this.leaves.guessed(this, start);
+      const after = this.leaves.readGuessed(this, start);
       if (after >= 0) return after;
     }
     const text = this.text;
@@ -851,7 +851,7 @@ class XmlScanner implements PrefixScanState, LeafScanState {
       count++;
     }
     if (count === 0 && this.leaves !== undefined) {
-      const after = this.leaves.named(this, start, qname, colon < 0 ? -1 : colon - ns0, i, selfClosing);
+      const after = this.leaves.readNamed(this, start, qname, colon < 0 ? -1 : colon - ns0, i, selfClosing);
       if (after >= 0) return after;
     }
     return this.openElement(start, qname, colon < 0 ? -1 : colon - ns0, count, declCount, selfClosing, i);
