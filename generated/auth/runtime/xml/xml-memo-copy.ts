@@ -75,3 +75,13 @@ export function flatCopy(s: string): string {
   // A JSON round trip makes a fresh string on any host, lone surrogates included (ES2019 well-formed stringify).
   return /[^\x00-\xff]/.test(s) ? (JSON.parse(JSON.stringify(s)) as string) : latin1Decode(latin1Encode(s));
 }
+
+/**
+ * `capacity` when it is a positive integer (how many entries a memo keeps).
+ * @throws RangeError naming the memo `kind` otherwise
+ */
+export function memoCapacity(kind: string, capacity: number): number {
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError(`${kind} capacity must be a positive integer, got ${capacity}`);
+  return capacity;
+}

@@ -9,7 +9,13 @@
  *
  * Ships with generated code (no imports beyond the parser's own files).
  */
-import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
+import {
+  flatCopy,
+  keptElementParts,
+  type KeptElementParts,
+  memoCapacity,
+  type MutableElement,
+} from './xml-memo-copy.js';
 import type { NamespaceScope } from './xml-scan-scope.js';
 import type { XmlElement } from './xml-tree.js';
 
@@ -85,9 +91,7 @@ export class XmlPrefixMemo {
    * @throws RangeError when `capacity` is not a positive integer
    */
   constructor(capacity = 4) {
-    this.capacity = capacity;
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError(`XmlPrefixMemo capacity must be a positive integer, got ${capacity}`);
+    this.capacity = memoCapacity('XmlPrefixMemo', capacity);
   }
 
   /**

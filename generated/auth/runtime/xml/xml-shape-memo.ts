@@ -26,7 +26,13 @@
  * Ships with generated code (no imports beyond the parser's types).
  */
 import type { XmlElement } from './xml-tree.js';
-import { flatCopy, keptElementParts, type KeptElementParts, type MutableElement } from './xml-memo-copy.js';
+import {
+  flatCopy,
+  keptElementParts,
+  type KeptElementParts,
+  memoCapacity,
+  type MutableElement,
+} from './xml-memo-copy.js';
 
 /** Longest document (in UTF-16 units) recorded as a shape: the memo is for small messages, where scanning the markup dominates. */
 const MAX_SHAPE_TEXT = 4096;
@@ -108,9 +114,7 @@ export class XmlShapeMemo {
    * @throws RangeError when `capacity` is not a positive integer
    */
   constructor(capacity = 8) {
-    this.capacity = capacity;
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError(`XmlShapeMemo capacity must be a positive integer, got ${capacity}`);
+    this.capacity = memoCapacity('XmlShapeMemo', capacity);
   }
 
   /**
