@@ -17,7 +17,7 @@ import { CompactLeaf, isLeaf, leafShape, NO_LEAF_ATTRS } from './xml-compact.js'
 import { detachedScope } from './xml-detach.js';
 import type { MutableElement } from './xml-memo-copy.js';
 import { ownString } from './xml-string-copy.js';
-import type { XmlElement } from './xml-tree.js';
+import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
 /** The attributes of a kept element that has none (trees are read-only: one frozen array serves all). */
 const NO_ATTRS = Object.freeze([]) as unknown as XmlElement['attrs'];
@@ -61,12 +61,8 @@ export function detachKept(el: XmlElement, leaves: CompactLeaf[]): XmlElement {
   }
   const scope = keptScope(parent);
   if (isLeaf(el)) {
-    const leaf = new CompactLeaf(
-      leafShape(scope, el.ns, el.name, el.prefix, el.attrs),
-      el.children.length === 0 ? '' : (el.children[0] as string),
-    );
-    leaves.push(leaf);
-    return leaf;
+    const text = el.children.length === 0 ? '' : (el.children[0] as string);
+    return compactLeaf(scope, el.ns, el.name, el.prefix, el.attrs, text, leaves);
   }
   (el as MutableElement).parent = scope;
   compactKept(el);
@@ -85,7 +81,20 @@ export function detachLeaf(
   text: string,
   leaves: CompactLeaf[],
 ): CompactLeaf {
-  const leaf = new CompactLeaf(leafShape(keptScope(parent), ns, name, prefix, NO_LEAF_ATTRS), text);
+  return compactLeaf(keptScope(parent), ns, name, prefix, NO_LEAF_ATTRS, text, leaves);
+}
+
+/** A compact leaf of that name, attributes and text hanging from `scope`, pushed to `leaves` (to be pooled). */
+function compactLeaf(
+  scope: XmlElement,
+  ns: string,
+  name: string,
+  prefix: string,
+  attrs: readonly XmlAttribute[],
+  text: string,
+  leaves: CompactLeaf[],
+): CompactLeaf {
+  const leaf = new CompactLeaf(leafShape(scope, ns, name, prefix, attrs), text);
   leaves.push(leaf);
   return leaf;
 }
