@@ -3,16 +3,12 @@
  * a decoded value keeps nothing of the rest of the document alive, and the copies still
  * resolve the prefixes declared around them and write back as the originals did.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
 import { parseXml, resolveQName, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { XmlWriter } from '../../src/runtime/xml/xml-write.js';
 import { detachElement } from '../../src/runtime/xml/xml-detach.js';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+import { gc } from '../support/heap.js';
 
 const TYPES: TypeRegistry = {
   Rec: {

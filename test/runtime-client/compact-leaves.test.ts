@@ -8,17 +8,13 @@
  * measured with `--expose-gc`).
  */
 import { inspect } from 'node:util';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
 import { decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
 import { CompactLeaf } from '../../src/runtime/xml/xml-compact.js';
 import { lookupNamespace, parseXml, resolveQName, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { XmlWriter } from '../../src/runtime/xml/xml-write.js';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+import { gc } from '../support/heap.js';
 
 const S = 'urn:s';
 const TYPES: TypeRegistry = {

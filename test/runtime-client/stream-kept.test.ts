@@ -9,17 +9,15 @@
  * the codec's property order.
  */
 import v8 from 'node:v8';
-import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readValue } from '../../src/runtime/wire/codec.js';
 import { decodeStreaming, StreamFallback as Fallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
 import { parseXml } from '../../src/runtime/xml/xml-parse.js';
 import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { decodeSoapResponseStreaming, StreamFallback } from '../../src/runtime/wire/soap-response-stream.js';
+import { heapUsed } from '../support/heap.js';
 
-v8.setFlagsFromString('--expose-gc');
 v8.setFlagsFromString('--allow-natives-syntax');
-const gc = vm.runInNewContext('gc') as () => void;
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
 
 const NS = 'urn:kept-strings';
@@ -72,12 +70,6 @@ function decodeAndKeep(pick: (r: Rec) => unknown): { kept: unknown[]; textLength
   const recs = (read.value as { recs: Rec[] }).recs;
   expect(recs).toHaveLength(RECORDS);
   return { kept: recs.map(pick), textLength: text.length };
-}
-
-function heapUsed(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
 }
 
 describe('string values of a streamed response', () => {

@@ -13,6 +13,7 @@ import { decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/w
 import type { ComplexDesc, FieldDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
 import { lookupNamespace, parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { difference } from '../support/decode-compare.js';
+import { heapUsed } from '../support/heap.js';
 import { prng } from '../support/prng.js';
 
 const NS = 'urn:p';
@@ -267,21 +268,7 @@ describe('what a decode leaves behind', () => {
   // The decoder's memos (a namespace, an xsi:type, the last parent, the names of xsd:any children)
   // are let go of or copied when a decode ends: the scanner's names and namespaces of 13 characters
   // or more are views of the text.
-  /** Heap used after full collections. */
-  async function heapMeter(): Promise<() => number> {
-    const v8 = await import('node:v8');
-    const vm = await import('node:vm');
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    return () => {
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
-  }
-
-  it('no part of the document is kept by the decoder once it is done', async () => {
-    const heapUsed = await heapMeter();
+  it('no part of the document is kept by the decoder once it is done', () => {
     const decode = (records: number): number => {
       const t = text(records);
       const got = decodeStreaming(t, {}, (root) => valueFrame(root, { complex: 'Holder' }, types));
@@ -301,8 +288,7 @@ describe('what a decode leaves behind', () => {
     expect(heapUsed() - before).toBeLessThan(length / 4);
   });
 
-  it('nor once a decode has given up midway (an invalid value: the tree path reads it)', async () => {
-    const heapUsed = await heapMeter();
+  it('nor once a decode has given up midway (an invalid value: the tree path reads it)', () => {
     const failing = (records: number): number => {
       const t = text(records).replace(`<h:Amount>${records >> 1}.5</h:Amount>`, '<h:Amount>x</h:Amount>');
       const got = decodeStreaming(t, {}, (root) => valueFrame(root, { complex: 'Holder' }, types));

@@ -4,13 +4,9 @@
  * 16 MB text keep well under 1 MB once the text is dropped, where the pieces themselves
  * (V8 substrings) keep all of it; and the copies are equal to the pieces.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { flattened, ownString } from '../../src/runtime/xml/xml-string-copy.js';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+import { gc } from '../support/heap.js';
 
 const PIECES = 2000;
 const BIG = 16 << 20;
