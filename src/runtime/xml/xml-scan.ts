@@ -33,6 +33,7 @@ import { NamespaceScope } from './xml-scan-scope.js';
 import type { ShapeRecording, XmlShapeMemo } from './xml-shape-memo.js';
 import type { MutableElement } from './xml-memo-copy.js';
 import type { PrefixScanState, XmlPrefixMemo } from './xml-prefix-memo.js';
+import { keepLayout } from './keep-layout.js';
 import type { LeafReader, LeafScanState } from './xml-scan-leaves.js';
 
 /** The message for a refused DOCTYPE (SOAP 1.1 §3, SOAP 1.2 Part 1 §5: no DTD in a message). */
@@ -1054,6 +1055,21 @@ class XmlScanner implements PrefixScanState, LeafScanState {
     return j + 1;
   }
 }
+
+// The layouts of the scanner, and of an element and an attribute as it makes them, outlive the scans
+// (keep-layout.ts): its optimised code with them.
+keepLayout(new XmlScanner('', { positions: false, maxDepth: 2 }, undefined));
+keepLayout({
+  ns: '',
+  name: 'layout',
+  prefix: '',
+  attrs: [{ ns: '', name: 'layout', prefix: '', value: '' }],
+  nsDecls: {},
+  children: [],
+  parent: undefined,
+  line: 0,
+  column: 0,
+} satisfies MutableElement);
 
 /** `"x"` or `U+0001` for messages. */
 function describeChar(c: number): string {

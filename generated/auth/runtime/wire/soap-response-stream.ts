@@ -12,6 +12,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { keepLayout } from '../xml/keep-layout.js';
 import type { XmlElement } from '../xml/xml-tree.js';
 import {
   ComplexFrame,
@@ -122,6 +123,14 @@ class EnvelopeFrame extends Frame {
       if (typeof c === 'string' && c.trim() !== '') throw new StreamFallback('text in the Envelope');
     return this;
   }
+}
+
+// The layouts of the Envelope's and the Body's frames outlive the responses (xml/keep-layout.ts): the
+// decoder's code that calls them (codec-stream.ts FrameSink) stays optimised with them.
+{
+  const body = new BodyFrame('', { element: { name: '', ns: '' }, value: { scalar: 'string' } } as SoapMessageDesc, {});
+  keepLayout(body);
+  keepLayout(new EnvelopeFrame('', body));
 }
 
 /**

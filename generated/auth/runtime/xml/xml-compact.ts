@@ -26,6 +26,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { keepLayout } from './keep-layout.js';
 import { ownString } from './xml-string-copy.js';
 import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
@@ -113,6 +114,30 @@ Object.defineProperty(CompactLeaf.prototype, Symbol.for('nodejs.util.inspect.cus
     return this.toJSON();
   },
 });
+
+// The layout of compact leaves outlives the values that hold them (keep-layout.ts).
+keepLayout(
+  new CompactLeaf(
+    Object.freeze({
+      ns: '',
+      name: 'layout',
+      prefix: '',
+      attrs: NO_ATTRS,
+      parent: {
+        ns: '',
+        name: 'layout',
+        prefix: '',
+        attrs: NO_ATTRS,
+        nsDecls: NO_DECLS,
+        children: [],
+        parent: undefined,
+        line: 0,
+        column: 0,
+      },
+    }),
+    '',
+  ),
+);
 
 /** The text of `leaf`. */
 export function leafText(leaf: CompactLeaf): string {
