@@ -66,7 +66,7 @@ describe('a warm process after full collections', () => {
     expect(r.stderr).toBe('');
     const [before = '', during = ''] = r.stdout.split('=== collections');
     const optimised = (name: string): boolean =>
-      before.split('\n').some((line) => line.includes('completed optimizing') && line.includes(`<JSFunction ${name} `));
+      before.split('\n').some((line) => line.includes('[completed compiling') && line.includes(`<JSFunction ${name} `));
     // Not a vacuous check: the hot code was optimised before the collections.
     expect(HOT.filter((name) => !optimised(name))).toEqual([]);
     const thrownAway = during
