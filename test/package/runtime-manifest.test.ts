@@ -49,7 +49,9 @@ function runtimeModules(): string[] {
  * Whether the module `text` changes something of another module when it is loaded: a
  * top-level statement that starts with a name it imports (`attachmentSupport.codec = ...`,
  * `register(...)`), which is how the optional modules register with the core. A module
- * that only fills its own tables (bytes/base64.ts) has nothing a bundler must keep.
+ * that only fills its own tables (bytes/base64.ts) has nothing a bundler must keep, nor one
+ * that only keeps an example of its own objects (`keepLayout(...)`, xml/keep-layout.ts: of
+ * use only to a bundle that uses the module, which then keeps the statement with it).
  */
 function registersOnLoad(text: string): boolean {
   const imported = new Set<string>();
@@ -63,6 +65,7 @@ function registersOnLoad(text: string): boolean {
       if (name && !part.trim().startsWith('type ')) imported.add(name);
     }
   }
+  imported.delete('keepLayout');
   return [...text.matchAll(/^([A-Za-z_$][\w$]*)\s*[.[(]/gm)].some((m) => imported.has(m[1] ?? ''));
 }
 
