@@ -616,8 +616,17 @@ class FrameSink implements XmlScanSink, LeafSink {
   }
 }
 
-/** A type with no fields, for the frame {@link keepLayout} keeps. */
-const LAYOUT_TYPES = { Layout: { name: 'Layout', ns: '', fields: [] } } as unknown as TypeRegistry;
+/**
+ * A type of one field, for the frame {@link keepLayout} keeps: its slot arrays are then of the
+ * kinds a real record's are (stream-plan.ts `emptySlots`, `zeros`).
+ */
+const LAYOUT_TYPES = {
+  Layout: {
+    name: 'Layout',
+    ns: '',
+    fields: [{ prop: 'layout', name: 'layout', ns: '', value: { scalar: 'string' }, min: 0, max: 1 }],
+  },
+} as unknown as TypeRegistry;
 const LAYOUT_ELEMENT: XmlElement = {
   ns: '',
   name: 'Layout',
