@@ -43,9 +43,9 @@ class BodyFrame extends Frame {
   /** Whether the operation's element has opened (and then whether it is the child open now). */
   private found = false;
   private reading = false;
-  private text: SimpleDesc | undefined;
+  private text: SimpleDesc | undefined = undefined;
   nil = false;
-  value: unknown;
+  value: unknown = undefined;
 
   constructor(envNs: string, out: SoapMessageDesc, types: TypeRegistry) {
     super();
@@ -92,7 +92,7 @@ class EnvelopeFrame extends Frame {
   readonly keeps = false;
   private readonly ns: string;
   private readonly body: BodyFrame;
-  header: XmlElement | undefined;
+  header: XmlElement | undefined = undefined;
   private bodyOpened = false;
 
   constructor(ns: string, body: BodyFrame) {

@@ -24,6 +24,7 @@
  * Ships with generated code (no imports beyond the parser's types).
  */
 import type { XmlElement } from './xml-tree.js';
+import { keepLayout } from './keep-layout.js';
 import {
   flatCopy,
   keptElementParts,
@@ -90,6 +91,9 @@ export interface ShapeRecording {
   abandoned: boolean;
 }
 
+/** Whether the first memo made has kept a recording for its layout. */
+let recordingKept = false;
+
 /**
  * The shapes of recent documents (see the file comment). Holds at most
  * `capacity` shapes of documents up to 4096 characters each.
@@ -113,6 +117,12 @@ export class XmlShapeMemo {
    */
   constructor(capacity = 8) {
     this.capacity = memoCapacity('XmlShapeMemo', capacity);
+    // The layout of the recording a scan makes (xml-scan.ts: these properties, in this order) outlives the
+    // scans (keep-layout.ts). Here: only a process with a memo records, and a bundle without one drops it.
+    if (!recordingKept) {
+      recordingKept = true;
+      keepLayout({ starts: [], ends: [], owners: [], abandoned: false } satisfies ShapeRecording);
+    }
   }
 
   /**

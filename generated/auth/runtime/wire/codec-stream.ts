@@ -286,7 +286,7 @@ export class ComplexFrame extends Frame {
   /** The derived type read (`xsi:type`), told as `$type`. */
   private readonly tagged: string | undefined;
   /** The attributes' properties and values, in order, when the type has attributes (`[prop, value, prop, value...]`). */
-  private attrs: unknown[] | undefined;
+  private attrs: unknown[] | undefined = undefined;
   /**
    * Per field: its first exact match's value (single field; {@link UNDEFINED} for `undefined`)
    * or all its exact matches' values (array field); empty when none. Given back to the plan
@@ -294,12 +294,12 @@ export class ComplexFrame extends Frame {
    */
   private readonly exact: unknown[];
   /** The same for liberal matches, made when one occurs. */
-  private loose: unknown[] | undefined;
+  private loose: unknown[] | undefined = undefined;
   /** The fields matched (exactly or liberally), each once: the first {@link hitCount}. */
   private readonly hits: number[];
   private hitCount = 0;
   /** The `xsd:any` elements. */
-  private rest: XmlElement[] | undefined;
+  private rest: XmlElement[] | undefined = undefined;
   private pending: number = SKIPPED;
   private pendingAt = -1;
   /** Whether the open child's value is its text (stream-plan.ts `readText`). */
@@ -583,7 +583,7 @@ class FrameSink implements XmlScanSink, LeafSink {
   private readonly frames: Frame[] = [];
   readonly leaves: LeafReader = new LeafReader(this);
   /** The root's value, once it has closed. */
-  value: unknown;
+  value: unknown = undefined;
   private readonly root: (el: XmlElement) => Frame;
 
   constructor(root: (el: XmlElement) => Frame) {

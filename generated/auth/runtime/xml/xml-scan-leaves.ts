@@ -93,11 +93,11 @@ export class LeafReader {
   private readonly sink: LeafSink;
   private readonly names = new Map<string, LeafName>();
   /** The name of the leaf read last. */
-  private last: LeafName | undefined;
+  private last: LeafName | undefined = undefined;
   /** The prefix whose namespace was looked up last, that namespace, the scope and its version then. */
   private prefix = '';
   private ns = '';
-  private scope: NamespaceScope | undefined;
+  private scope: NamespaceScope | undefined = undefined;
   private version = -1;
 
   constructor(sink: LeafSink) {

@@ -23,7 +23,7 @@ export class NamespaceScope {
   /** The URI each binding shadowed (`undefined`: the prefix was unbound). */
   private readonly shadowed: (string | undefined)[] = [];
   private count = 0;
-  private index: Map<string, string> | undefined;
+  private index: Map<string, string> | undefined = undefined;
   /** Changes whenever a binding is made or undone: a lookup's answer holds while it is the same. */
   version = 0;
 

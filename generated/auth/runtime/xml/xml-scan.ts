@@ -336,7 +336,7 @@ class XmlScanner implements PrefixScanState, LeafScanState {
     }
   }
 
-  rootElement: MutableElement | undefined;
+  rootElement: MutableElement | undefined = undefined;
 
   /** `<!` that is neither a comment nor (in content) a CDATA section. */
   private badMarkupDecl(i: number, where: string): never {
