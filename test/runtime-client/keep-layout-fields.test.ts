@@ -103,10 +103,11 @@ describe('the classes whose layout the runtime keeps', () => {
         missing.push(...fieldsWithoutValue(c, file).map((f) => `${file.fileName}: ${f}`));
       }
     }
-    // Not vacuous: the scanner and the frames are found.
+    // Not vacuous: the scanner, the frames, the writer and the exchanges are found.
     expect(checked).toEqual(
       expect.arrayContaining(['XmlScanner', 'LeafReader', 'NamespaceScope', 'FrameSink', 'ComplexFrame', 'BodyFrame']),
     );
+    expect(checked).toEqual(expect.arrayContaining(['XmlWriter', 'Exchange']));
     expect(missing).toEqual([]);
   });
 });

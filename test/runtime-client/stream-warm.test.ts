@@ -6,14 +6,13 @@
  * dropped after it; one of each kept by the runtime keeps their layouts, so the code that
  * decoded the last answer still decodes the next one after the process has collected.
  *
- * In a child process with V8's tracing (and its optimising compiler on the main thread, so
- * that what is optimised does not depend on the machine's load): the decode's code must have
- * been optimised before the collections, and none of it thrown away by them.
+ * In a child process with V8's tracing (test/support/warm-trace.ts): the decode's code must
+ * have been optimised before the collections, and none of it thrown away by them.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { expectStaysWarm } from '../support/warm-trace.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const src = (file: string): string => JSON.stringify(path.join(ROOT, 'src/runtime', file));
@@ -47,34 +46,9 @@ const SCRIPT = `
 `;
 
 describe('a warm process after full collections', () => {
-  it('keeps the optimised code of the scanner, the leaf reader and the frames', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--expose-gc',
-        '--trace-opt',
-        '--trace-deopt',
-        '--no-concurrent-recompilation',
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        SCRIPT,
-      ],
-      { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 },
-    );
-    expect(r.stderr).toBe('');
-    const [before = '', during = ''] = r.stdout.split('=== collections');
-    const optimised = (name: string): boolean =>
-      before.split('\n').some((line) => line.includes('[completed compiling') && line.includes(`<JSFunction ${name} `));
-    // Not a vacuous check: the hot code was optimised before the collections.
-    expect(HOT.filter((name) => !optimised(name))).toEqual([]);
-    const thrownAway = during
-      .split('\n')
-      .filter((line) => line.includes('reason: weak objects'))
-      .map((line) => /<SharedFunctionInfo ([^>]*)>/.exec(line)?.[1] ?? line)
-      .filter((name) => HOT.includes(name));
-    expect(thrownAway).toEqual([]);
-    expect(r.status).toBe(0);
-  }, 60_000);
+  it(
+    'keeps the optimised code of the scanner, the leaf reader and the frames',
+    () => expectStaysWarm(SCRIPT, HOT),
+    60_000,
+  );
 });

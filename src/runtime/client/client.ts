@@ -421,6 +421,7 @@ export class ServiceClient {
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     const merged = options.headers ? mergeHeaders(headers, options.headers) : headers;
+    // Its layout, these properties in this order, is kept by transport-http1.ts (xml/keep-layout.ts).
     const request: { -readonly [K in keyof TransportRequest]: TransportRequest[K] } = {
       method,
       url,

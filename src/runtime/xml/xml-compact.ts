@@ -113,9 +113,12 @@ Object.defineProperty(CompactLeaf.prototype, Symbol.for('nodejs.util.inspect.cus
   },
 });
 
-// The layout of compact leaves outlives the values that hold them (keep-layout.ts).
-keepLayout(
-  new CompactLeaf(
+// The layout of compact leaves outlives the values that hold them (keep-layout.ts). The example's span is
+// past 2^30 (a text at 16,384 or more in its pool): where V8's small integers have 31 bits (pointer
+// compression: Electron, browsers) that is a double, as the real spans are after a large pool, and a small
+// integer in the example would leave it a layout they no longer have. Node's small integers have 32 bits.
+{
+  const example = new CompactLeaf(
     Object.freeze({
       ns: '',
       name: 'layout',
@@ -134,8 +137,10 @@ keepLayout(
       },
     }),
     '',
-  ),
-);
+  );
+  example.span = 0x40000000;
+  keepLayout(example);
+}
 
 /** The text of `leaf`. */
 export function leafText(leaf: CompactLeaf): string {

@@ -14,6 +14,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { keepLayout } from './keep-layout.js';
 import { XML_NS, XSD_NS, XSI_NS } from './namespaces.js';
 
 export { XML_NS, XSD_NS, XSI_NS } from './namespaces.js';
@@ -388,6 +389,9 @@ export class XmlWriter {
     return this.out;
   }
 }
+
+// The layouts of a writer and of its open elements outlive the documents it writes (keep-layout.ts).
+keepLayout(new XmlWriter().start('', 'layout'));
 
 /**
  * The bindings, declared on ancestors of `root` (or on `root`), of the prefixes

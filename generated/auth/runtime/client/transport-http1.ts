@@ -40,6 +40,7 @@ import {
   utf8Encode,
 } from '../bytes/index.js';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
+import { keepLayout } from '../xml/keep-layout.js';
 import {
   abortReason,
   captured,
@@ -155,8 +156,24 @@ const OWS_EDGES = /^[ \t]+|[ \t]+$/g;
 /** `close` among the options of a Connection header. */
 const CLOSE_OPTION = /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i;
 
+/** Whether the first transport made has kept the layouts of its exchanges and requests. */
+let layoutsKept = false;
+
 /** Creates an HTTP/1.1 transport with its own connection pool. */
 export function createHttp1Transport(options: Http1TransportOptions = {}): Transport {
+  // The layouts of an exchange and of the requests the client makes (client.ts `exchange`: with a body and
+  // a time limit, as most are) outlive the calls (xml/keep-layout.ts). Here, not at the top level: a bundle
+  // that leaves this transport out (a browser's) drops them with it.
+  if (!layoutsKept) {
+    layoutsKept = true;
+    keepLayout(Exchange.layoutExample());
+    keepLayout(
+      Object.assign(
+        { method: 'POST', url: new URL('http://localhost/'), headers: {}, maxResponseBytes: 0 },
+        { body: '', timeoutMs: 0 },
+      ),
+    );
+  }
   const settings: Settings = {
     tls: options.tls,
     keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
@@ -402,10 +419,10 @@ const LF = 0x0a;
 
 /** One request/response exchange: the response parser and the call's promise. */
 class Exchange implements DeadlineEntry {
-  connection: Connection | undefined;
+  connection: Connection | undefined = undefined;
   settled = false;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  signal: AbortSignal | undefined = undefined;
+  onAbort: (() => void) | undefined = undefined;
   timeoutMs = 0;
   deadline = 0;
   deadlineQueue: DeadlineQueue | undefined = undefined;
@@ -418,7 +435,7 @@ class Exchange implements DeadlineEntry {
   responseStarted = false;
   closeDelimited = false;
   /** Head bytes seen so far (a head split across packets). */
-  private pendingHead: Uint8Array | undefined;
+  private pendingHead: Uint8Array | undefined = undefined;
   /** Partial chunk-size or trailer line. */
   private pendingLine = '';
   private status = 0;
@@ -446,6 +463,16 @@ class Exchange implements DeadlineEntry {
     this.maxHeaderBytes = maxHeaderBytes;
     this.resolve = resolve;
     this.reject = reject;
+  }
+
+  /**
+   * An exchange for xml/keep-layout.ts. Its deadline and keep-alive time are doubles, as the deadline
+   * queue and a server without `Keep-Alive` make them (a small integer there would be another layout).
+   */
+  static layoutExample(): Exchange {
+    const example = new Exchange(0, 0, noop, noop);
+    example.deadline = example.keepAliveMs = 0.5;
+    return example;
   }
 
   /** Bytes from the server. */
@@ -726,3 +753,5 @@ function keepAliveHint(value: string | undefined): number {
 
 /** The default transport (one shared pool per process). */
 export const http1Transport: Transport = /* @__PURE__ */ createHttp1Transport();
+
+function noop(): void {}
