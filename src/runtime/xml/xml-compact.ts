@@ -24,7 +24,7 @@
  *
  * Ships with generated code: imports only sibling runtime files.
  */
-import { keepLayout } from './keep-layout.js';
+import { keepLayout, LAYOUT_ELEMENT } from './keep-layout.js';
 import { ownString } from './xml-string-copy.js';
 import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
@@ -124,17 +124,7 @@ Object.defineProperty(CompactLeaf.prototype, Symbol.for('nodejs.util.inspect.cus
       name: 'layout',
       prefix: '',
       attrs: NO_ATTRS,
-      parent: {
-        ns: '',
-        name: 'layout',
-        prefix: '',
-        attrs: NO_ATTRS,
-        nsDecls: NO_DECLS,
-        children: [],
-        parent: undefined,
-        line: 0,
-        column: 0,
-      },
+      parent: LAYOUT_ELEMENT,
     }),
     '',
   );

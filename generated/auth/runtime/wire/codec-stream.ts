@@ -23,7 +23,7 @@
 import { XSI_NS } from '../xml/namespaces.js';
 import { type CompactLeaf, forgetLastShape, poolTexts } from '../xml/xml-compact.js';
 import { compactKept, detachKept, detachLeaf, forgetLastParent } from '../xml/xml-detach-kept.js';
-import { keepLayout } from '../xml/keep-layout.js';
+import { keepLayout, LAYOUT_ELEMENT } from '../xml/keep-layout.js';
 import type { MutableElement } from '../xml/xml-memo-copy.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
 import { LeafReader, type LeafSink } from '../xml/xml-scan-leaves.js';
@@ -627,17 +627,6 @@ const LAYOUT_TYPES = {
     fields: [{ prop: 'layout', name: 'layout', ns: '', value: { scalar: 'string' }, min: 0, max: 1 }],
   },
 } as unknown as TypeRegistry;
-const LAYOUT_ELEMENT: XmlElement = {
-  ns: '',
-  name: 'Layout',
-  prefix: '',
-  attrs: [],
-  nsDecls: NO_DECLS,
-  children: [],
-  parent: undefined,
-  line: 0,
-  column: 0,
-};
 // The layouts of the sink, its leaf reader and a record's frame outlive the decodes (keep-layout.ts).
 keepLayout(new FrameSink(() => SKIP));
 keepLayout(new ComplexFrame(LAYOUT_ELEMENT, 'Layout', undefined, LAYOUT_TYPES));
