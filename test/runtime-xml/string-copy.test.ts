@@ -5,7 +5,8 @@
  * (V8 substrings) keep all of it; and the copies are equal to the pieces.
  */
 import { describe, expect, it } from 'vitest';
-import { flattened, ownString } from '../../src/runtime/xml/xml-string-copy.js';
+import v8 from 'node:v8';
+import { compactString, flattened, ownString } from '../../src/runtime/xml/xml-string-copy.js';
 import { gc } from '../support/heap.js';
 
 const PIECES = 2000;
@@ -45,5 +46,25 @@ describe('strings that hold nothing of their source', () => {
     expect(flat).toBe(join);
     // Without flattening, the concatenation is a tree of its parts, which keeps the source.
     expect(keptMB((p) => [concat(p)]).mb).toBeGreaterThan(10);
+  });
+
+  it('compactString copies a substring, in one byte per character where every character fits', () => {
+    // How V8 stores a string, as its serializer writes it: '"' for one byte per character, 'c' for two.
+    const storage = (s: string): string => String.fromCharCode(v8.serialize(s)[2]!);
+    // Names cut from a document that holds a character above U+00FF: two bytes per character.
+    const doc = '\u0151<sf:Name>x</sf:Name><sf:Caf\u00e9>y</sf:Caf\u00e9><sf:Za\u0151>z</sf:Za\u0151>';
+    const [name, cafe, other] = ['sf:Name', 'sf:Caf\u00e9', 'sf:Za\u0151'].map((n) =>
+      doc.slice(doc.indexOf(n), doc.indexOf(n) + n.length),
+    );
+    expect(storage(name!)).toBe('c');
+    for (const n of [name!, cafe!]) {
+      expect(compactString(n)).toBe(n);
+      expect(storage(compactString(n))).toBe('"');
+    }
+    expect(compactString(other!)).toBe(other);
+    const long = `${'x'.repeat(40)}\u0151`;
+    expect(compactString(long)).toBe(long);
+    // And it holds nothing of the text: a copy, as ownString's.
+    expect(keptMB((p) => p.map(compactString)).mb).toBeLessThan(1);
   });
 });

@@ -5,7 +5,7 @@
  * every tree made from the memo, so nobody can change them for the next parse).
  * Ships with generated code.
  */
-import { latin1Decode, latin1Encode } from '../bytes/index.js';
+import { compactString } from './xml-string-copy.js';
 import type { XmlAttribute, XmlElement } from './xml-tree.js';
 
 /** The parts of an element a memo keeps: its name, attributes and declarations. */
@@ -69,9 +69,7 @@ export function keptElementParts(el: XmlElement): KeptElementParts {
  * and are kept as they are.
  */
 export function flatCopy(s: string): string {
-  if (s.length < 13) return s;
-  // A JSON round trip makes a fresh string on any host, lone surrogates included (ES2019 well-formed stringify).
-  return /[^\x00-\xff]/.test(s) ? (JSON.parse(JSON.stringify(s)) as string) : latin1Decode(latin1Encode(s));
+  return s.length < 13 ? s : compactString(s);
 }
 
 /**

@@ -3,12 +3,14 @@
  * characters or more (`text.slice`, what the scanner makes of each text run) is a view of
  * the whole string it was cut from, and a concatenation is a tree of its parts until it
  * is read: a decoded value that keeps one such string keeps the whole message alive (50 MB
- * for a 50 MB answer, issue 31). These functions make flat copies cheaply: one
+ * for a 50 MB answer, issue 31). {@link ownString} makes a flat copy cheaply: one
  * concatenation and one flattening (a memory copy), where a round trip through bytes or
- * JSON costs several times more. On other engines they are plain, correct concatenations.
+ * JSON costs several times more for a short string; on other engines it is a plain, correct
+ * concatenation. {@link compactString} also makes it one byte per character where it can.
  *
- * Ships with generated code: imports nothing.
+ * Ships with generated code: imports only sibling runtime files.
  */
+import { latin1Decode, latin1Encode } from '../bytes/index.js';
 
 /** Below this length V8 copies a substring instead of making a view of its parent (SlicedString::kMinLength). */
 const SLICE_MIN = 13;
@@ -34,18 +36,13 @@ export function ownString(s: string): string {
 }
 
 /**
- * A flat copy of `s` (see {@link ownString}) that V8 stores with one byte per character
- * when every character is below U+0100, as it stores string literals: a substring of a
- * document holding any character above U+00FF takes two bytes per character, and
- * comparing a two-byte string with a one-byte one (a name of the descriptors) goes
- * character by character. For short strings made once and compared often (names).
+ * A fresh flat copy of `s`, which V8 stores with one byte per character when every character
+ * is below U+0100, as it stores string literals: a substring of a document holding any
+ * character above U+00FF takes two bytes per character, and comparing a two-byte string with
+ * a one-byte one (a name of the descriptors) goes character by character. Through bytes, which
+ * costs more than {@link ownString} for a short string but less for a long one.
  */
 export function compactString(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 0xff) return ownString(s);
-    out += String.fromCharCode(c);
-  }
-  return flattened(out);
+  // A JSON round trip makes a fresh string on any host, lone surrogates included (ES2019 well-formed stringify).
+  return /[^\x00-\xff]/.test(s) ? (JSON.parse(JSON.stringify(s)) as string) : latin1Decode(latin1Encode(s));
 }
