@@ -816,6 +816,25 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
     if (LEAF_SEEDS.includes(seedText)) expect(leaves).toBeGreaterThan(2 * accepted);
   });
 
+  it('reaches the limits where the tree does inside runs: records whose fields are read by one match', () => {
+    const rec = (i: number): string => `<rec><a>${i}</a><b>x</b><c></c><d>y &amp; z</d><e>e</e></rec>`;
+    const text = `<r xmlns="urn:d">${[0, 1, 2, 3].map(rec).join('')}</r>`;
+    let runs = 0;
+    const reader = new LeafReader({ leaf() {}, leafRun: () => void runs++ });
+    parseXml(text, { maxDepth: 512, sink: { open: () => false, close() {}, leaves: reader } });
+    // The first record's fields make the run; the next records' are read by it.
+    expect(runs).toBe(3);
+    for (let maxNodes = 0; maxNodes <= 45; maxNodes++) {
+      for (const maxDepth of [1, 2, 3, 512]) {
+        const limits = { maxDepth, maxNodes };
+        const want = treeOutcome(text, limits);
+        const none = withLeaves(text, false, limits);
+        if (want.tree === undefined) expect(none.outcome, `${maxNodes} ${maxDepth}`).toEqual(want.outcome);
+        else expect(none.closed, `${maxNodes} ${maxDepth}`).toEqual(closingOrder(want.tree));
+      }
+    }
+  });
+
   it('reaches the limits where the tree does: nodes and depth around every leaf', () => {
     const text =
       '<r xmlns="urn:d" xmlns:p="urn:p"><p:a>1</p:a><b></b><p:c/><d>x]y</d><e>a&amp;b</e>' +
@@ -833,9 +852,9 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
       }
     }
     expect(compared).toBe(164);
-    // With no limit reached, the plain leaves are read as leaves; the others (a "]", a reference, a
-    // character beyond the surrogates' start, an element with element content) by the scanner.
-    expect(withLeaves(text, false, { maxDepth: 512 }).leaves).toBe(8);
+    // With no limit reached, the plain leaves are read as leaves, with predefined entity references; the
+    // others (a "]", a character beyond the surrogates' start, an element with element content) by the scanner.
+    expect(withLeaves(text, false, { maxDepth: 512 }).leaves).toBe(9);
   });
 
   it('tells what a leaf that is not one turns out to be: a wrong end tag, an unbound prefix, xmlns', () => {

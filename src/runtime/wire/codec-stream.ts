@@ -24,7 +24,7 @@ import { compactKept, detachKept, detachLeaf, forgetLastParent } from '../xml/xm
 import { keepLayout, LAYOUT_ELEMENT } from '../xml/keep-layout.js';
 import type { MutableElement } from '../xml/xml-memo-copy.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
-import { LeafReader, type LeafSink } from '../xml/xml-scan-leaves.js';
+import { type LeafRun, LeafReader, type LeafSink } from '../xml/xml-scan-leaves.js';
 import {
   derivesFrom,
   flatten,
@@ -80,6 +80,13 @@ export abstract class Frame {
     if (this.keeps) (parent as MutableElement).children.push(el);
     if (text !== '') el.children.push(text);
     this.take(frame === TEXT ? undefined : frame.close(el), el);
+  }
+
+  /** The leaves of one match of `run` (xml-scan-leaves.ts `LeafSink.leafRun`): each read as {@link leaf} reads it. */
+  leafRun(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void {
+    const n = run.locals.length;
+    for (let k = 0; k < n; k++)
+      if (match[k + 1] !== undefined) this.leaf(parent, run.nss[k]!, run.locals[k]!, run.prefixes[k]!, match[k + 1]!);
   }
 }
 
@@ -418,6 +425,48 @@ export class ComplexFrame extends Frame {
     this.take(frame === TEXT ? undefined : frame.close(el), el);
   }
 
+  /**
+   * The leaves of one match of `run` (a record's fields): taken by the routes worked out once
+   * for the run and the type ({@link runRoutes}), each as {@link leaf} would take it, in one
+   * loop; a match holding a leaf that is read another way (a field in another namespace, a
+   * complex field), or a value with liberal matches, as {@link leaf} reads each.
+   */
+  override leafRun(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void {
+    const plan = this.plan;
+    const routes = this.loose === undefined ? runRoutes(run, plan) : undefined;
+    if (routes === undefined || (routes.others && holdsOther(routes, match))) {
+      super.leafRun(parent, run, match);
+      return;
+    }
+    const n = run.locals.length;
+    const route = routes.route;
+    const exact = this.exact;
+    const hits = this.hits;
+    const array = plan.array;
+    let lastId = this.last;
+    for (let k = 0; k < n; k++) {
+      if (match[k + 1] === undefined) continue;
+      const text = match[k + 1]!;
+      let at = route[k]!;
+      lastId = routes.ids[k]!;
+      // A single field's second leaf is no field's (route: the codec's readFieldsByName).
+      if (at >= 0 && array[at] === 0 && exact[at] !== undefined)
+        at = plan.flat.any === undefined ? ROUTE_SKIP : ROUTE_REST;
+      if (at >= 0) {
+        const value = readText(text, plan, at, parent);
+        if (array[at] === 0) {
+          hits[this.hitCount++] = at;
+          exact[at] = value === undefined ? UNDEFINED : value;
+        } else if (exact[at] === undefined) {
+          hits[this.hitCount++] = at;
+          exact[at] = [value];
+        } else (exact[at] as unknown[]).push(value);
+      } else if (at === ROUTE_REST)
+        (this.rest ??= []).push(detachLeaf(parent, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, text, unpooled));
+    }
+    this.last = lastId;
+  }
+
   take(value: unknown, child: XmlElement): void {
     const pending = this.pending;
     if (pending === SKIPPED) return;
@@ -502,6 +551,64 @@ export class ComplexFrame extends Frame {
     }
     return build(flat, n);
   }
+}
+
+/** A leaf of a run no field takes: to `xsd:any`, or skipped; or a field's leaf that is read another way. */
+const ROUTE_REST = -1;
+const ROUTE_SKIP = -2;
+const ROUTE_OTHER = -3;
+
+/**
+ * How the records of one type take the leaves of one run (xml-scan-leaves.ts `LeafRun`), worked
+ * out once: per leaf of the run, its id in the type's plan ({@link TypePlan.next}), and the field
+ * that takes it (its index), or {@link ROUTE_REST}, {@link ROUTE_SKIP}, {@link ROUTE_OTHER} (a
+ * field in another namespace, or read by a frame); and the names `xsd:any` leaves are given.
+ */
+interface RunRoutes {
+  readonly plan: TypePlan;
+  /** The run's namespaces they were worked out with (`LeafRun.nss`, as bound then). */
+  readonly nss: readonly string[];
+  readonly ids: Int32Array;
+  readonly route: Int32Array;
+  /** Whether a leaf of the run routes to {@link ROUTE_OTHER}. */
+  readonly others: boolean;
+  readonly names: readonly string[];
+}
+
+/** Whether `match` holds a leaf that `routes` reads another way ({@link ROUTE_OTHER}). */
+function holdsOther(routes: RunRoutes, match: RegExpExecArray): boolean {
+  const route = routes.route;
+  for (let k = 0; k < route.length; k++) if (route[k] === ROUTE_OTHER && match[k + 1] !== undefined) return true;
+  return false;
+}
+
+/** The routes of `run` for the values of `plan` (kept on the run, for the last plan and namespaces). */
+function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
+  const memo = run.memo as RunRoutes | undefined;
+  if (memo !== undefined && memo.plan === plan && sameStrings(memo.nss, run.nss)) return memo;
+  const n = run.locals.length;
+  const ids = new Int32Array(n);
+  const route = new Int32Array(n);
+  const names: string[] = [];
+  let before = plan.flat.fields.length;
+  for (let k = 0; k < n; k++) {
+    const local = run.locals[k]!;
+    const at = plan.next(before, local, true);
+    before = at;
+    ids[k] = at;
+    names.push(at >= plan.names.length ? plan.nameOf(at) : local);
+    if (at < 0 || at >= plan.names.length) route[k] = plan.flat.any === undefined ? ROUTE_SKIP : ROUTE_REST;
+    else if (run.nss[k] !== plan.ns[at] || plan.read[at] === READ_FRAME) route[k] = ROUTE_OTHER;
+    else route[k] = at;
+  }
+  const routes: RunRoutes = { plan, nss: run.nss.slice(), ids, route, others: route.includes(ROUTE_OTHER), names };
+  run.memo = routes;
+  return routes;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -602,6 +709,11 @@ class FrameSink implements XmlScanSink, LeafSink {
   leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void {
     const frames = this.frames;
     frames[frames.length - 1]!.leaf(parent, ns, name, prefix, text);
+  }
+
+  leafRun(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void {
+    const frames = this.frames;
+    frames[frames.length - 1]!.leafRun(parent, run, match);
   }
 
   close(el: XmlElement): void {

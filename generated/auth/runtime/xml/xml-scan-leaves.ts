@@ -14,14 +14,24 @@
  * known to be well-formed: it was read in full when first seen), with no substring made
  * but the text's.
  *
- * Only text with no reference, no carriage return, no "]" and no character at or above
- * the surrogates is read here (what it is is then the characters as they are, XML 1.0
- * §2.4, §2.11); any other element is left to the scanner, which reads it as usual, and
- * so is an element that would reach a limit: the scan's outcome (tree, values, errors)
+ * Only text with no reference but the predefined entities' (`&amp;`..., XML 1.0 §4.6,
+ * replaced as the scanner replaces them), no carriage return, no "]" and no character at
+ * or above the surrogates is read here (what it is is then the characters as they are,
+ * XML 1.0 §2.4, §2.11); any other element is left to the scanner, which reads it as usual,
+ * and so is an element that would reach a limit: the scan's outcome (tree, values, errors)
  * is the same either way.
+ *
+ * Runs: the leaves a parent held side by side (a record's fields) are kept as a
+ * {@link LeafRun} once there are {@link MIN_RUN} of them, and the next parents' leaves
+ * from any name of the run on are read by one match of the run's expression and told in
+ * one call ({@link LeafSink.leafRun}). The first large answer of a process is read before
+ * the engine has compiled the scanner: a match reads a record's fields in the engine's
+ * compiled matcher, where reading them one by one runs a few hundred bytecodes per field
+ * (issue 31: the first 1 MB Salesforce partner answer of a process in 39 ms instead of 55).
  *
  * Ships with generated code: imports only sibling runtime files.
  */
+import { keepLayout } from './keep-layout.js';
 import { ASCII_CLASS as SHARED_ASCII_CLASS, C_TEXT_SPECIAL as SHARED_C_TEXT_SPECIAL } from './xml-scan-chars.js';
 import type { NamespaceScope } from './xml-scan-scope.js';
 import { compactString } from './xml-string-copy.js';
@@ -34,6 +44,7 @@ const C_TEXT_SPECIAL: number = SHARED_C_TEXT_SPECIAL;
 const LT = 0x3c;
 const GT = 0x3e;
 const SLASH = 0x2f;
+const AMP = 0x26;
 
 /** What a leaf is told to. */
 export interface LeafSink {
@@ -42,6 +53,13 @@ export interface LeafSink {
    * prefix and text (`''` for none: `<a></a>`, `<a/>`).
    */
   leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void;
+  /**
+   * Optional: the leaves of one match of `run`, children of `parent`, in document order: leaf
+   * `k` of the run is there when `match[k + 1] !== undefined`, which is then its text
+   * (references replaced); its namespace, local name and prefix are the run's `nss[k]`,
+   * `locals[k]`, `prefixes[k]`. Without it, each is told to {@link leaf}.
+   */
+  leafRun?(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void;
 }
 
 /** What a {@link LeafReader} reads of the scan (xml-scan.ts `XmlScanner`). */
@@ -70,19 +88,119 @@ interface LeafName {
    * much as reading some dozens of leaves).
    */
   pattern: RegExp | undefined;
+  /** The run this name was last seen in ({@link LeafRun}), and its first place there. */
+  run: LeafRun | undefined;
+  runAt: number;
+}
+
+/**
+ * The leaves one parent held side by side, by name in their order (see the module
+ * comment): a sticky expression matching them from any of them on, each optional, so that
+ * one match reads the leaves of a record that holds the same fields or fewer in that order.
+ */
+export class LeafRun {
+  /** Local names, prefixes and namespaces of the run's leaves (`nss` as bound where it was matched last). */
+  readonly locals: readonly string[];
+  readonly prefixes: readonly string[];
+  readonly nss: string[];
+  /** The names, as the reader keeps them. */
+  readonly names: readonly LeafName[];
+  /**
+   * Leaf `k`: `(?:<qname>(text)</qname>)?` (an empty element written `<qname/>` ends a match);
+   * made when the run is first tried (a run that is never tried costs no expression).
+   */
+  private compiled: RegExp | undefined = undefined;
+  /** The scope and its version `nss` was looked up in. */
+  scope: NamespaceScope | undefined = undefined;
+  version = -1;
+  /** What the sink keeps about this run (codec-stream.ts: how a type's records take its leaves). */
+  memo: unknown = undefined;
+
+  constructor(names: readonly LeafName[]) {
+    this.names = names;
+    this.locals = names.map((n) => n.local);
+    this.prefixes = names.map((n) => n.prefix);
+    this.nss = names.map(() => '');
+  }
+
+  /** The run's expression (see {@link compiled}). */
+  get pattern(): RegExp {
+    if (this.compiled !== undefined) return this.compiled;
+    let source = '';
+    for (const n of this.names) {
+      const q = escapeName(n.qname);
+      source += `(?:<${q}>(${RUN_TEXT})</${q}>)?`;
+    }
+    this.compiled = new RegExp(source, 'y');
+    return this.compiled;
+  }
+
+  /** Looks up the namespaces of the run's prefixes in `scope`; false when one is unbound (the scanner reports it). */
+  bind(scope: NamespaceScope): boolean {
+    if (scope === this.scope && scope.version === this.version) return true;
+    const prefixes = this.prefixes;
+    const nss = this.nss;
+    for (let k = 0; k < prefixes.length; k++) {
+      const ns = scope.lookup(prefixes[k]!);
+      if (ns === undefined) return false;
+      nss[k] = ns;
+    }
+    this.scope = scope;
+    this.version = scope.version;
+    return true;
+  }
+}
+
+// The layout of runs outlives the decodes that make them (keep-layout.ts).
+keepLayout(new LeafRun([]));
+
+/** Fewest leaves side by side that make a {@link LeafRun}. */
+const MIN_RUN = 4;
+/** Most leaves in a run: a parent of more makes a run of each so many (an expression of a few kilobytes). */
+const MAX_RUN = 128;
+/** Most runs one reader makes (a document whose parents each hold their leaves in another order makes no more). */
+const MAX_RUNS = 64;
+
+/** Text as {@link LeafReader} reads it: plain characters, and the predefined entity references (XML 1.0 §4.6). */
+const PLAIN = '[\\t\\n\\x20-\\x25\\x27-\\x3b\\x3d-\\x5c\\x5e-\\ud7ff]';
+const RUN_TEXT = `${PLAIN}*(?:&(?:amp|lt|gt|quot|apos);${PLAIN}*)*`;
+const REFERENCE = /&(amp|lt|gt|quot|apos);/g;
+const REPLACEMENT: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function replacement(_ref: string, name: string): string {
+  return REPLACEMENT[name]!;
+}
+
+/** A name's characters that mean something in an expression ("." only, of XML 1.0 §2.3's), escaped. */
+function escapeName(qname: string): string {
+  return qname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The length of the predefined entity reference (XML 1.0 §4.6) at `j` ("&") of `text`, or 0 when there is none. */
+function namedReference(text: string, j: number): number {
+  switch (text.charCodeAt(j + 1)) {
+    case 0x61: // a
+      return text.startsWith('amp;', j + 1) ? 5 : text.startsWith('apos;', j + 1) ? 6 : 0;
+    case 0x6c: // l
+      return text.startsWith('lt;', j + 1) ? 4 : 0;
+    case 0x67: // g
+      return text.startsWith('gt;', j + 1) ? 4 : 0;
+    case 0x71: // q
+      return text.startsWith('quot;', j + 1) ? 6 : 0;
+  }
+  return 0;
 }
 
 /**
  * A sticky expression matching a whole leaf named `qname` with plain text: `<qname>`, the
  * characters {@link LeafReader} reads as plain text (TAB, LF, U+0020 to U+D7FF but "&", "<"
- * and "]"), `</qname>`. One call of the engine's compiled matcher reads the leaf, where a
+ * and "]") and predefined entity references, `</qname>`. One call of the engine's compiled matcher reads the leaf, where a
  * loop of JavaScript reads it character by character (slow until the engine has compiled it:
  * the first large answer of a process).
  */
 function leafPattern(qname: string): RegExp {
-  // Name characters (XML 1.0 §2.3) that mean something in an expression: "." only; escaped all the same.
-  const q = qname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`<${q}>[\\t\\n\\x20-\\x25\\x27-\\x3b\\x3d-\\x5c\\x5e-\\ud7ff]*</${q}>`, 'y');
+  const q = escapeName(qname);
+  return new RegExp(`<${q}>${RUN_TEXT}</${q}>`, 'y');
 }
 
 /** Most names kept: in a document of more names, the elements of the others are left to the scanner. */
@@ -99,6 +217,12 @@ export class LeafReader {
   private ns = '';
   private scope: NamespaceScope | undefined = undefined;
   private version = -1;
+  /** The leaves read one by one side by side so far: their parent, names, and where the last one ended. */
+  private runParent: XmlElement | undefined = undefined;
+  private readonly runNames: LeafName[] = [];
+  private runEnd = -1;
+  /** Runs made ({@link MAX_RUNS}). */
+  private runs = 0;
 
   constructor(sink: LeafSink) {
     this.sink = sink;
@@ -114,19 +238,28 @@ export class LeafReader {
     if (guess === undefined) return -1;
     const text = s.text;
     const qname = guess.qname;
+    // The guessed name's run, when the guess is right (a run is tried only where its first leaf is).
+    if (
+      guess.run !== undefined &&
+      text.charCodeAt(start + 1 + qname.length) === GT &&
+      text.startsWith(qname, start + 1)
+    ) {
+      const after = this.readRun(s, start, guess.run);
+      if (after >= 0) return after;
+    }
     const pattern = guess.pattern;
     if (pattern !== undefined) {
       pattern.lastIndex = start;
       if (pattern.test(text)) {
         const end = pattern.lastIndex;
-        return this.tell(s, guess, start + qname.length + 2, end - qname.length - 3, end);
+        return this.tell(s, guess, start, start + qname.length + 2, end - qname.length - 3, end);
       }
     }
     const e = start + 1 + qname.length;
     const c = text.charCodeAt(e);
     if (c === SLASH)
       return text.charCodeAt(e + 1) === GT && text.startsWith(qname, start + 1)
-        ? this.tell(s, guess, e + 2, e + 2, e + 2)
+        ? this.tell(s, guess, start, e + 2, e + 2, e + 2)
         : -1;
     // With a pattern, what it did not match is no leaf of this name.
     if (c !== GT || pattern !== undefined || !text.startsWith(qname, start + 1)) return -1;
@@ -153,6 +286,8 @@ export class LeafReader {
         prefixed: colon >= 0,
         next: undefined,
         pattern: undefined,
+        run: undefined,
+        runAt: 0,
       };
       this.names.set(own, name);
     }
@@ -164,11 +299,15 @@ export class LeafReader {
     let j = i;
     let end = i;
     if (!empty) {
-      // Plain characters up to "<" (NaN, past the end, stops it too).
+      // Plain characters and predefined entity references up to "<" (NaN, past the end, stops it too).
       for (;;) {
         const c = text.charCodeAt(j);
         if (c < 128 ? (ASCII_CLASS[c]! & C_TEXT_SPECIAL) === 0 : c < 0xd800) j++;
-        else break;
+        else if (c === AMP) {
+          const r = namedReference(text, j);
+          if (r === 0) break;
+          j += r;
+        } else break;
       }
       end = j + 2 + name.qname.length;
       if (text.charCodeAt(end) !== GT || text.charCodeAt(j + 1) !== SLASH || text.charCodeAt(j) !== LT) return -1;
@@ -177,15 +316,15 @@ export class LeafReader {
       for (let k = j + 2; k < end; k++) if (text.charCodeAt(k) !== text.charCodeAt(k + from)) return -1;
       end++;
     }
-    return this.tell(s, name, i, j, end);
+    return this.tell(s, name, start, i, j, end);
   }
 
   /**
-   * A leaf named `name` whose text (plain: checked) is from `i` to `j` and which ends at `end`:
+   * A leaf named `name` at `start` whose text (checked) is from `i` to `j` and which ends at `end`:
    * told to the sink unless it is not in the root, would reach a limit or has an unbound prefix.
    * Returns `end`, or -1 having done nothing.
    */
-  private tell(s: LeafScanState, name: LeafName, i: number, j: number, end: number): number {
+  private tell(s: LeafScanState, name: LeafName, start: number, i: number, j: number, end: number): number {
     const stack = s.stack;
     if (stack.length === 0 || stack.length >= s.maxDepth || s.nodeBudget < 2) return -1;
     const text = s.text;
@@ -207,7 +346,99 @@ export class LeafReader {
     const last = this.last;
     if (last !== undefined && last.next !== name) last.next = name;
     this.last = name;
-    this.sink.leaf(stack[stack.length - 1]!, ns, name.local, name.prefix, j > i ? text.slice(i, j) : '');
+    const parent = stack[stack.length - 1]!;
+    if (parent !== this.runParent || start !== this.runEnd) {
+      this.endRun();
+      this.runParent = parent;
+    }
+    this.runNames.push(name);
+    this.runEnd = end;
+    if (this.runNames.length === MAX_RUN) {
+      this.endRun();
+      this.runParent = parent;
+    }
+    let value = j > i ? text.slice(i, j) : '';
+    if (value.length > 0 && value.indexOf('&') >= 0) value = value.replace(REFERENCE, replacement);
+    this.sink.leaf(parent, ns, name.local, name.prefix, value);
     return end;
   }
+
+  /**
+   * At the "<" (`start`) of a start tag: reads the leaves from there that one match of `run`
+   * takes and tells them; returns the index after them, or -1 having done nothing (no leaf
+   * of the run there, not in the root, a limit that could be reached, an unbound prefix).
+   */
+  private readRun(s: LeafScanState, start: number, run: LeafRun): number {
+    const stack = s.stack;
+    if (stack.length === 0 || stack.length >= s.maxDepth || !run.bind(s.scope)) return -1;
+    const pattern = run.pattern;
+    pattern.lastIndex = start;
+    const match = pattern.exec(s.text);
+    const end = pattern.lastIndex;
+    if (match === null || end === start) return -1;
+    // The leaves and their text runs, as the scanner counts them; the first and last leaf.
+    const names = run.names;
+    let nodes = 0;
+    let first = -1;
+    let lastAt = -1;
+    for (let k = 0; k < names.length; k++) {
+      const t = match[k + 1];
+      if (t === undefined) continue;
+      nodes += t === '' ? 1 : 2;
+      if (first < 0) first = k;
+      lastAt = k;
+    }
+    if (s.nodeBudget < nodes + 2) return -1;
+    s.nodeBudget -= nodes;
+    if (match[0].indexOf('&') >= 0)
+      for (let k = first; k <= lastAt; k++) {
+        const t = match[k + 1];
+        if (t !== undefined && t.indexOf('&') >= 0) match[k + 1] = t.replace(REFERENCE, replacement);
+      }
+    const last = this.last;
+    if (last !== undefined && last.next !== names[first]) last.next = names[first];
+    this.last = names[lastAt];
+    const parent = stack[stack.length - 1]!;
+    this.endRun();
+    this.runParent = parent;
+    this.runEnd = end;
+    const sink = this.sink;
+    if (sink.leafRun !== undefined) sink.leafRun(parent, run, match);
+    else
+      for (let k = first; k <= lastAt; k++) {
+        const t = match[k + 1];
+        if (t !== undefined) sink.leaf(parent, run.nss[k]!, run.locals[k]!, run.prefixes[k]!, t);
+      }
+    return end;
+  }
+
+  /** The leaves read one by one side by side have ended: a {@link LeafRun} when there were enough, and new. */
+  private endRun(): void {
+    const names = this.runNames;
+    if (names.length >= MIN_RUN && this.runs < MAX_RUNS && !inOneRun(names)) {
+      const run = new LeafRun(names.slice());
+      this.runs++;
+      // Backwards: a name the run holds twice (Salesforce's two <sf:Id>) keeps its first place.
+      for (let k = names.length - 1; k >= 0; k--) {
+        names[k]!.run = run;
+        names[k]!.runAt = k;
+      }
+    }
+    names.length = 0;
+    this.runParent = undefined;
+  }
+}
+
+/** Whether `names` are leaves of one run already, in its order. */
+function inOneRun(names: readonly LeafName[]): boolean {
+  const run = names[0]!.run;
+  if (run === undefined) return false;
+  const known = run.names;
+  let at = names[0]!.runAt;
+  for (const name of names) {
+    while (at < known.length && known[at] !== name) at++;
+    if (at === known.length) return false;
+    at++;
+  }
+  return true;
 }
