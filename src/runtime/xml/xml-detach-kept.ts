@@ -116,7 +116,7 @@ export function forgetLastParent(): void {
 }
 
 /** The scope of the elements kept under `parent`: xml-detach.ts `detachedScope`, in strings of its own, shared by bindings. */
-function keptScope(parent: XmlElement): XmlElement {
+export function keptScope(parent: XmlElement): XmlElement {
   if (parent === lastParent) return lastParentScope!;
   const scope = scopeOfParent(parent);
   lastParent = parent;

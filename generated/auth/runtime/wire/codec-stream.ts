@@ -21,8 +21,16 @@
  * Ships with generated code: imports only sibling runtime files.
  */
 import { XSI_NS } from '../xml/namespaces.js';
-import { type CompactLeaf, forgetLastShape, poolTexts } from '../xml/xml-compact.js';
-import { compactKept, detachKept, detachLeaf, forgetLastParent } from '../xml/xml-detach-kept.js';
+import {
+  type CompactLeaf,
+  forgetLastShape,
+  type LeafShape,
+  leafShape,
+  NO_LEAF_ATTRS,
+  pooledLeaves,
+  poolTexts,
+} from '../xml/xml-compact.js';
+import { compactKept, detachKept, detachLeaf, forgetLastParent, keptScope } from '../xml/xml-detach-kept.js';
 import { keepLayout, LAYOUT_ELEMENT } from '../xml/keep-layout.js';
 import type { MutableElement } from '../xml/xml-memo-copy.js';
 import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
@@ -445,6 +453,7 @@ export class ComplexFrame extends Frame {
     const exact = this.exact;
     const hits = this.hits;
     const array = plan.array;
+    const rest = REST_AT;
     let lastId = this.last;
     for (let k = 0; k < n; k++) {
       if (match[k + 1] === undefined) continue;
@@ -463,10 +472,42 @@ export class ComplexFrame extends Frame {
           hits[this.hitCount++] = at;
           exact[at] = [value];
         } else (exact[at] as unknown[]).push(value);
-      } else if (at === ROUTE_REST)
-        (this.rest ??= []).push(detachLeaf(parent, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, text, unpooled));
+      } else if (at === ROUTE_REST) rest.push(k);
     }
     this.last = lastId;
+    if (rest.length > 0) this.takeRest(parent, run, routes, match);
+  }
+
+  /**
+   * The `xsd:any` leaves of a match ({@link REST_AT}): compact leaves of the shapes worked out
+   * once per run and scope, their texts in one pool (xml-compact.ts `pooledLeaves`), or
+   * detached one by one when they do not fit one.
+   */
+  private takeRest(parent: XmlElement, run: LeafRun, routes: RunRoutes, match: RegExpExecArray): void {
+    const at = REST_AT;
+    const out = (this.rest ??= []);
+    const scope = keptScope(parent);
+    const known = routes.shapes;
+    if (routes.shapeScope !== scope) {
+      known.length = 0;
+      routes.shapeScope = scope;
+    }
+    const shapes = REST_SHAPES;
+    const texts = REST_TEXTS;
+    for (let i = 0; i < at.length; i++) {
+      const k = at[i]!;
+      // Made the first time (a field's second leaf goes to xsd:any too: it is no field's).
+      shapes.push((known[k] ??= leafShape(scope, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, NO_LEAF_ATTRS)));
+      texts.push(match[k + 1]!);
+    }
+    if (!pooledLeaves(shapes, texts, out))
+      for (let i = 0; i < at.length; i++) {
+        const k = at[i]!;
+        out.push(detachLeaf(parent, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, texts[i]!, unpooled));
+      }
+    at.length = 0;
+    shapes.length = 0;
+    texts.length = 0;
   }
 
   take(value: unknown, child: XmlElement): void {
@@ -575,7 +616,18 @@ interface RunRoutes {
   /** Whether a leaf of the run routes to {@link ROUTE_OTHER}. */
   readonly others: boolean;
   readonly names: readonly string[];
+  /** The shapes of the `xsd:any` leaves (xml-compact.ts `leafShape`) by place, made as needed for {@link shapeScope}. */
+  readonly shapes: (LeafShape | undefined)[];
+  shapeScope: XmlElement | undefined;
 }
+
+/**
+ * The places in its run of the `xsd:any` leaves of a match, their shapes and texts
+ * ({@link ComplexFrame.takeRest}): emptied after each match, so as to hold no text.
+ */
+const REST_AT: number[] = [];
+const REST_SHAPES: LeafShape[] = [];
+const REST_TEXTS: string[] = [];
 
 /** Whether `match` holds a leaf that `routes` reads another way ({@link ROUTE_OTHER}). */
 function holdsOther(routes: RunRoutes, match: RegExpExecArray): boolean {
@@ -603,7 +655,16 @@ function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
     else if (run.nss[k] !== plan.ns[at] || plan.read[at] === READ_FRAME) route[k] = ROUTE_OTHER;
     else route[k] = at;
   }
-  const routes: RunRoutes = { plan, nss: run.nss.slice(), ids, route, others: route.includes(ROUTE_OTHER), names };
+  const routes: RunRoutes = {
+    plan,
+    nss: run.nss.slice(),
+    ids,
+    route,
+    others: route.includes(ROUTE_OTHER),
+    names,
+    shapes: [],
+    shapeScope: undefined,
+  };
   run.memo = routes;
   return routes;
 }
@@ -776,6 +837,7 @@ export function decodeStreaming(
     forgetLastShape();
     KEYS.length = 0;
     VALUES.length = 0;
+    REST_AT.length = REST_SHAPES.length = REST_TEXTS.length = 0;
     shapes.clear();
   }
   poolUnpooled();

@@ -328,6 +328,28 @@ export function poolTexts(leaves: readonly CompactLeaf[]): void {
   if (members.length > 0) settle();
 }
 
+/**
+ * Compact leaves of shapes `shapes[i]` and texts `texts[i]` (leaves told together: the `xsd:any`
+ * fields of one record read by one run, xml-scan-leaves.ts), their texts in one pool as
+ * {@link poolTexts} would pool them, appended to `out`. Returns false having made none when the
+ * texts do not fit one pool: the caller then makes them one by one.
+ */
+export function pooledLeaves(shapes: readonly LeafShape[], texts: readonly string[], out: XmlElement[]): boolean {
+  let length = 0;
+  for (let i = 0; i < texts.length; i++) length += texts[i]!.length;
+  if (length > POOL_MAX) return false;
+  const pool = texts.length === 1 ? ownString(texts[0]!) : texts.join('');
+  let start = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const n = texts[i]!.length;
+    const leaf = new CompactLeaf(shapes[i]!, n === 0 ? '' : pool);
+    if (n !== 0) leaf.span = start * 0x10000 + n;
+    start += n;
+    out.push(leaf);
+  }
+  return true;
+}
+
 /** The texts of the pool being made, and their leaves (emptied by {@link settle}: they are parts of a document). */
 const parts: string[] = [];
 const members: CompactLeaf[] = [];
