@@ -297,8 +297,8 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
       `<Ok>${i % 2 === 0}</Ok>`,
       `<When>2024-01-0${1 + (i % 9)}T10:00:00Z</When>`,
       `<Tags>a${i}</Tags>`,
-      `<Tags>b${i}</Tags>`,
-      `<o:City>Paris ${i}</o:City>`,
+      `<Tags>b&apos;${i}</Tags>`,
+      `<o:City>Paris &amp; ${i} &lt;</o:City>`,
       `<o:Phone>+33 ${i}</o:Phone>`,
     ];
     const changes = [

@@ -374,8 +374,12 @@ export class LeafReader {
     const match = pattern.exec(s.text);
     const end = pattern.lastIndex;
     if (match === null || end === start) return -1;
-    // The leaves and their text runs, as the scanner counts them; the first and last leaf.
+    // The leaves and their text runs, as the scanner counts them; the first and last leaf; the texts
+    // with a reference replaced (found from the match's next "&": where each text starts is known).
     const names = run.names;
+    const whole = match[0];
+    let amp = whole.indexOf('&');
+    let at = 0;
     let nodes = 0;
     let first = -1;
     let lastAt = -1;
@@ -385,14 +389,19 @@ export class LeafReader {
       nodes += t === '' ? 1 : 2;
       if (first < 0) first = k;
       lastAt = k;
+      if (amp >= 0) {
+        // <qname>, the text, </qname>.
+        const qlength = names[k]!.qname.length;
+        const end = at + qlength + 2 + t.length;
+        if (amp < end) {
+          match[k + 1] = t.replace(REFERENCE, replacement);
+          amp = whole.indexOf('&', end);
+        }
+        at = end + qlength + 3;
+      }
     }
     if (s.nodeBudget < nodes + 2) return -1;
     s.nodeBudget -= nodes;
-    if (match[0].indexOf('&') >= 0)
-      for (let k = first; k <= lastAt; k++) {
-        const t = match[k + 1];
-        if (t !== undefined && t.indexOf('&') >= 0) match[k + 1] = t.replace(REFERENCE, replacement);
-      }
     const last = this.last;
     if (last !== undefined && last.next !== names[first]) last.next = names[first];
     this.last = names[lastAt];

@@ -611,6 +611,9 @@ interface RunRoutes {
   readonly plan: TypePlan;
   /** The run's namespaces they were worked out with (`LeafRun.nss`, as bound then). */
   readonly nss: readonly string[];
+  /** The scope and its version `nss` were bound in then (`LeafRun.scope`, `version`): the same, the same namespaces. */
+  scope: unknown;
+  version: number;
   readonly ids: Int32Array;
   readonly route: Int32Array;
   /** Whether a leaf of the run routes to {@link ROUTE_OTHER}. */
@@ -639,7 +642,15 @@ function holdsOther(routes: RunRoutes, match: RegExpExecArray): boolean {
 /** The routes of `run` for the values of `plan` (kept on the run, for the last plan and namespaces). */
 function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
   const memo = run.memo as RunRoutes | undefined;
-  if (memo !== undefined && memo.plan === plan && sameStrings(memo.nss, run.nss)) return memo;
+  if (memo !== undefined && memo.plan === plan) {
+    // Bound in the same scope as last time; or elsewhere, to the same namespaces (a record that declares them).
+    if (memo.scope === run.scope && memo.version === run.version) return memo;
+    if (sameStrings(memo.nss, run.nss)) {
+      memo.scope = run.scope;
+      memo.version = run.version;
+      return memo;
+    }
+  }
   const n = run.locals.length;
   const ids = new Int32Array(n);
   const route = new Int32Array(n);
@@ -658,6 +669,8 @@ function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
   const routes: RunRoutes = {
     plan,
     nss: run.nss.slice(),
+    scope: run.scope,
+    version: run.version,
     ids,
     route,
     others: route.includes(ROUTE_OTHER),
