@@ -72,6 +72,32 @@ describe('leaves: the patterns a scan makes', () => {
   });
 });
 
+describe('leaves: runs', () => {
+  it('hold a name twice at most: an array of leaves makes no run of many groups of one name (review finding)', () => {
+    const sources: string[] = [];
+    globalThis.RegExp = class extends NativeRegExp {
+      constructor(source: string | RegExp, flags?: string) {
+        super(source, flags);
+        sources.push(String(source));
+      }
+    } as RegExpConstructor;
+    let runs = 0;
+    try {
+      let text = '<r>';
+      for (let i = 0; i < 20; i++) text += `<l><n>${i}</n><m>m</m><i>1</i><i>2</i><i>3</i><i>4</i><i>5</i></l>`;
+      const reader = new LeafReader({ leaf() {}, leafRun: () => void runs++ });
+      parseXml(`${text}</r>`, { maxDepth: 64, sink: { open: () => false, close() {}, leaves: reader } });
+    } finally {
+      globalThis.RegExp = NativeRegExp;
+    }
+    const runSources = sources.filter((s) => s.startsWith('(?:<'));
+    expect(runSources.length).toBeGreaterThan(0);
+    for (const s of runSources) expect(s.split('(?:<i>').length - 1).toBeLessThanOrEqual(2);
+    // The records' first fields are read by the run (n, m, i, i), the others one by one.
+    expect(runs).toBeGreaterThan(10);
+  });
+});
+
 describe('leaves: a reader that serves a second scan', () => {
   it("tells each scan's own namespace of a prefix", () => {
     const told: string[] = [];

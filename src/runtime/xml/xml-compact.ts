@@ -334,9 +334,18 @@ export function poolTexts(leaves: readonly CompactLeaf[]): void {
  */
 export function pooledLeaves(shapes: readonly LeafShape[], texts: readonly string[], out: XmlElement[]): boolean {
   let length = 0;
-  for (let i = 0; i < texts.length; i++) length += texts[i]!.length;
+  let filled = 0;
+  let only = '';
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i]!;
+    if (t.length === 0) continue;
+    length += t.length;
+    filled++;
+    only = t;
+  }
   if (length > POOL_MAX) return false;
-  const pool = texts.length === 1 ? ownString(texts[0]!) : texts.join('');
+  // `join` gives back the one text that is not empty as it is (a view of the document, when long).
+  const pool = filled <= 1 ? ownString(only) : texts.join('');
   let start = 0;
   for (let i = 0; i < texts.length; i++) {
     const n = texts[i]!.length;

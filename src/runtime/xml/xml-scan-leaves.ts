@@ -422,6 +422,7 @@ export class LeafReader {
   /** The leaves read one by one side by side have ended: a {@link LeafRun} when there were enough, and new. */
   private endRun(): void {
     const names = this.runNames;
+    if (names.length >= MIN_RUN) names.length = untilThirdOfAName(names);
     if (names.length >= MIN_RUN && this.runs < MAX_RUNS && !inOneRun(names)) {
       const run = new LeafRun(names.slice());
       this.runs++;
@@ -434,6 +435,22 @@ export class LeafReader {
     names.length = 0;
     this.runParent = undefined;
   }
+}
+
+/**
+ * How many of `names` come before a name's third time. A run holds a name at most twice
+ * (Salesforce's two `<sf:Id>`): where a group of a name matches an element of that name that is
+ * no leaf, it reads the element's text before giving up, so an array's run of many groups of one
+ * name would read a long text once per group.
+ */
+function untilThirdOfAName(names: readonly LeafName[]): number {
+  const seen = new Map<LeafName, number>();
+  for (let k = 0; k < names.length; k++) {
+    const times = (seen.get(names[k]!) ?? 0) + 1;
+    if (times > 2) return k;
+    seen.set(names[k]!, times);
+  }
+  return names.length;
 }
 
 /** Whether `names` are leaves of one run already, in its order. */
