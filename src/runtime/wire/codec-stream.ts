@@ -451,7 +451,9 @@ export class ComplexFrame extends Frame {
     const exact = this.exact;
     const hits = this.hits;
     const array = plan.array;
-    const rest = REST_AT;
+    const shapes = REST_SHAPES;
+    const texts = REST_TEXTS;
+    let known: (LeafShape | undefined)[] | undefined;
     let lastId = this.last;
     for (let k = 0; k < n; k++) {
       if (match[k + 1] === undefined) continue;
@@ -470,40 +472,32 @@ export class ComplexFrame extends Frame {
           hits[this.hitCount++] = at;
           exact[at] = [value];
         } else (exact[at] as unknown[]).push(value);
-      } else if (at === ROUTE_REST) rest.push(k);
+      } else if (at === ROUTE_REST) {
+        known ??= restShapes(routes, parent);
+        shapes.push(
+          (known[k] ??= leafShape(routes.shapeScope!, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, NO_LEAF_ATTRS)),
+        );
+        texts.push(text);
+      }
     }
     this.last = lastId;
-    if (rest.length > 0) this.takeRest(parent, run, routes, match);
+    if (texts.length > 0) this.takeRest(parent);
   }
 
   /**
-   * The `xsd:any` leaves of a match ({@link REST_AT}): compact leaves of the shapes worked out
-   * once per run and scope, their texts in one pool (xml-compact.ts `pooledLeaves`), or
-   * detached one by one when they do not fit one.
+   * The `xsd:any` leaves of a match, their shapes and texts in {@link REST_SHAPES} and
+   * {@link REST_TEXTS}: compact leaves with their texts in one pool (xml-compact.ts
+   * `pooledLeaves`), or detached one by one when they do not fit one.
    */
-  private takeRest(parent: XmlElement, run: LeafRun, routes: RunRoutes, match: RegExpExecArray): void {
-    const at = REST_AT;
-    const out = (this.rest ??= []);
-    const scope = keptScope(parent);
-    const known = routes.shapes;
-    if (routes.shapeScope !== scope) {
-      known.length = 0;
-      routes.shapeScope = scope;
-    }
+  private takeRest(parent: XmlElement): void {
     const shapes = REST_SHAPES;
     const texts = REST_TEXTS;
-    for (let i = 0; i < at.length; i++) {
-      const k = at[i]!;
-      // Made the first time (a field's second leaf goes to xsd:any too: it is no field's).
-      shapes.push((known[k] ??= leafShape(scope, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, NO_LEAF_ATTRS)));
-      texts.push(match[k + 1]!);
-    }
+    const out = (this.rest ??= []);
     if (!pooledLeaves(shapes, texts, out))
-      for (let i = 0; i < at.length; i++) {
-        const k = at[i]!;
-        out.push(detachLeaf(parent, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, texts[i]!, unpooled));
+      for (let i = 0; i < shapes.length; i++) {
+        const shape = shapes[i]!;
+        out.push(detachLeaf(parent, shape.ns, shape.name, shape.prefix, texts[i]!, unpooled));
       }
-    at.length = 0;
     shapes.length = 0;
     texts.length = 0;
   }
@@ -623,12 +617,24 @@ interface RunRoutes {
 }
 
 /**
- * The places in its run of the `xsd:any` leaves of a match, their shapes and texts
- * ({@link ComplexFrame.takeRest}): emptied after each match, so as to hold no text.
+ * The shapes and texts of the `xsd:any` leaves of a match ({@link ComplexFrame.takeRest}):
+ * emptied after each match, so as to hold no text.
  */
-const REST_AT: number[] = [];
 const REST_SHAPES: LeafShape[] = [];
 const REST_TEXTS: string[] = [];
+
+/**
+ * The shapes `routes` keeps for the `xsd:any` leaves under `parent` ({@link RunRoutes.shapes}),
+ * made again when the scope they hang from is another (xml-detach-kept.ts `keptScope`).
+ */
+function restShapes(routes: RunRoutes, parent: XmlElement): (LeafShape | undefined)[] {
+  const scope = keptScope(parent);
+  if (routes.shapeScope !== scope) {
+    routes.shapes.length = 0;
+    routes.shapeScope = scope;
+  }
+  return routes.shapes;
+}
 
 /** Whether `match` holds a leaf that `routes` reads another way ({@link ROUTE_OTHER}). */
 function holdsOther(routes: RunRoutes, match: RegExpExecArray): boolean {
@@ -848,7 +854,7 @@ export function decodeStreaming(
     forgetLastShape();
     KEYS.length = 0;
     VALUES.length = 0;
-    REST_AT.length = REST_SHAPES.length = REST_TEXTS.length = 0;
+    REST_SHAPES.length = REST_TEXTS.length = 0;
     shapes.clear();
   }
   poolUnpooled();
