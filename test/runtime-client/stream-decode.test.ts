@@ -235,16 +235,20 @@ describe('SOAP responses read as they are scanned', () => {
     // <s:extra> date, and two xsd:any elements (<o:loose>, <o:more/>); then <count>.
     const body = envelope(`<s:GetResponse>${RECORD.repeat(10)}<count>7</count></s:GetResponse>`);
     const leaf = vi.spyOn(ComplexFrame.prototype, 'leaf');
+    const nil = vi.spyOn(ComplexFrame.prototype, 'leafNil');
     const open = vi.spyOn(ComplexFrame.prototype, 'open');
     try {
       const direct = decodeSoapResponseStreaming(body, '1.1', service.operations[0]!.soap11!.output!, types, {});
       expect(direct).not.toBeInstanceOf(StreamFallback);
       expect(leaf).toHaveBeenCalledTimes(10 * 7 + 1);
-      // Opened as elements, each having attributes or element content: per record the record itself,
-      // its three items, the nil <s:extra>, <s:raw> and the nil <s:note>.
-      expect(open).toHaveBeenCalledTimes(10 * 7);
+      // The nil <s:extra> and <s:note> of each record, with no element made.
+      expect(nil).toHaveBeenCalledTimes(10 * 2);
+      // Opened as elements, each having attributes other than a nil or element content: per record the
+      // record itself, its three items and <s:raw>.
+      expect(open).toHaveBeenCalledTimes(10 * 5);
     } finally {
       leaf.mockRestore();
+      nil.mockRestore();
       open.mockRestore();
     }
   });
@@ -310,6 +314,12 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
       () => (kids[1] = '<Name/>'),
       () => (kids[1] = '<Name></Name>'),
       () => (kids[1] = '<Name xsi:nil="true"/>'),
+      () => (kids[2] = '<Count xsi:nil="true"/>'), // nil where the field is not nillable: absent
+      () => (kids[0] = '<Id xsi:nil="true"/>'), // nil where the field is required: the codec decides
+      () => (kids[8] = '<o:City xsi:nil="true"/>'), // an xsd:any element that is nil
+      () => (kids[4] = '<Ok i:nil="true"/>'), // the instance namespace bound to another prefix
+      () => (kids[5] = '<When o:nil="true"/>'), // a nil attribute of another namespace: no nil
+      () => (kids[3] = '<Amount xsi:nil="1"/>'), // nil written as 1: the scanner's way
       () => (kids[1] = `<Name>A &amp; B &lt;${i}&gt; &quot;&apos;</Name>`),
       () => (kids[1] = '<Name>&#38; char reference</Name>'),
       () => (kids[1] = '<Name>carriage\r\nreturn</Name>'),
@@ -320,19 +330,21 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
       () => (kids[2] = '<Count>not a number</Count>'), // the codec's error: falls back
       () => (kids[0] = '<Id>x</Id>\n'), // white space between fields
     ];
-    if (r() < 0.5) changes[Math.floor(r() * changes.length)]!();
+    if (r() < 0.3) changes[Math.floor(r() * changes.length)]!();
     return kids;
   }
 
   it('give the codec value whatever each record changes', () => {
     const r = prng(0x5eed);
     const runs = vi.spyOn(ComplexFrame.prototype, 'leafRun');
+    const nils = vi.spyOn(ComplexFrame.prototype, 'leafNil');
     const problems: string[] = [];
     let values = 0;
     let runCalls = 0;
+    let nilCalls = 0;
     try {
-      for (let doc = 0; doc < 150; doc++) {
-        let text = `<Holder xmlns="urn:r" xmlns:o="urn:o" xmlns:y="urn:y" xmlns:xsi="${XSI}">`;
+      for (let doc = 0; doc < 200; doc++) {
+        let text = `<Holder xmlns="urn:r" xmlns:o="urn:o" xmlns:y="urn:y" xmlns:xsi="${XSI}" xmlns:i="${XSI}">`;
         for (let i = 0; i < 12; i++) text += `<rec>${fields(r, i).join('')}</rec>`;
         text += '</Holder>';
         const want = byTree(text, { complex: 'Holder' }, runTypes);
@@ -348,12 +360,16 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
         }
       }
       runCalls = runs.mock.calls.length;
+      nilCalls = nils.mock.calls.length;
     } finally {
       runs.mockRestore();
+      nils.mockRestore();
     }
     expect(problems.slice(0, 3)).toEqual([]);
     expect(values).toBeGreaterThan(75);
     // Most records after the first were read by runs.
-    expect(runCalls).toBeGreaterThan(150 * 8);
+    expect(runCalls).toBeGreaterThan(200 * 8);
+    // Nil fields were read as nil leaves (xml-scan-leaves.ts LeafSink.leafNil), not as elements.
+    expect(nilCalls).toBeGreaterThan(50);
   });
 });

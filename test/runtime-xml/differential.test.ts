@@ -15,6 +15,7 @@ import { decodeXmlBytes } from '../../src/load/decode.js';
 import { parseXml, XmlParseError, type XmlElement, type XmlScanSink } from '../../src/runtime/xml/xml-parse.js';
 import { saxesParseXml } from './saxes-reference.js';
 import { LeafReader } from '../../src/runtime/xml/xml-scan-leaves.js';
+import { XSI_NS } from '../../src/runtime/xml/namespaces.js';
 import { prng } from '../support/decode-compare.js';
 
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
@@ -753,6 +754,22 @@ function withLeaves(
         if (keep) (parent.children as XmlElement[]).push(el);
         closed.push(closedView(el));
       },
+      leafNil(parent, ns, name, prefix, nilPrefix) {
+        leaves++;
+        const el = {
+          ns,
+          name,
+          prefix,
+          attrs: [{ ns: XSI_NS, name: 'nil', prefix: nilPrefix, value: 'true' }],
+          nsDecls: {},
+          children: [],
+          parent,
+          line: 0,
+          column: 0,
+        };
+        if (keep) (parent.children as XmlElement[]).push(el);
+        closed.push(closedView(el));
+      },
     }),
   };
   try {
@@ -787,6 +804,12 @@ const LEAF_SEEDS = [
     '<records x:type="sf:A"><sf:Id>003</sf:Id><sf:Name>D</sf:Name><sf:City>S\u00e3o</sf:City><sf:Fax x:nil="true"/><sf:Phone>2</sf:Phone></records>' +
     '<size>3</size><done>true</done></q></e:Body></e:Envelope>',
   '<r xmlns:p="urn:p"><p:a>1</p:a><p:a>2</p:a><b><p:a>3</p:a><c>4</c></b><p:a>5</p:a><d/><d></d><d>6</d></r>',
+  // Nil fields (xml-scan-leaves.ts LeafSink.leafNil), with the instance namespace bound to two prefixes and one
+  // other prefix that looks like it.
+  '<q xmlns="urn:q" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:i="http://www.w3.org/2001/XMLSchema-instance" xmlns:n="urn:n">' +
+    '<rec><a>1</a><b xsi:nil="true"/><c>x</c><d i:nil="true"/><e>y</e></rec>' +
+    '<rec><a>2</a><b xsi:nil="true"/><c xsi:nil="true"/><d>z</d><e n:nil="true"/></rec>' +
+    '<rec><a xsi:nil="true"/><b>3</b><c xsi:nil="1"/><d xsi:nil="true" /><e xsi:nil=\'true\'/></rec></q>',
 ];
 
 describe('leaves: a sink that reads leaves is told the same elements and gets the same errors', () => {
@@ -837,8 +860,9 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
 
   it('reaches the limits where the tree does: nodes and depth around every leaf', () => {
     const text =
-      '<r xmlns="urn:d" xmlns:p="urn:p"><p:a>1</p:a><b></b><p:c/><d>x]y</d><e>a&amp;b</e>' +
-      '<f><g>deep</g><h/></f><p:a>2</p:a><p:a>3</p:a><i>\u00e9t\u00e9</i><j>\ud83d\ude00</j></r>';
+      '<r xmlns="urn:d" xmlns:p="urn:p" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><p:a>1</p:a><b></b>' +
+      '<p:c/><d>x]y</d><e>a&amp;b</e><f><g>deep</g><h/></f><p:a>2</p:a><k xsi:nil="true"/><p:a>3</p:a>' +
+      '<i>\u00e9t\u00e9</i><j>\ud83d\ude00</j></r>';
     let compared = 0;
     for (let maxNodes = 0; maxNodes <= 40; maxNodes++) {
       for (const maxDepth of [1, 2, 3, 512]) {
@@ -852,9 +876,10 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
       }
     }
     expect(compared).toBe(164);
-    // With no limit reached, the plain leaves are read as leaves, with predefined entity references; the
-    // others (a "]", a character beyond the surrogates' start, an element with element content) by the scanner.
-    expect(withLeaves(text, false, { maxDepth: 512 }).leaves).toBe(9);
+    // With no limit reached, the plain leaves are read as leaves, with predefined entity references, and the
+    // nil one; the others (a "]", a character beyond the surrogates' start, an element with element
+    // content) by the scanner.
+    expect(withLeaves(text, false, { maxDepth: 512 }).leaves).toBe(10);
   });
 
   it('tells what a leaf that is not one turns out to be: a wrong end tag, an unbound prefix, xmlns', () => {

@@ -90,6 +90,18 @@ export abstract class Frame {
     this.take(frame === TEXT ? undefined : frame.close(el), el);
   }
 
+  /**
+   * An empty element whose one attribute is `xsi:nil="true"` (xml-scan-leaves.ts
+   * `LeafSink.leafNil`): here made into that element and read as one that opens and closes;
+   * frames that read it without the element override it.
+   */
+  leafNil(parent: XmlElement, ns: string, name: string, prefix: string, nilPrefix: string): void {
+    const el = nilElement(parent, ns, name, prefix, nilPrefix);
+    const frame = this.open(el);
+    if (this.keeps) (parent as MutableElement).children.push(el);
+    this.take(frame === TEXT ? undefined : frame.close(el), el);
+  }
+
   /** The leaves of one match of `run` (xml-scan-leaves.ts `LeafSink.leafRun`): each read as {@link leaf} reads it. */
   leafRun(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void {
     const n = run.locals.length;
@@ -110,6 +122,21 @@ function leafElement(parent: XmlElement, ns: string, name: string, prefix: strin
     attrs: [],
     nsDecls: NO_DECLS,
     children: text === '' ? [] : [text],
+    parent,
+    line: 0,
+    column: 0,
+  };
+}
+
+/** The element `<prefix:name nilPrefix:nil="true"/>` that a nil leaf stands for, as the scanner makes one. */
+function nilElement(parent: XmlElement, ns: string, name: string, prefix: string, nilPrefix: string): MutableElement {
+  return {
+    ns,
+    name,
+    prefix,
+    attrs: [{ ns: XSI_NS, name: 'nil', prefix: nilPrefix, value: 'true' }],
+    nsDecls: NO_DECLS,
+    children: [],
     parent,
     line: 0,
     column: 0,
@@ -502,6 +529,22 @@ export class ComplexFrame extends Frame {
     texts.length = 0;
   }
 
+  /** A nil field, or an `xsd:any` element that is nil, with no element made for a field (see {@link Frame.leafNil}). */
+  override leafNil(parent: XmlElement, ns: string, name: string, prefix: string, nilPrefix: string): void {
+    const at = this.route(ns, name, true);
+    const pending = this.pending;
+    if (pending === SKIPPED) return;
+    if (pending === REST) {
+      // As the DETACH frame detaches it: a compact leaf whose shape holds the attribute.
+      const own = at >= this.plan.names.length ? this.plan.nameOf(at) : name;
+      (this.rest ??= []).push(detachKept(nilElement(parent, ns, own, prefix, nilPrefix), unpooled));
+      return;
+    }
+    // valueFrame's answer for an element with xsi:nil and no href or enc:ref: NIL, whose value is null.
+    this.pendingText = false;
+    this.store(null);
+  }
+
   take(value: unknown, child: XmlElement): void {
     const pending = this.pending;
     if (pending === SKIPPED) return;
@@ -794,6 +837,11 @@ class FrameSink implements XmlScanSink, LeafSink {
   leafRun(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void {
     const frames = this.frames;
     frames[frames.length - 1]!.leafRun(parent, run, match);
+  }
+
+  leafNil(parent: XmlElement, ns: string, name: string, prefix: string, nilPrefix: string): void {
+    const frames = this.frames;
+    frames[frames.length - 1]!.leafNil(parent, ns, name, prefix, nilPrefix);
   }
 
   close(el: XmlElement): void {

@@ -33,6 +33,7 @@
  */
 import { keepLayout } from './keep-layout.js';
 import { ASCII_CLASS as SHARED_ASCII_CLASS, C_TEXT_SPECIAL as SHARED_C_TEXT_SPECIAL } from './xml-scan-chars.js';
+import { XSI_NS } from './namespaces.js';
 import type { NamespaceScope } from './xml-scan-scope.js';
 import { compactString } from './xml-string-copy.js';
 import type { XmlElement } from './xml-tree.js';
@@ -60,6 +61,12 @@ export interface LeafSink {
    * `locals[k]`, `prefixes[k]`. Without it, each is told to {@link leaf}.
    */
   leafRun?(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void;
+  /**
+   * Optional: an empty element whose one attribute is `xsi:nil="true"` (`<sf:Fax xsi:nil="true"/>`,
+   * the empty fields of a record), the attribute's prefix `nilPrefix` bound to the XML Schema
+   * instance namespace. Without it, such an element is left to the scanner.
+   */
+  leafNil?(parent: XmlElement, ns: string, name: string, prefix: string, nilPrefix: string): void;
 }
 
 /** What a {@link LeafReader} reads of the scan (xml-scan.ts `XmlScanner`). */
@@ -274,9 +281,45 @@ export class LeafReader {
    * returns the index after it, or -1, having done nothing.
    */
   readNamed(s: LeafScanState, start: number, qname: string, colon: number, i: number, empty: boolean): number {
+    const name = this.nameOf(qname, colon);
+    return name === undefined ? -1 : this.read(s, start, name, i, empty);
+  }
+
+  /**
+   * After an empty element's start tag `<qname a="value"/>` with one attribute `aq` (`acolon`: -1,
+   * or its prefix's length), from `start` to `end`: when the attribute is `xsi:nil="true"` and the
+   * sink reads such elements ({@link LeafSink.leafNil}), tells it; returns `end`, or -1 having done
+   * nothing. The element and its attribute are two nodes, as the scanner counts them.
+   */
+  readNil(
+    s: LeafScanState,
+    start: number,
+    qname: string,
+    colon: number,
+    aq: string,
+    acolon: number,
+    value: string,
+    end: number,
+  ): number {
+    if (
+      this.sink.leafNil === undefined ||
+      value !== 'true' ||
+      acolon < 0 ||
+      aq.length !== acolon + 4 ||
+      !aq.endsWith(':nil')
+    )
+      return -1;
+    const nilPrefix = aq.slice(0, acolon);
+    if (s.scope.lookup(nilPrefix) !== XSI_NS) return -1;
+    const name = this.nameOf(qname, colon);
+    return name === undefined ? -1 : this.tell(s, name, start, end, end, end, nilPrefix);
+  }
+
+  /** The name kept for `qname` (`colon`: -1, or its prefix's length), made the first time; `undefined` past {@link MAX_NAMES}. */
+  private nameOf(qname: string, colon: number): LeafName | undefined {
     let name = this.names.get(qname);
     if (name === undefined) {
-      if (this.names.size >= MAX_NAMES) return -1;
+      if (this.names.size >= MAX_NAMES) return undefined;
       // Flat copies, in one byte per character when they can be (compared with the descriptors' names).
       const own = compactString(qname);
       name = {
@@ -291,7 +334,7 @@ export class LeafReader {
       };
       this.names.set(own, name);
     }
-    return this.read(s, start, name, i, empty);
+    return name;
   }
 
   private read(s: LeafScanState, start: number, name: LeafName, i: number, empty: boolean): number {
@@ -320,11 +363,20 @@ export class LeafReader {
   }
 
   /**
-   * A leaf named `name` at `start` whose text (checked) is from `i` to `j` and which ends at `end`:
-   * told to the sink unless it is not in the root, would reach a limit or has an unbound prefix.
-   * Returns `end`, or -1 having done nothing.
+   * A leaf named `name` at `start` whose text (checked) is from `i` to `j` and which ends at `end`
+   * (with `nilPrefix`, an empty element with that `xsi:nil="true"`): told to the sink unless it is
+   * not in the root, would reach a limit or has an unbound prefix. Returns `end`, or -1 having
+   * done nothing.
    */
-  private tell(s: LeafScanState, name: LeafName, start: number, i: number, j: number, end: number): number {
+  private tell(
+    s: LeafScanState,
+    name: LeafName,
+    start: number,
+    i: number,
+    j: number,
+    end: number,
+    nilPrefix?: string,
+  ): number {
     const stack = s.stack;
     if (stack.length === 0 || stack.length >= s.maxDepth || s.nodeBudget < 2) return -1;
     const text = s.text;
@@ -341,8 +393,8 @@ export class LeafReader {
       this.scope = scope;
       this.version = scope.version;
     }
-    // The element and its text run, as the scanner counts them (two at most: checked above).
-    s.nodeBudget -= j > i ? 2 : 1;
+    // The element and its text run or nil attribute, as the scanner counts them (two at most: checked above).
+    s.nodeBudget -= j > i || nilPrefix !== undefined ? 2 : 1;
     const last = this.last;
     if (last !== undefined && last.next !== name) last.next = name;
     this.last = name;
@@ -356,6 +408,10 @@ export class LeafReader {
     if (this.runNames.length === MAX_RUN) {
       this.endRun();
       this.runParent = parent;
+    }
+    if (nilPrefix !== undefined) {
+      this.sink.leafNil!(parent, ns, name.local, name.prefix, nilPrefix);
+      return end;
     }
     let value = j > i ? text.slice(i, j) : '';
     if (value.length > 0 && value.indexOf('&') >= 0) value = value.replace(REFERENCE, replacement);
