@@ -729,6 +729,12 @@ function withLeaves(
 ): { outcome: ReturnType<typeof outcome>; closed: ReturnType<typeof closedView>[]; leaves: number } {
   const closed: ReturnType<typeof closedView>[] = [];
   let leaves = 0;
+  /** A leaf told, as the element it stands for. */
+  const told = (el: XmlElement): void => {
+    leaves++;
+    if (keep) (el.parent!.children as XmlElement[]).push(el);
+    closed.push(closedView(el));
+  };
   const sink: XmlScanSink = {
     open(el) {
       expect(el.children).toEqual([]);
@@ -739,8 +745,7 @@ function withLeaves(
     },
     leaves: new LeafReader({
       leaf(parent, ns, name, prefix, text) {
-        leaves++;
-        const el = {
+        told({
           ns,
           name,
           prefix,
@@ -750,25 +755,11 @@ function withLeaves(
           parent,
           line: 0,
           column: 0,
-        };
-        if (keep) (parent.children as XmlElement[]).push(el);
-        closed.push(closedView(el));
+        });
       },
       leafNil(parent, ns, name, prefix, nilPrefix) {
-        leaves++;
-        const el = {
-          ns,
-          name,
-          prefix,
-          attrs: [{ ns: XSI_NS, name: 'nil', prefix: nilPrefix, value: 'true' }],
-          nsDecls: {},
-          children: [],
-          parent,
-          line: 0,
-          column: 0,
-        };
-        if (keep) (parent.children as XmlElement[]).push(el);
-        closed.push(closedView(el));
+        const attrs = [{ ns: XSI_NS, name: 'nil', prefix: nilPrefix, value: 'true' }];
+        told({ ns, name, prefix, attrs, nsDecls: {}, children: [], parent, line: 0, column: 0 });
       },
     }),
   };
