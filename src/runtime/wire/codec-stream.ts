@@ -31,7 +31,15 @@ import {
 import { compactKept, detachKept, detachLeaf, forgetLastParent, keptScope } from '../xml/xml-detach-kept.js';
 import { keepLayout, LAYOUT_ELEMENT } from '../xml/keep-layout.js';
 import type { MutableElement } from '../xml/xml-memo-copy.js';
-import { attr, lookupNamespace, parseXml, textOf, type XmlElement, type XmlScanSink } from '../xml/xml-parse.js';
+import {
+  attr,
+  lookupNamespace,
+  parseXml,
+  textOf,
+  type XmlAttribute,
+  type XmlElement,
+  type XmlScanSink,
+} from '../xml/xml-parse.js';
 import { type LeafRun, LeafReader, type LeafSink } from '../xml/xml-scan-leaves.js';
 import {
   derivesFrom,
@@ -83,7 +91,11 @@ export abstract class Frame {
    * element override it.
    */
   leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void {
-    const el = leafElement(parent, ns, name, prefix, '');
+    this.readMade(parent, leafElement(parent, ns, name, prefix, ''), text);
+  }
+
+  /** Reads `el`, made for a leaf of `parent`, as a child that opens, gets its text (`''`: none) and closes. */
+  private readMade(parent: XmlElement, el: MutableElement, text: string): void {
     const frame = this.open(el);
     if (this.keeps) (parent as MutableElement).children.push(el);
     if (text !== '') el.children.push(text);
@@ -96,10 +108,7 @@ export abstract class Frame {
    * frames that read it without the element override it.
    */
   leafNil(parent: XmlElement, ns: string, name: string, prefix: string, nilPrefix: string): void {
-    const el = nilElement(parent, ns, name, prefix, nilPrefix);
-    const frame = this.open(el);
-    if (this.keeps) (parent as MutableElement).children.push(el);
-    this.take(frame === TEXT ? undefined : frame.close(el), el);
+    this.readMade(parent, leafElement(parent, ns, name, prefix, '', nilAttributes(nilPrefix)), '');
   }
 
   /** The leaves of one match of `run` (xml-scan-leaves.ts `LeafSink.leafRun`): each read as {@link leaf} reads it. */
@@ -113,13 +122,23 @@ export abstract class Frame {
 /** The namespace declarations of an element made from a leaf: none. */
 const NO_DECLS: Readonly<Record<string, string>> = Object.freeze({});
 
-/** The element a leaf stands for (as the scanner makes one), with its text (`''`: none) or no children yet. */
-function leafElement(parent: XmlElement, ns: string, name: string, prefix: string, text: string): MutableElement {
+/**
+ * The element a leaf stands for (as the scanner makes one), with its text (`''`: none) or no
+ * children yet, and no attributes or a nil leaf's ({@link nilAttributes}).
+ */
+function leafElement(
+  parent: XmlElement,
+  ns: string,
+  name: string,
+  prefix: string,
+  text: string,
+  attrs: XmlAttribute[] = [],
+): MutableElement {
   return {
     ns,
     name,
     prefix,
-    attrs: [],
+    attrs,
     nsDecls: NO_DECLS,
     children: text === '' ? [] : [text],
     parent,
@@ -128,19 +147,9 @@ function leafElement(parent: XmlElement, ns: string, name: string, prefix: strin
   };
 }
 
-/** The element `<prefix:name nilPrefix:nil="true"/>` that a nil leaf stands for, as the scanner makes one. */
-function nilElement(parent: XmlElement, ns: string, name: string, prefix: string, nilPrefix: string): MutableElement {
-  return {
-    ns,
-    name,
-    prefix,
-    attrs: [{ ns: XSI_NS, name: 'nil', prefix: nilPrefix, value: 'true' }],
-    nsDecls: NO_DECLS,
-    children: [],
-    parent,
-    line: 0,
-    column: 0,
-  };
+/** The attributes of a nil leaf (xml-scan-leaves.ts `LeafSink.leafNil`): `nilPrefix:nil="true"`, as the scanner makes them. */
+function nilAttributes(nilPrefix: string): XmlAttribute[] {
+  return [{ ns: XSI_NS, name: 'nil', prefix: nilPrefix, value: 'true' }];
 }
 
 /** An element whose content is not read (and not kept). */
@@ -444,8 +453,7 @@ export class ComplexFrame extends Frame {
     if (pending === SKIPPED) return;
     const plan = this.plan;
     if (pending === REST) {
-      const own = at >= plan.names.length ? plan.nameOf(at) : name;
-      (this.rest ??= []).push(detachLeaf(parent, ns, own, prefix, text, unpooled));
+      (this.rest ??= []).push(detachLeaf(parent, ns, plan.anyName(at, name), prefix, text, unpooled));
       return;
     }
     if (plan.read[at] !== READ_FRAME) {
@@ -536,8 +544,8 @@ export class ComplexFrame extends Frame {
     if (pending === SKIPPED) return;
     if (pending === REST) {
       // As the DETACH frame detaches it: a compact leaf whose shape holds the attribute.
-      const own = at >= this.plan.names.length ? this.plan.nameOf(at) : name;
-      (this.rest ??= []).push(detachKept(nilElement(parent, ns, own, prefix, nilPrefix), unpooled));
+      const el = leafElement(parent, ns, this.plan.anyName(at, name), prefix, '', nilAttributes(nilPrefix));
+      (this.rest ??= []).push(detachKept(el, unpooled));
       return;
     }
     // valueFrame's answer for an element with xsi:nil and no href or enc:ref: NIL, whose value is null.
@@ -708,7 +716,7 @@ function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
     const at = plan.next(before, local, true);
     before = at;
     ids[k] = at;
-    names.push(at >= plan.names.length ? plan.nameOf(at) : local);
+    names.push(plan.anyName(at, local));
     if (at < 0 || at >= plan.names.length) route[k] = plan.flat.any === undefined ? ROUTE_SKIP : ROUTE_REST;
     else if (run.nss[k] !== plan.ns[at] || plan.read[at] === READ_FRAME) route[k] = ROUTE_OTHER;
     else route[k] = at;

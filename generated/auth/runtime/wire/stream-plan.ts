@@ -165,6 +165,15 @@ export class TypePlan {
     return this.idNames[id]!;
   }
 
+  /**
+   * The name an `xsd:any` element of id `id` named `name` is given: the plan's string of its own
+   * for a name that is no field's ({@link nameOf}), else `name` (a field's second leaf, or an id
+   * past the names kept).
+   */
+  anyName(id: number, name: string): string {
+    return id >= this.names.length ? this.idNames[id]! : name;
+  }
+
   private idOf(name: string): number {
     const at = this.byName?.get(name);
     if (at !== undefined) return at;
