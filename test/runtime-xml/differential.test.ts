@@ -831,14 +831,15 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
   });
 
   it('reaches the limits where the tree does inside runs: records whose fields are read by one match', () => {
-    const rec = (i: number): string => `<rec><a>${i}</a><b>x</b><c></c><d>y &amp; z</d><e>e</e></rec>`;
-    const text = `<r xmlns="urn:d">${[0, 1, 2, 3].map(rec).join('')}</r>`;
+    // A nil field too: two nodes (the element and its attribute), read within the match.
+    const rec = (i: number): string => `<rec><a>${i}</a><b>x</b><c></c><f i:nil="true"/><d>y &amp; z</d><e>e</e></rec>`;
+    const text = `<r xmlns="urn:d" xmlns:i="${XSI_NS}">${[0, 1, 2, 3].map(rec).join('')}</r>`;
     let runs = 0;
-    const reader = new LeafReader({ leaf() {}, leafRun: () => void runs++ });
+    const reader = new LeafReader({ leaf() {}, leafNil() {}, leafRun: () => void runs++ });
     parseXml(text, { maxDepth: 512, sink: { open: () => false, close() {}, leaves: reader } });
     // The first record's fields make the run; the next records' are read by it.
     expect(runs).toBe(3);
-    for (let maxNodes = 0; maxNodes <= 45; maxNodes++) {
+    for (let maxNodes = 0; maxNodes <= 60; maxNodes++) {
       for (const maxDepth of [1, 2, 3, 512]) {
         const limits = { maxDepth, maxNodes };
         const want = treeOutcome(text, limits);

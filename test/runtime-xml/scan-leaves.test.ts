@@ -107,3 +107,41 @@ describe('leaves: a reader that serves a second scan', () => {
     expect(told).toEqual(['{urn:a}x=1', '</r>', '{urn:b}x=2', '</r>']);
   });
 });
+
+describe('leaves: nil fields in runs', () => {
+  const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+  /** Records of four fields, the first all text (it makes the run), the others with `<b>` nil. */
+  function records(n: number): string {
+    let text = `<r xmlns:xsi="${XSI}"><rec><a>0</a><b>x</b><c>c</c><d>d</d></rec>`;
+    for (let i = 1; i < n; i++) text += `<rec><a>${i}</a><b xsi:nil="true"/><c>c</c><d>d</d></rec>`;
+    return `${text}</r>`;
+  }
+
+  it('are read within the match, for a sink that reads nil leaves', () => {
+    let runs = 0;
+    let nils = 0;
+    let nilsInRuns = 0;
+    const reader = new LeafReader({
+      leaf() {},
+      leafNil: () => void nils++,
+      leafRun(_parent, _run, match) {
+        runs++;
+        // Leaf k's nil prefix is group 2k + 2: <b> is the run's second leaf.
+        if (match[4] === 'xsi' && match[3] === undefined) nilsInRuns++;
+      },
+    });
+    parseXml(records(10), { maxDepth: 64, sink: { open: () => false, close() {}, leaves: reader } });
+    expect({ runs, nils, nilsInRuns }).toEqual({ runs: 9, nils: 0, nilsInRuns: 9 });
+  });
+
+  it("end the match for a sink that reads none: the nil element is then the scanner's", () => {
+    const told: string[] = [];
+    parseXml(records(3), { maxDepth: 64, sink: sinkTelling(told) });
+    expect(told).toEqual([
+      ...['{}a=0', '{}b=x', '{}c=c', '{}d=d', '</rec>'],
+      ...['{}a=1', '</b>', '{}c=c', '{}d=d', '</rec>'],
+      ...['{}a=2', '</b>', '{}c=c', '{}d=d', '</rec>'],
+      '</r>',
+    ]);
+  });
+});

@@ -111,11 +111,18 @@ export abstract class Frame {
     this.readMade(parent, leafElement(parent, ns, name, prefix, '', nilAttributes(nilPrefix)), '');
   }
 
-  /** The leaves of one match of `run` (xml-scan-leaves.ts `LeafSink.leafRun`): each read as {@link leaf} reads it. */
+  /**
+   * The leaves of one match of `run` (xml-scan-leaves.ts `LeafSink.leafRun`): each read as
+   * {@link leaf} or {@link leafNil} reads it.
+   */
   leafRun(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void {
     const n = run.locals.length;
-    for (let k = 0; k < n; k++)
-      if (match[k + 1] !== undefined) this.leaf(parent, run.nss[k]!, run.locals[k]!, run.prefixes[k]!, match[k + 1]!);
+    for (let k = 0; k < n; k++) {
+      const text = match[2 * k + 1];
+      if (text !== undefined) this.leaf(parent, run.nss[k]!, run.locals[k]!, run.prefixes[k]!, text);
+      else if (match[2 * k + 2] !== undefined)
+        this.leafNil(parent, run.nss[k]!, run.locals[k]!, run.prefixes[k]!, match[2 * k + 2]!);
+    }
   }
 }
 
@@ -163,6 +170,7 @@ class SkipFrame extends Frame {
   }
   take(): void {}
   override leaf(): void {}
+  override leafNil(): void {}
 }
 /** The frame of an element whose content is not read. */
 export const SKIP: Frame = new SkipFrame();
@@ -217,6 +225,9 @@ class TextFrame extends SkipFrame {
     throw new StreamFallback('an element where a simple value is expected');
   }
   override leaf(): void {
+    this.open();
+  }
+  override leafNil(): void {
     this.open();
   }
 }
@@ -491,15 +502,17 @@ export class ComplexFrame extends Frame {
     let known: (LeafShape | undefined)[] | undefined;
     let lastId = this.last;
     for (let k = 0; k < n; k++) {
-      if (match[k + 1] === undefined) continue;
-      const text = match[k + 1]!;
+      // Its text, or (none) the prefix of its xsi:nil="true": a nil leaf, read as leafNil reads one.
+      const text = match[2 * k + 1];
+      const nilPrefix = text === undefined ? match[2 * k + 2] : undefined;
+      if (text === undefined && nilPrefix === undefined) continue;
       let at = route[k]!;
       lastId = routes.ids[k]!;
       // A single field's second leaf is no field's (route: the codec's readFieldsByName).
       if (at >= 0 && array[at] === 0 && exact[at] !== undefined)
         at = plan.flat.any === undefined ? ROUTE_SKIP : ROUTE_REST;
       if (at >= 0) {
-        const value = readText(text, plan, at, parent);
+        const value = text === undefined ? null : readText(text, plan, at, parent);
         if (array[at] === 0) {
           hits[this.hitCount++] = at;
           exact[at] = value === undefined ? UNDEFINED : value;
@@ -509,10 +522,21 @@ export class ComplexFrame extends Frame {
         } else (exact[at] as unknown[]).push(value);
       } else if (at === ROUTE_REST) {
         known ??= restShapes(routes, parent);
-        shapes.push(
-          (known[k] ??= leafShape(routes.shapeScope!, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, NO_LEAF_ATTRS)),
-        );
-        texts.push(text);
+        if (text === undefined) {
+          shapes.push(nilShape(routes, run, k, nilPrefix!));
+          texts.push('');
+        } else {
+          shapes.push(
+            (known[k] ??= leafShape(
+              routes.shapeScope!,
+              run.nss[k]!,
+              routes.names[k]!,
+              run.prefixes[k]!,
+              NO_LEAF_ATTRS,
+            )),
+          );
+          texts.push(text);
+        }
       }
     }
     this.last = lastId;
@@ -665,6 +689,9 @@ interface RunRoutes {
   /** The shapes of the `xsd:any` leaves (xml-compact.ts `leafShape`) by place, made as needed for {@link shapeScope}. */
   readonly shapes: (LeafShape | undefined)[];
   shapeScope: XmlElement | undefined;
+  /** The same for the nil ones, whose `xsi:nil` had the prefix {@link nilPrefix} ({@link nilShape}). */
+  readonly nilShapes: (LeafShape | undefined)[];
+  nilPrefix: string;
 }
 
 /**
@@ -682,15 +709,36 @@ function restShapes(routes: RunRoutes, parent: XmlElement): (LeafShape | undefin
   const scope = keptScope(parent);
   if (routes.shapeScope !== scope) {
     routes.shapes.length = 0;
+    routes.nilShapes.length = 0;
     routes.shapeScope = scope;
   }
   return routes.shapes;
 }
 
+/**
+ * The shape of leaf `k` of `run` as a nil `xsd:any` leaf whose `xsi:nil` has the prefix
+ * `nilPrefix` (after {@link restShapes}, which keeps the scope): the shape {@link Frame.leafNil}'s
+ * element is detached with.
+ */
+function nilShape(routes: RunRoutes, run: LeafRun, k: number, nilPrefix: string): LeafShape {
+  if (routes.nilPrefix !== nilPrefix) {
+    routes.nilShapes.length = 0;
+    routes.nilPrefix = nilPrefix;
+  }
+  return (routes.nilShapes[k] ??= leafShape(
+    routes.shapeScope!,
+    run.nss[k]!,
+    routes.names[k]!,
+    run.prefixes[k]!,
+    nilAttributes(nilPrefix),
+  ));
+}
+
 /** Whether `match` holds a leaf that `routes` reads another way ({@link ROUTE_OTHER}). */
 function holdsOther(routes: RunRoutes, match: RegExpExecArray): boolean {
   const route = routes.route;
-  for (let k = 0; k < route.length; k++) if (route[k] === ROUTE_OTHER && match[k + 1] !== undefined) return true;
+  for (let k = 0; k < route.length; k++)
+    if (route[k] === ROUTE_OTHER && (match[2 * k + 1] !== undefined || match[2 * k + 2] !== undefined)) return true;
   return false;
 }
 
@@ -732,6 +780,8 @@ function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
     names,
     shapes: [],
     shapeScope: undefined,
+    nilShapes: [],
+    nilPrefix: '',
   };
   run.memo = routes;
   return routes;

@@ -22,7 +22,8 @@
  * Runs: the leaves a parent held side by side (a record's fields) are kept as a
  * {@link LeafRun} once there are {@link MIN_RUN} of them, and the next parents' leaves
  * from any name of the run on are read by one match of the run's expression and told in
- * one call ({@link LeafSink.leafRun}). The first large answer of a process is read before
+ * one call ({@link LeafSink.leafRun}); a run's field may be nil (`<sf:Fax xsi:nil="true"/>`), for
+ * a sink that reads nil leaves. The first large answer of a process is read before
  * the engine has compiled the scanner: a match reads a record's fields in the engine's
  * compiled matcher, where reading them one by one runs a few hundred bytecodes per field
  * (issue 31: the first 1 MB Salesforce partner answer of a process in 39 ms instead of 55).
@@ -44,6 +45,7 @@ const LT = 0x3c;
 const GT = 0x3e;
 const SLASH = 0x2f;
 const AMP = 0x26;
+const SPACE = 0x20;
 
 /** What a leaf is told to. */
 export interface LeafSink {
@@ -54,9 +56,11 @@ export interface LeafSink {
   leaf(parent: XmlElement, ns: string, name: string, prefix: string, text: string): void;
   /**
    * Optional: the leaves of one match of `run`, children of `parent`, in document order: leaf
-   * `k` of the run is there when `match[k + 1] !== undefined`, which is then its text
-   * (references replaced); its namespace, local name and prefix are the run's `nss[k]`,
-   * `locals[k]`, `prefixes[k]`. Without it, each is told to {@link leaf}.
+   * `k` of the run is there when `match[2 * k + 1] !== undefined`, which is then its text
+   * (references replaced), or when `match[2 * k + 2] !== undefined`, which is then the prefix of
+   * its `xsi:nil="true"` (a nil leaf, as {@link leafNil} tells one; only for a sink that has
+   * `leafNil`); its namespace, local name and prefix are the run's `nss[k]`, `locals[k]`,
+   * `prefixes[k]`. Without it, each is told to {@link leaf} or {@link leafNil}.
    */
   leafRun?(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void;
   /**
@@ -111,18 +115,23 @@ export class LeafRun {
   /** The names, as the reader keeps them. */
   readonly names: readonly LeafName[];
   /**
-   * Leaf `k`: `(?:<qname>(text)</qname>)?` (an empty element written `<qname/>` ends a match);
-   * made when the run is first tried (a run that is never tried costs no expression).
+   * Leaf `k`: `(?:<qname>(text)</qname>|<qname (prefix):nil="true"/>)?`, its text group
+   * `2k + 1` and its nil group `2k + 2` (an empty element written `<qname/>`, or a nil leaf
+   * written another way, ends a match); made when the run is first tried (a run that is never
+   * tried costs no expression).
    */
   private compiled: RegExp | undefined = undefined;
+  /** Whether a match reads nil leaves (the sink reads them: `LeafSink.leafNil`); else the nil groups match nothing. */
+  readonly nils: boolean;
   /** The scope and its version `nss` was looked up in. */
   scope: NamespaceScope | undefined = undefined;
   version = -1;
   /** What the sink keeps about this run (codec-stream.ts: how a type's records take its leaves). */
   memo: unknown = undefined;
 
-  constructor(names: readonly LeafName[]) {
+  constructor(names: readonly LeafName[], nils: boolean) {
     this.names = names;
+    this.nils = nils;
     this.locals = names.map((n) => n.local);
     this.prefixes = names.map((n) => n.prefix);
     this.nss = names.map(() => '');
@@ -134,7 +143,8 @@ export class LeafRun {
     let source = '';
     for (const n of this.names) {
       const q = escapeName(n.qname);
-      source += `(?:<${q}>(${RUN_TEXT})</${q}>)?`;
+      const nil = this.nils ? `<${q} (${NIL_PREFIX}):nil="true"/>` : NO_NIL;
+      source += `(?:<${q}>(${RUN_TEXT})</${q}>|${nil})?`;
     }
     this.compiled = new RegExp(source, 'y');
     return this.compiled;
@@ -157,7 +167,7 @@ export class LeafRun {
 }
 
 // The layout of runs outlives the decodes that make them (keep-layout.ts).
-keepLayout(new LeafRun([]));
+keepLayout(new LeafRun([], true));
 
 /** Fewest leaves side by side that make a {@link LeafRun}. */
 const MIN_RUN = 4;
@@ -170,6 +180,16 @@ const MAX_RUNS = 64;
 const PLAIN = '[\\t\\n\\x20-\\x25\\x27-\\x3b\\x3d-\\x5c\\x5e-\\ud7ff]';
 const RUN_TEXT = `${PLAIN}*(?:&(?:amp|lt|gt|quot|apos);${PLAIN}*)*`;
 const REFERENCE = /&(amp|lt|gt|quot|apos);/g;
+/**
+ * The prefix of a nil leaf's attribute in a run's expression (ASCII names only: a leaf of
+ * another prefix ends the match, and is read as before); whether it is bound to the XML Schema
+ * instance namespace is looked up after the match.
+ */
+const NIL_PREFIX = '[A-Za-z_][A-Za-z0-9._-]*';
+/** A run's nil group where the sink reads no nil leaves: an alternative that never matches. */
+const NO_NIL = '(?!)()';
+/** The characters of a nil leaf besides its name and its attribute's prefix: `<`, ` `, `:nil="true"/>`. */
+const NIL_LEAF_EXTRA = 15;
 const REPLACEMENT: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function replacement(_ref: string, name: string): string {
@@ -243,12 +263,9 @@ export class LeafReader {
     if (guess === undefined) return -1;
     const text = s.text;
     const qname = guess.qname;
-    // The guessed name's run, when the guess is right (a run is tried only where its first leaf is).
-    if (
-      guess.run !== undefined &&
-      text.charCodeAt(start + 1 + qname.length) === GT &&
-      text.startsWith(qname, start + 1)
-    ) {
+    // The guessed name's run, when the guess is right (a run is tried only where its first leaf is, or a nil one).
+    const afterName = text.charCodeAt(start + 1 + qname.length);
+    if (guess.run !== undefined && (afterName === GT || afterName === SPACE) && text.startsWith(qname, start + 1)) {
       const after = this.readRun(s, start, guess.run);
       if (after >= 0) return after;
     }
@@ -430,7 +447,8 @@ export class LeafReader {
     const match = pattern.exec(s.text);
     const end = pattern.lastIndex;
     if (match === null || end === start) return -1;
-    // The leaves and their text runs, as the scanner counts them; the first and last leaf; the texts
+    // The leaves and their text runs or nil attributes, as the scanner counts them; the first and
+    // last leaf; the nil attributes' prefixes bound to the XML Schema instance namespace; the texts
     // with a reference replaced (found from the match's next "&": where each text starts is known).
     const names = run.names;
     const whole = match[0];
@@ -439,9 +457,23 @@ export class LeafReader {
     let nodes = 0;
     let first = -1;
     let lastAt = -1;
+    let xsi = '';
     for (let k = 0; k < names.length; k++) {
-      const t = match[k + 1];
-      if (t === undefined) continue;
+      const t = match[2 * k + 1];
+      if (t === undefined) {
+        const nilPrefix = match[2 * k + 2];
+        if (nilPrefix === undefined) continue;
+        if (nilPrefix !== xsi) {
+          // Another namespace's "nil" is an attribute like any other: the scanner reads it.
+          if (s.scope.lookup(nilPrefix) !== XSI_NS) return -1;
+          xsi = nilPrefix;
+        }
+        nodes += 2;
+        if (first < 0) first = k;
+        lastAt = k;
+        if (amp >= 0) at += names[k]!.qname.length + nilPrefix.length + NIL_LEAF_EXTRA;
+        continue;
+      }
       nodes += t === '' ? 1 : 2;
       if (first < 0) first = k;
       lastAt = k;
@@ -450,7 +482,7 @@ export class LeafReader {
         const qlength = names[k]!.qname.length;
         const end = at + qlength + 2 + t.length;
         if (amp < end) {
-          match[k + 1] = t.replace(REFERENCE, replacement);
+          match[2 * k + 1] = t.replace(REFERENCE, replacement);
           amp = whole.indexOf('&', end);
         }
         at = end + qlength + 3;
@@ -469,8 +501,10 @@ export class LeafReader {
     if (sink.leafRun !== undefined) sink.leafRun(parent, run, match);
     else
       for (let k = first; k <= lastAt; k++) {
-        const t = match[k + 1];
+        const t = match[2 * k + 1];
         if (t !== undefined) sink.leaf(parent, run.nss[k]!, run.locals[k]!, run.prefixes[k]!, t);
+        else if (match[2 * k + 2] !== undefined)
+          sink.leafNil!(parent, run.nss[k]!, run.locals[k]!, run.prefixes[k]!, match[2 * k + 2]!);
       }
     return end;
   }
@@ -480,7 +514,7 @@ export class LeafReader {
     const names = this.runNames;
     if (names.length >= MIN_RUN) names.length = untilThirdOfAName(names);
     if (names.length >= MIN_RUN && this.runs < MAX_RUNS && !inOneRun(names)) {
-      const run = new LeafRun(names.slice());
+      const run = new LeafRun(names.slice(), this.sink.leafNil !== undefined);
       this.runs++;
       // Backwards: a name the run holds twice (Salesforce's two <sf:Id>) keeps its first place.
       for (let k = names.length - 1; k >= 0; k--) {
