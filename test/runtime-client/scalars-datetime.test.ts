@@ -67,4 +67,28 @@ describe('xsd:dateTime in its usual form', () => {
     expect(wrong).toEqual([]);
     expect(read('2024-02-29T23:59:59.5+01:30')).toBe(Date.UTC(2024, 1, 29, 22, 29, 59, 500));
   });
+
+  it('refuses what the full reading refuses, one character changed anywhere', () => {
+    // The fast reading may leave a text to the full reading (NaN), never give another time or take a refused text.
+    const r = prng(77);
+    const chars = '0123456789-:T.Z+/ a\u0660\uff10';
+    const wrong: string[] = [];
+    let refused = 0;
+    for (let i = 0; i < 20000; i++) {
+      const base = [
+        '2024-02-29T23:59:59.5+01:30',
+        '1999-12-31T00:00:00Z',
+        '0100-01-01T12:30:45.123',
+        '2023-06-15T08:09:10',
+      ][i % 4]!;
+      const at = Math.floor(r() * base.length);
+      const text = base.slice(0, at) + chars[Math.floor(r() * chars.length)]! + base.slice(at + 1);
+      const fast = usualDateTime(text);
+      const full = read(text);
+      if (typeof full !== 'number') refused++;
+      if (!Number.isNaN(fast) && fast !== full) wrong.push(`${text}: ${fast} where the full reading gives ${full}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(refused).toBeGreaterThan(5000);
+  });
 });

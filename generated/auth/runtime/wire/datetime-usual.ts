@@ -20,6 +20,9 @@ function twoDigits(t: string, at: number): number {
   return a >>> 0 > 9 || b >>> 0 > 9 ? -1 : a * 10 + b;
 }
 
+/** Where the digits of `yyyy-mm-ddThh:mm:ss` are: the date's 8, then the time's 6. */
+const DIGITS = new Int8Array([0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]);
+
 /**
  * The time of a dateTime in the form nearly every peer writes, `yyyy-mm-ddThh:mm:ss` with
  * a fraction of at most 3 digits and `Z`, a `+hh:mm`/`-hh:mm` offset or none, year 100 to
@@ -37,25 +40,33 @@ export function usualDateTime(t: string): number {
     t.charCodeAt(16) !== 58
   )
     return Number.NaN;
-  const century = twoDigits(t, 0);
-  const yy = twoDigits(t, 2);
-  const month = twoDigits(t, 5);
-  const day = twoDigits(t, 8);
-  const hour = twoDigits(t, 11);
-  const minute = twoDigits(t, 14);
-  const second = twoDigits(t, 17);
-  if (century < 1 || yy < 0) return Number.NaN;
-  const year = century * 100 + yy;
+  // The date's digits and the time's, each read as one integer, in one loop: the first large
+  // answer of a process reads its dates before the engine has compiled this, and compiles it
+  // meanwhile on a thread that takes turns with the decode's; read by 14 calls of a two-digit
+  // helper, it took 11 ms to compile, the loop 8 (the 1 MB enterprise answer's first decode 0.93x).
+  let date = 0;
+  let time = 0;
+  for (let k = 0; k < 14; k++) {
+    // Unsigned: a character below "0" is negative, so above 9 too.
+    const d = t.charCodeAt(DIGITS[k]!) - 48;
+    if (d >>> 0 > 9) return Number.NaN;
+    if (k < 8) date = date * 10 + d;
+    else time = time * 10 + d;
+  }
+  const year = (date / 10_000) | 0;
+  const month = ((date / 100) | 0) % 100;
+  const day = date % 100;
+  const hour = (time / 10_000) | 0;
+  const minute = ((time / 100) | 0) % 100;
+  const second = time % 100;
   if (
+    year < 100 ||
     month < 1 ||
     month > 12 ||
     day < 1 ||
     day > daysIn(year, month) ||
-    hour < 0 ||
     hour > 23 ||
-    minute < 0 ||
     minute > 59 ||
-    second < 0 ||
     second > 59
   )
     return Number.NaN;
