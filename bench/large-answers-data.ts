@@ -3,7 +3,9 @@
  * of `n` Account records with 36 fields each, as the partner contract writes it (`sObject`
  * records whose fields are `xsd:any` elements) and as the enterprise contract does
  * (`xsi:type="sf:Account"` records, fields declared by the type), and the same records as
- * JSON (the floor). Values are deterministic (record index), of the kinds Account holds.
+ * JSON (the floor). Values are deterministic (record index), of the kinds Account holds; with
+ * `nils` (a percentage), about that share of the fields but `Id` is nil instead, as Salesforce
+ * writes an empty field (`<sf:Fax xsi:nil="true"/>`; `null` in JSON).
  */
 
 /** A field of the records: its name and the kind of value it holds. */
@@ -80,6 +82,11 @@ function fieldText(name: string, kind: FieldKind, i: number, k: number): string 
   }
 }
 
+/** Whether field `k` of record `i` is nil when `nils` percent of the fields are (deterministic, spread over fields). */
+function isNil(i: number, k: number, nils: number): boolean {
+  return k > 0 && (i * 31 + k * 17) % 100 < nils;
+}
+
 /** `<`, `&` and `>` escaped for element content. */
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -97,14 +104,16 @@ const SOBJECT_NS: Record<Contract, string> = {
   enterprise: 'urn:sobject.enterprise.soap.sforce.com',
 };
 
-function record(contract: Contract, i: number): string {
+function record(contract: Contract, i: number, nils: number): string {
   let s =
     contract === 'partner'
       ? '<records xsi:type="sf:sObject"><sf:type>Account</sf:type>'
       : '<records xsi:type="sf:Account">';
   for (let k = 0; k < ACCOUNT_FIELDS.length; k++) {
     const [name, kind] = ACCOUNT_FIELDS[k]!;
-    s += `<sf:${name}>${esc(fieldText(name, kind, i, k))}</sf:${name}>`;
+    s += isNil(i, k, nils)
+      ? `<sf:${name} xsi:nil="true"/>`
+      : `<sf:${name}>${esc(fieldText(name, kind, i, k))}</sf:${name}>`;
   }
   return `${s}</records>`;
 }
@@ -113,13 +122,20 @@ function envelopeStart(contract: Contract): string {
   return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns="${TNS[contract]}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:sf="${SOBJECT_NS[contract]}"><soapenv:Body><queryResponse><result xsi:type="QueryResult"><done>true</done><queryLocator xsi:nil="true"/>`;
 }
 
-/** The `queryResponse` of `contract` with records until the body reaches about `bytes` bytes (at least one record). */
-export function soapAnswer(contract: Contract, bytes: number): { readonly body: Buffer; readonly records: number } {
+/**
+ * The `queryResponse` of `contract` with records until the body reaches about `bytes` bytes (at
+ * least one record), `nils` percent of their fields nil.
+ */
+export function soapAnswer(
+  contract: Contract,
+  bytes: number,
+  nils = 0,
+): { readonly body: Buffer; readonly records: number } {
   const parts: string[] = [envelopeStart(contract)];
   let size = Buffer.byteLength(parts[0]!);
   let n = 0;
   while (n === 0 || size < bytes - 200) {
-    const r = record(contract, n++);
+    const r = record(contract, n++, nils);
     size += Buffer.byteLength(r);
     parts.push(r);
   }
@@ -127,15 +143,21 @@ export function soapAnswer(contract: Contract, bytes: number): { readonly body: 
   return { body: Buffer.from(parts.join('')), records: n };
 }
 
-/** The same `n` records as JSON (typed values; `type` as the partner records carry it). */
-export function jsonAnswer(n: number): Buffer {
+/** The same `n` records as JSON (typed values; `type` as the partner records carry it; nil fields `null`). */
+export function jsonAnswer(n: number, nils = 0): Buffer {
   const records: Record<string, unknown>[] = [];
   for (let i = 0; i < n; i++) {
     const r: Record<string, unknown> = { type: 'Account' };
     for (let k = 0; k < ACCOUNT_FIELDS.length; k++) {
       const [name, kind] = ACCOUNT_FIELDS[k]!;
       const t = fieldText(name, kind, i, k);
-      r[name] = kind === 'double' || kind === 'int' ? Number(t) : kind === 'boolean' ? t === 'true' : t;
+      r[name] = isNil(i, k, nils)
+        ? null
+        : kind === 'double' || kind === 'int'
+          ? Number(t)
+          : kind === 'boolean'
+            ? t === 'true'
+            : t;
     }
     records.push(r);
   }

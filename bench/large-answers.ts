@@ -22,6 +22,8 @@
  *                                  [--child-args '--cpu-prof --cpu-prof-dir=/tmp/prof']   (node flags of the children)
  *                                  [--warm K]   (K untimed calls of the large answer before the timed one: a warm
  *                                                process's figures; default 0, the process's first large answer)
+ *                                  [--nils P]   (P percent of the large answers' fields nil, `<sf:Fax xsi:nil="true"/>`,
+ *                                                as real Salesforce answers hold many; default 0)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -69,6 +71,8 @@ const FIRST_CONTRACTS = process.argv.includes('--no-first')
 /** Extra node flags for every child, e.g. to profile them (`--cpu-prof` is refused in NODE_OPTIONS). */
 /** Untimed calls of the large answer each child makes before the timed one (0: the timed call is its first). */
 const WARM = Number(option('warm', '0'));
+/** Percent of the large answers' fields that are nil (`xsi:nil="true"`, as real Salesforce answers hold many); default 0. */
+const NILS = Number(option('nils', '0'));
 const CHILD_ARGS = option('child-args', '')
   .split(' ')
   .filter((a) => a !== '');
@@ -122,9 +126,9 @@ const bodies = new Map<string, Buffer>();
 const recordsOf = new Map<string, number>();
 for (const c of CONTRACTS) {
   for (const size of SIZES) {
-    const { body, records } = soapAnswer(c, Number(size) * 2 ** 20);
+    const { body, records } = soapAnswer(c, Number(size) * 2 ** 20, NILS);
     bodies.set(`/${c}/${size}`, body);
-    bodies.set(`/json/${c}/${size}`, jsonAnswer(records));
+    bodies.set(`/json/${c}/${size}`, jsonAnswer(records, NILS));
     recordsOf.set(`${c}/${size}`, records);
   }
 }
@@ -216,7 +220,7 @@ const load = (): string =>
     .join(' ');
 
 console.log(
-  `large answers: ${ROUNDS} rounds, sizes ${SIZES.join('/')} MB, runtime ${path.relative(REPO, RUNTIME) || RUNTIME}, ${WARM === 0 ? "the timed call is each process's first large answer" : `${WARM} untimed large calls before the timed one`}; loadavg ${load()}`,
+  `large answers: ${ROUNDS} rounds, sizes ${SIZES.join('/')} MB, runtime ${path.relative(REPO, RUNTIME) || RUNTIME}, ${WARM === 0 ? "the timed call is each process's first large answer" : `${WARM} untimed large calls before the timed one`}${NILS > 0 ? `, ${NILS}% of the fields nil` : ''}; loadavg ${load()}`,
 );
 for (const c of SIZES.length > 0 ? CONTRACTS : [])
   console.log(
