@@ -349,12 +349,65 @@ export function pooledLeaves(shapes: readonly LeafShape[], texts: readonly strin
   let start = 0;
   for (let i = 0; i < texts.length; i++) {
     const n = texts[i]!.length;
-    const leaf = new CompactLeaf(shapes[i]!, n === 0 ? '' : pool);
-    if (n !== 0) leaf.span = start * 0x10000 + n;
+    out.push(pooledLeaf(shapes[i]!, pool, start, n));
     start += n;
-    out.push(leaf);
   }
   return true;
+}
+
+/** A compact leaf of shape `shape` whose text is the `n` characters of `pool` from `start`. */
+function pooledLeaf(shape: LeafShape, pool: string, start: number, n: number): CompactLeaf {
+  const leaf = new CompactLeaf(shape, n === 0 ? '' : pool);
+  if (n !== 0) leaf.span = start * 0x10000 + n;
+  return leaf;
+}
+
+/** What {@link runLeaves} answers when it made no leaf because it cannot make them all. */
+export const RUN_LEAVES_DECLINED = -2;
+
+/**
+ * Compact leaves of the texts a run's match holds for its leaves `from` to `to - 1` (`match[2k + 1]`,
+ * xml-scan-leaves.ts `LeafSink.leafRun`; the `xsd:any` fields of a record), of shapes `shapes[k]`,
+ * appended to `out`, their texts in one pool as {@link pooledLeaves} pools them, joined from the
+ * match itself: no list of texts and shapes made first. Returns the place `k` of the last leaf
+ * made, `-1` when the match holds none of them, or {@link RUN_LEAVES_DECLINED} having made none
+ * when one of them is nil (`match[2k + 2]`) or their texts do not fit one pool.
+ */
+export function runLeaves(
+  shapes: readonly (LeafShape | undefined)[],
+  match: RegExpExecArray,
+  from: number,
+  to: number,
+  out: XmlElement[],
+): number {
+  let length = 0;
+  let filled = 0;
+  let only = '';
+  let last = -1;
+  for (let k = from; k < to; k++) {
+    const t = match[2 * k + 1];
+    if (t === undefined) {
+      if (match[2 * k + 2] !== undefined) return RUN_LEAVES_DECLINED;
+      continue;
+    }
+    last = k;
+    if (t.length === 0) continue;
+    length += t.length;
+    filled++;
+    only = t;
+  }
+  if (last < 0) return -1;
+  if (length > POOL_MAX) return RUN_LEAVES_DECLINED;
+  // The texts in order: undefined (a leaf the match lacks, or one's nil group: none here) joins as nothing.
+  const pool = filled <= 1 ? ownString(only) : match.slice(2 * from + 1, 2 * to + 1).join('');
+  let start = 0;
+  for (let k = from; k <= last; k++) {
+    const t = match[2 * k + 1];
+    if (t === undefined) continue;
+    out.push(pooledLeaf(shapes[k]!, pool, start, t.length));
+    start += t.length;
+  }
+  return last;
 }
 
 /** The texts of the pool being made, and their leaves (emptied by {@link settle}: they are parts of a document). */

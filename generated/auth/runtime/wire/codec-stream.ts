@@ -29,6 +29,8 @@ import {
   NO_LEAF_ATTRS,
   pooledLeaves,
   poolTexts,
+  RUN_LEAVES_DECLINED,
+  runLeaves,
 } from '../xml/xml-compact.js';
 import { compactKept, detachKept, detachLeaf, forgetLastParent, keptScope } from '../xml/xml-detach-kept.js';
 import { keepLayout, LAYOUT_ELEMENT } from '../xml/keep-layout.js';
@@ -495,6 +497,35 @@ export class ComplexFrame extends Frame {
       return;
     }
     const n = run.locals.length;
+    const tail = routes.restFrom;
+    if (tail === n) {
+      this.takeLeaves(parent, run, routes, match, 0, n);
+      return;
+    }
+    // The leaves before the tail first: their xsd:any leaves come first in `rest`.
+    if (tail > 0) this.takeLeaves(parent, run, routes, match, 0, tail);
+    const out = this.rest ?? [];
+    const last = runLeaves(tailShapes(routes, run, parent), match, tail, n, out);
+    if (last === RUN_LEAVES_DECLINED) this.takeLeaves(parent, run, routes, match, tail, n);
+    else if (last >= 0) {
+      this.rest = out;
+      this.last = routes.ids[last]!;
+    }
+  }
+
+  /**
+   * Leaves `from` to `to - 1` of a match of `run`, taken by `routes` (see {@link leafRun}); the
+   * `xsd:any` ones made in one go ({@link takeRest}).
+   */
+  private takeLeaves(
+    parent: XmlElement,
+    run: LeafRun,
+    routes: RunRoutes,
+    match: RegExpExecArray,
+    from: number,
+    to: number,
+  ): void {
+    const plan = this.plan;
     const route = routes.route;
     const exact = this.exact;
     const hits = this.hits;
@@ -503,7 +534,7 @@ export class ComplexFrame extends Frame {
     const texts = REST_TEXTS;
     let known: (LeafShape | undefined)[] | undefined;
     let lastId = this.last;
-    for (let k = 0; k < n; k++) {
+    for (let k = from; k < to; k++) {
       // Its text, or (none) the prefix of its xsi:nil="true": a nil leaf, read as leafNil reads one.
       const text = match[2 * k + 1];
       const nilPrefix = text === undefined ? match[2 * k + 2] : undefined;
@@ -694,6 +725,14 @@ interface RunRoutes {
   /** The same for the nil ones, whose `xsi:nil` had the prefix {@link nilPrefix} ({@link nilShape}). */
   readonly nilShapes: (LeafShape | undefined)[];
   nilPrefix: string;
+  /**
+   * The run's tail: from this leaf on, every leaf goes to `xsd:any` (the fields a partner record's
+   * `sObject` does not declare), so that a match's leaves there are made in one go
+   * (xml-compact.ts `runLeaves`); the run's length when the last leaf does not.
+   */
+  readonly restFrom: number;
+  /** Whether {@link shapes} holds the tail's shapes for {@link shapeScope} ({@link tailShapes}). */
+  tailShaped: boolean;
 }
 
 /**
@@ -713,8 +752,20 @@ function restShapes(routes: RunRoutes, parent: XmlElement): (LeafShape | undefin
     routes.shapes.length = 0;
     routes.nilShapes.length = 0;
     routes.shapeScope = scope;
+    routes.tailShaped = false;
   }
   return routes.shapes;
+}
+
+/** {@link restShapes}, with the shapes of the run's tail ({@link RunRoutes.restFrom}) all made. */
+function tailShapes(routes: RunRoutes, run: LeafRun, parent: XmlElement): (LeafShape | undefined)[] {
+  const shapes = restShapes(routes, parent);
+  if (!routes.tailShaped) {
+    for (let k = routes.restFrom; k < routes.route.length; k++)
+      shapes[k] ??= leafShape(routes.shapeScope!, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, NO_LEAF_ATTRS);
+    routes.tailShaped = true;
+  }
+  return shapes;
 }
 
 /**
@@ -771,6 +822,9 @@ function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
     else if (run.nss[k] !== plan.ns[at] || plan.read[at] === READ_FRAME) route[k] = ROUTE_OTHER;
     else route[k] = at;
   }
+  // The tail: the leaves from the last one back that go to xsd:any whatever the record holds.
+  let restFrom = n;
+  while (restFrom > 0 && route[restFrom - 1] === ROUTE_REST) restFrom--;
   const routes: RunRoutes = {
     plan,
     nss: run.nss.slice(),
@@ -784,6 +838,8 @@ function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
     shapeScope: undefined,
     nilShapes: [],
     nilPrefix: '',
+    restFrom,
+    tailShaped: false,
   };
   run.memo = routes;
   return routes;
