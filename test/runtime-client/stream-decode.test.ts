@@ -13,7 +13,7 @@ import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
 import { ComplexFrame, decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
 import type { ServiceDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
 import { decodeSoapResponseStreaming, responseStreaming } from '../../src/runtime/wire/soap-response-stream.js';
-import { parseXml } from '../../src/runtime/xml/xml-parse.js';
+import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { difference } from '../support/decode-compare.js';
 import { prng } from '../support/prng.js';
 import { randomContent, randomTypes, XSI } from '../support/random-records.js';
@@ -410,5 +410,33 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
     // them within runs' matches, the rest (a record that ends a run's match before them) one by one.
     expect(nilsInRuns).toBeGreaterThan(50);
     expect(nilCalls).toBeGreaterThan(5);
+  });
+});
+
+describe('nil xsd:any fields read by runs', () => {
+  it('keep their xsi:nil when the texts of the match are too long for one pool (xml-compact.ts POOL_MAX)', () => {
+    const anyTypes = {
+      Holder: {
+        name: 'Holder',
+        ns: 'urn:r',
+        fields: [{ prop: 'rec', name: 'rec', ns: 'urn:r', value: { complex: 'Rec' }, min: 0, max: -1 }],
+      },
+      Rec: { name: 'Rec', ns: 'urn:r', any: '$any', fields: [] },
+    } as unknown as TypeRegistry;
+    // The second and third records' <b>, <c>, <d> are one match of the run the first record's fields make.
+    const rec = `<rec><a>a</a><b xsi:nil="true"/><c>${'x'.repeat(40000)}</c><d>d</d></rec>`;
+    const text = `<Holder xmlns="urn:r" xmlns:xsi="${XSI}">${rec.repeat(3)}</Holder>`;
+    const runs = vi.spyOn(ComplexFrame.prototype, 'leafRun');
+    try {
+      const want = byTree(text, { complex: 'Holder' }, anyTypes);
+      const got = streamed(text, { complex: 'Holder' }, anyTypes);
+      expect(runs).toHaveBeenCalledTimes(2);
+      expect(got).not.toBeInstanceOf(StreamFallback);
+      expect(difference(want.value, got)).toBe('');
+      const nils = (got as { rec: { $any: XmlElement[] }[] }).rec.map((r) => r.$any[1]!.attrs.map((a) => a.name));
+      expect(nils).toEqual([['nil'], ['nil'], ['nil']]);
+    } finally {
+      runs.mockRestore();
+    }
   });
 });

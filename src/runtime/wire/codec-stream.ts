@@ -586,7 +586,8 @@ export class ComplexFrame extends Frame {
     if (!pooledLeaves(shapes, texts, out))
       for (let i = 0; i < shapes.length; i++) {
         const shape = shapes[i]!;
-        out.push(detachLeaf(parent, shape.ns, shape.name, shape.prefix, texts[i]!, unpooled));
+        // With its attributes: a nil leaf's shape holds its xsi:nil (nilShape).
+        out.push(detachLeaf(parent, shape.ns, shape.name, shape.prefix, texts[i]!, unpooled, shape.attrs));
       }
     shapes.length = 0;
     texts.length = 0;

@@ -68,8 +68,9 @@ export function detachKept(el: XmlElement, leaves: CompactLeaf[]): XmlElement {
 }
 
 /**
- * {@link detachKept} of an element with no attributes and text only (`''`: none) that the
- * scanner told as a leaf (xml-scan-leaves.ts `LeafSink.leaf`), child of `parent`, with no element made.
+ * {@link detachKept} of an element with no attributes (or `attrs`: a nil leaf's, xml-scan-leaves.ts
+ * `LeafSink.leafNil`) and text only (`''`: none) that the scanner told as a leaf (xml-scan-leaves.ts
+ * `LeafSink.leaf`), child of `parent`, with no element made.
  */
 export function detachLeaf(
   parent: XmlElement,
@@ -78,8 +79,9 @@ export function detachLeaf(
   prefix: string,
   text: string,
   leaves: CompactLeaf[],
+  attrs: readonly XmlAttribute[] = NO_LEAF_ATTRS,
 ): CompactLeaf {
-  return compactLeaf(keptScope(parent), ns, name, prefix, NO_LEAF_ATTRS, text, leaves);
+  return compactLeaf(keptScope(parent), ns, name, prefix, attrs, text, leaves);
 }
 
 /** A compact leaf of that name, attributes and text hanging from `scope`, pushed to `leaves` (to be pooled). */
