@@ -145,3 +145,28 @@ describe('leaves: nil fields in runs', () => {
     ]);
   });
 });
+
+describe('leaves: a nil field of another namespace in a run', () => {
+  const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+  it('ends the match before it: the fields before it are not read again, one by one', () => {
+    // The first record makes the run (its <b> a nil leaf); in the others <b>'s "nil" is of another namespace.
+    let text = `<r xmlns:xsi="${XSI}" xmlns:n="urn:n"><rec><a>0</a><b xsi:nil="true"/><c>c</c><d>d</d></rec>`;
+    for (let i = 1; i < 10; i++) text += `<rec><a>${i}</a><b n:nil="true"/><c>c</c><d>d</d></rec>`;
+    text += '</r>';
+    const inRuns: string[] = [];
+    let oneByOne = 0;
+    const reader = new LeafReader({
+      leaf: () => void oneByOne++,
+      leafNil: () => void oneByOne++,
+      leafRun(_parent, run, match) {
+        for (let k = 0; k < run.locals.length; k++) if (match[2 * k + 1] !== undefined) inRuns.push(run.locals[k]!);
+      },
+    });
+    parseXml(text, { maxDepth: 64, sink: { open: () => false, close() {}, leaves: reader } });
+    // The first record's four leaves and the second's <a> and <c> one by one (the run is made at the second's
+    // <a>; its <b> is the scanner's); then each record's <a>, <c>, <d> by the run, <a> in a match of its own.
+    // Giving up the match at <b> instead read each record's <a> one by one, after reading it with the run.
+    expect({ oneByOne, inRuns: inRuns.join('') }).toEqual({ oneByOne: 6, inRuns: `d${'acd'.repeat(8)}` });
+  });
+});

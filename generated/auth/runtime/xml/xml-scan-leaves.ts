@@ -447,11 +447,11 @@ export class LeafReader {
     const pattern = run.pattern;
     pattern.lastIndex = start;
     const match = pattern.exec(s.text);
-    const end = pattern.lastIndex;
+    let end = pattern.lastIndex;
     if (match === null || end === start) return -1;
     // The leaves and their text runs or nil attributes, as the scanner counts them; the first and
     // last leaf; the nil attributes' prefixes bound to the XML Schema instance namespace; the texts
-    // with a reference replaced (found from the match's next "&": where each text starts is known).
+    // with a reference replaced (found from the match's next "&": where each leaf starts is known).
     const names = run.names;
     const whole = match[0];
     let amp = whole.indexOf('&');
@@ -466,29 +466,33 @@ export class LeafReader {
         const nilPrefix = match[2 * k + 2];
         if (nilPrefix === undefined) continue;
         if (nilPrefix !== xsi) {
-          // Another namespace's "nil" is an attribute like any other: the scanner reads it.
-          if (s.scope.lookup(nilPrefix) !== XSI_NS) return -1;
+          if (s.scope.lookup(nilPrefix) !== XSI_NS) {
+            // Another namespace's "nil" is an attribute like any other: the match ends before it, and the
+            // scanner reads it (giving up the whole match would have the next leaves try it again, each).
+            if (first < 0) return -1;
+            for (let g = 2 * k + 1; g < match.length; g++) (match as (string | undefined)[])[g] = undefined;
+            end = start + at;
+            break;
+          }
           xsi = nilPrefix;
         }
         nodes += 2;
         if (first < 0) first = k;
         lastAt = k;
-        if (amp >= 0) at += names[k]!.qname.length + nilPrefix.length + NIL_LEAF_EXTRA;
+        at += names[k]!.qname.length + nilPrefix.length + NIL_LEAF_EXTRA;
         continue;
       }
       nodes += t === '' ? 1 : 2;
       if (first < 0) first = k;
       lastAt = k;
-      if (amp >= 0) {
-        // <qname>, the text, </qname>.
-        const qlength = names[k]!.qname.length;
-        const end = at + qlength + 2 + t.length;
-        if (amp < end) {
-          match[2 * k + 1] = t.replace(REFERENCE, replacement);
-          amp = whole.indexOf('&', end);
-        }
-        at = end + qlength + 3;
+      // <qname>, the text, </qname>.
+      const qlength = names[k]!.qname.length;
+      const textEnd = at + qlength + 2 + t.length;
+      if (amp >= 0 && amp < textEnd) {
+        match[2 * k + 1] = t.replace(REFERENCE, replacement);
+        amp = whole.indexOf('&', textEnd);
       }
+      at = textEnd + qlength + 3;
     }
     if (s.nodeBudget < nodes + 2) return -1;
     s.nodeBudget -= nodes;
