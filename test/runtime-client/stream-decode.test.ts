@@ -16,7 +16,7 @@ import { decodeSoapResponseStreaming, responseStreaming } from '../../src/runtim
 import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { difference } from '../support/decode-compare.js';
 import { prng } from '../support/prng.js';
-import { randomContent, randomTypes, XSI } from '../support/random-records.js';
+import { ANY_RECORDS, randomContent, randomTypes, XSI } from '../support/random-records.js';
 import '../../src/runtime/wire/soap-array.js';
 
 function byTree(text: string, desc: ValueDesc, types: TypeRegistry): { value?: unknown; error?: string } {
@@ -415,14 +415,7 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
 
 describe('nil xsd:any fields read by runs', () => {
   it('keep their xsi:nil when the texts of the match are too long for one pool (xml-compact.ts POOL_MAX)', () => {
-    const anyTypes = {
-      Holder: {
-        name: 'Holder',
-        ns: 'urn:r',
-        fields: [{ prop: 'rec', name: 'rec', ns: 'urn:r', value: { complex: 'Rec' }, min: 0, max: -1 }],
-      },
-      Rec: { name: 'Rec', ns: 'urn:r', any: '$any', fields: [] },
-    } as unknown as TypeRegistry;
+    const anyTypes: TypeRegistry = ANY_RECORDS;
     // The second and third records' <b>, <c>, <d> are one match of the run the first record's fields make.
     const rec = `<rec><a>a</a><b xsi:nil="true"/><c>${'x'.repeat(40000)}</c><d>d</d></rec>`;
     const text = `<Holder xmlns="urn:r" xmlns:xsi="${XSI}">${rec.repeat(3)}</Holder>`;

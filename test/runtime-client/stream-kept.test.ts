@@ -16,6 +16,7 @@ import { parseXml } from '../../src/runtime/xml/xml-parse.js';
 import type { ServiceDesc } from '../../src/runtime/wire/descriptors.js';
 import { decodeSoapResponseStreaming, StreamFallback } from '../../src/runtime/wire/soap-response-stream.js';
 import { heapUsed } from '../support/heap.js';
+import { ANY_RECORDS } from '../support/random-records.js';
 
 v8.setFlagsFromString('--allow-natives-syntax');
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
@@ -110,14 +111,7 @@ describe('string values of a streamed response', () => {
 });
 
 describe('xsd:any fields read by runs (xml-scan-leaves.ts LeafRun)', () => {
-  const anyTypes = {
-    Holder: {
-      name: 'Holder',
-      ns: 'urn:r',
-      fields: [{ prop: 'rec', name: 'rec', ns: 'urn:r', value: { complex: 'Rec' }, min: 0, max: -1 }],
-    },
-    Rec: { name: 'Rec', ns: 'urn:r', any: '$any', fields: [] },
-  } as unknown as ServiceDesc['types'];
+  const anyTypes: ServiceDesc['types'] = ANY_RECORDS;
   /** A 4 MB text whose records have one xsd:any field with a long text and three empty ones. */
   const text = (): string => {
     const rec = (i: number): string => `<rec><a></a><b></b><c></c><d>a long text of record ${i}</d></rec>`;

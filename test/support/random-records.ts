@@ -11,6 +11,16 @@ const PREFIX: Record<string, string> = { 'urn:x': 'x:', 'urn:y': 'y:', '': '' };
 const NAMES = ['a', 'b', 'c', 'd', 'e', 'f'];
 export const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
+/** Records of `xsd:any` fields only: `Holder` holds `rec` elements of type `Rec`, every child of which goes to `$any`. */
+export const ANY_RECORDS: Record<string, ComplexDesc> = {
+  Holder: {
+    name: 'Holder',
+    ns: 'urn:r',
+    fields: [{ prop: 'rec', name: 'rec', ns: 'urn:r', value: { complex: 'Rec' }, min: 0, max: -1 }],
+  },
+  Rec: { name: 'Rec', ns: 'urn:r', any: '$any', fields: [] },
+};
+
 /** A random number source in [0, 1). */
 export type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
