@@ -483,9 +483,10 @@ export class ComplexFrame extends Frame {
 
   /**
    * The leaves of one match of `run` (a record's fields): taken by the routes worked out once
-   * for the run and the type ({@link runRoutes}), each as {@link leaf} would take it, in one
-   * loop; a match holding a leaf that is read another way (a field in another namespace, a
-   * complex field), or a value with liberal matches, as {@link leaf} reads each.
+   * for the run and the type ({@link runRoutes}), each as {@link leaf} or {@link leafNil} would
+   * take it, in one loop, and the run's tail of `xsd:any` leaves ({@link RunRoutes.restFrom}) in
+   * one go (xml-compact.ts `runLeaves`); a match holding a leaf that is read another way (a field
+   * in another namespace, a complex field), or a value with liberal matches, as {@link leaf} reads each.
    */
   override leafRun(parent: XmlElement, run: LeafRun, match: RegExpExecArray): void {
     const plan = this.plan;
