@@ -504,7 +504,8 @@ export class ComplexFrame extends Frame {
     // The leaves before the tail first: their xsd:any leaves come first in `rest`.
     if (tail > 0) this.takeLeaves(parent, run, routes, match, 0, tail);
     const out = this.rest ?? [];
-    const last = runLeaves(tailShapes(routes, run, parent), match, tail, n, out);
+    const shapes = tailShapes(routes, run, parent);
+    const last = shapes === undefined ? RUN_LEAVES_DECLINED : runLeaves(shapes, match, tail, n, out);
     if (last === RUN_LEAVES_DECLINED) this.takeLeaves(parent, run, routes, match, tail, n);
     else if (last >= 0) {
       this.rest = out;
@@ -731,8 +732,13 @@ interface RunRoutes {
    * (xml-compact.ts `runLeaves`); the run's length when the last leaf does not.
    */
   readonly restFrom: number;
-  /** Whether {@link shapes} holds the tail's shapes for {@link shapeScope} ({@link tailShapes}). */
-  tailShaped: boolean;
+  /**
+   * 2 when {@link shapes} holds the tail's shapes for {@link shapeScope} ({@link tailShapes}); else the
+   * matches seen in that scope (0 or 1): the first is taken leaf by leaf, making the shapes of its leaves
+   * only, so that records that each declare bindings of their own (a scope each) do not make the
+   * shapes of the whole tail per record.
+   */
+  tailShaped: number;
 }
 
 /**
@@ -752,18 +758,22 @@ function restShapes(routes: RunRoutes, parent: XmlElement): (LeafShape | undefin
     routes.shapes.length = 0;
     routes.nilShapes.length = 0;
     routes.shapeScope = scope;
-    routes.tailShaped = false;
+    routes.tailShaped = 0;
   }
   return routes.shapes;
 }
 
-/** {@link restShapes}, with the shapes of the run's tail ({@link RunRoutes.restFrom}) all made. */
-function tailShapes(routes: RunRoutes, run: LeafRun, parent: XmlElement): (LeafShape | undefined)[] {
+/**
+ * {@link restShapes}, with the shapes of the run's tail ({@link RunRoutes.restFrom}) all made; `undefined`
+ * for the first match in a scope (see {@link RunRoutes.tailShaped}).
+ */
+function tailShapes(routes: RunRoutes, run: LeafRun, parent: XmlElement): (LeafShape | undefined)[] | undefined {
   const shapes = restShapes(routes, parent);
-  if (!routes.tailShaped) {
+  if (routes.tailShaped !== 2) {
+    if (routes.tailShaped++ === 0) return undefined;
     for (let k = routes.restFrom; k < routes.route.length; k++)
       shapes[k] ??= leafShape(routes.shapeScope!, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, NO_LEAF_ATTRS);
-    routes.tailShaped = true;
+    routes.tailShaped = 2;
   }
   return shapes;
 }
@@ -839,7 +849,7 @@ function runRoutes(run: LeafRun, plan: TypePlan): RunRoutes {
     nilShapes: [],
     nilPrefix: '',
     restFrom,
-    tailShaped: false,
+    tailShaped: 0,
   };
   run.memo = routes;
   return routes;
