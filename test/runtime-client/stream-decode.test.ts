@@ -343,6 +343,7 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
       [20_000, 12_000],
       [16_000, 17_000],
       [40_000, 5],
+      [70_000, 5],
       [70_000, 70_000],
     ] as const) {
       let text = '<Holder xmlns="urn:r" xmlns:o="urn:o">';
@@ -365,6 +366,29 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
     const want = byTree(text, { complex: 'Holder' }, runTypes);
     expect(want.error).toBeUndefined();
     expect(difference(want.value, streamed(text, { complex: 'Holder' }, runTypes))).toBe('');
+  });
+
+  it("give the codec value with a run's tail after a nil field, ending with empty leaves, in records that declare bindings", () => {
+    // The tail (xml-compact.ts runLeaves) joins its texts from the match: the nil group just before it is not
+    // one of them; empty leaves end it; each record's own bindings are the scope its leaves hang from
+    // (codec-stream.ts tailShapes), the same names in another scope.
+    let text = `<Holder xmlns="urn:r" xmlns:o="urn:o" xmlns:xsi="${XSI}">`;
+    // Three records per scope: the first match in a scope takes its tail leaf by leaf, the next in one go.
+    for (let i = 0; i < 9; i++)
+      text += `<rec xmlns:q="urn:q${Math.floor(i / 3)}"><Id>${i}</Id><Name xsi:nil="true"/><o:City>c${i}</o:City><o:Zip>z${i}</o:Zip><o:Phone></o:Phone></rec>`;
+    text += '</Holder>';
+    const want = byTree(text, { complex: 'Holder' }, runTypes);
+    expect(want.error).toBeUndefined();
+    const got = streamed(text, { complex: 'Holder' }, runTypes) as { rec: { $any: XmlElement[] }[] };
+    expect(difference(want.value, got)).toBe('');
+    expect(got.rec.map((r) => r.$any.map((e) => e.parent!.nsDecls['q']))).toEqual(
+      got.rec.map((_, i) => Array(3).fill(`urn:q${Math.floor(i / 3)}`)),
+    );
+    // A type with no xsd:any skips the leaves after its last field.
+    const noAny = { ...runTypes, Rec: { ...runTypes['Rec']!, any: undefined } } as unknown as TypeRegistry;
+    const plain = byTree(text, { complex: 'Holder' }, noAny);
+    expect(plain.error).toBeUndefined();
+    expect(difference(plain.value, streamed(text, { complex: 'Holder' }, noAny))).toBe('');
   });
 
   it('give the codec value whatever each record changes', () => {
