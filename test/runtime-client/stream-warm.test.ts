@@ -19,9 +19,20 @@ const src = (file: string): string => JSON.stringify(path.join(ROOT, 'src/runtim
 
 /**
  * Functions of the scanner, the leaf reader and the frames that a records answer keeps hot: a
- * record's fields are read by one match of their run and taken by the record's frame in one call.
+ * record's fields are read by one match of their run and taken by the record's frame in one call,
+ * its fields by `takeLeaves` and the run's tail of xsd:any leaves by `runLeaves` (xml-compact.ts).
  */
-const HOT = ['contentLoop', 'startTag', 'readGuessed', 'readRun', 'leafRun', 'close', 'spend'];
+const HOT = [
+  'contentLoop',
+  'startTag',
+  'readGuessed',
+  'readRun',
+  'leafRun',
+  'takeLeaves',
+  'runLeaves',
+  'close',
+  'spend',
+];
 
 const SCRIPT = `
   import { decodeStreaming, valueFrame } from ${src('wire/codec-stream.ts')};
