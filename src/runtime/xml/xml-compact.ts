@@ -344,8 +344,7 @@ export function pooledLeaves(shapes: readonly LeafShape[], texts: readonly strin
     only = t;
   }
   if (length > POOL_MAX) return false;
-  // `join` gives back the one text that is not empty as it is (a view of the document, when long).
-  const pool = filled <= 1 ? ownString(only) : texts.join('');
+  const pool = joinedPool(texts, filled, only);
   let start = 0;
   for (let i = 0; i < texts.length; i++) {
     const n = texts[i]!.length;
@@ -353,6 +352,15 @@ export function pooledLeaves(shapes: readonly LeafShape[], texts: readonly strin
     start += n;
   }
   return true;
+}
+
+/**
+ * The pool of `texts` (undefined joins as nothing), `filled` of them not empty, the last of those
+ * `only`: a flat string of its own. `join` gives back the one text that is not empty as it is (a
+ * view of the document, when long), so a pool of one is a copy of it.
+ */
+function joinedPool(texts: readonly (string | undefined)[], filled: number, only: string): string {
+  return filled <= 1 ? ownString(only) : texts.join('');
 }
 
 /** A compact leaf of shape `shape` whose text is the `n` characters of `pool` from `start`. */
@@ -399,7 +407,7 @@ export function runLeaves(
   if (last < 0) return -1;
   if (length > POOL_MAX) return RUN_LEAVES_DECLINED;
   // The texts in order: undefined (a leaf the match lacks, or one's nil group: none here) joins as nothing.
-  const pool = filled <= 1 ? ownString(only) : match.slice(2 * from + 1, 2 * to + 1).join('');
+  const pool = joinedPool(match.slice(2 * from + 1, 2 * to + 1), filled, only);
   let start = 0;
   for (let k = from; k <= last; k++) {
     const t = match[2 * k + 1];

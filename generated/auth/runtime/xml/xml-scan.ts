@@ -853,23 +853,16 @@ class XmlScanner implements PrefixScanState, LeafScanState {
       if (aq.charCodeAt(0) === 0x78 && (aq === 'xmlns' || (acolon - as === 5 && aq.startsWith('xmlns:')))) declCount++;
       count++;
     }
+    // The prefix's length in the name, or -1.
+    const nameColon = colon < 0 ? -1 : colon - ns0;
     if (this.leaves !== undefined) {
       let after = -1;
-      if (count === 0) after = this.leaves.readNamed(this, start, qname, colon < 0 ? -1 : colon - ns0, i, selfClosing);
+      if (count === 0) after = this.leaves.readNamed(this, start, qname, nameColon, i, selfClosing);
       else if (count === 1 && selfClosing && declCount === 0)
-        after = this.leaves.readNil(
-          this,
-          start,
-          qname,
-          colon < 0 ? -1 : colon - ns0,
-          aQName[0]!,
-          aColon[0]!,
-          aValue[0]!,
-          i,
-        );
+        after = this.leaves.readNil(this, start, qname, nameColon, aQName[0]!, aColon[0]!, aValue[0]!, i);
       if (after >= 0) return after;
     }
-    return this.openElement(start, qname, colon < 0 ? -1 : colon - ns0, count, declCount, selfClosing, i);
+    return this.openElement(start, qname, nameColon, count, declCount, selfClosing, i);
   }
 
   private openElement(
