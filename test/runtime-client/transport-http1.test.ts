@@ -10,13 +10,14 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createHttp1Transport,
   HttpProtocolError,
   type Http1TransportOptions,
 } from '../../src/runtime/client/transport-http1.js';
 import type { TransportRequest, TransportResponse } from '../../src/runtime/client/transport.js';
+import { XmlTextAsRead } from '../../src/runtime/xml/xml-decode.js';
 import { rejection } from '../support/rejection.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -235,6 +236,57 @@ describe('response framing (RFC 9112 §6.3)', () => {
       ),
     );
     expect((await transport()(request(s.port))).body).toBe('<r>é</r>');
+  });
+});
+
+describe('a body read in pieces', () => {
+  /** Answers with `body` (Content-Length, or chunked on odd requests) in pieces of 1,001 bytes, each written on its own. */
+  async function inPieces(contentType: string, body: Buffer): Promise<Scripted> {
+    return scripted(async (sock, _req, i) => {
+      const chunked = i % 2 === 1;
+      sock.write(
+        `HTTP/1.1 200 OK\r\nContent-Type: ${contentType}\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`}\r\n\r\n`,
+      );
+      for (let at = 0; at < body.length; at += 1001) {
+        const piece = body.subarray(at, at + 1001);
+        sock.write(
+          chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+            : piece,
+        );
+        await sleep(1);
+      }
+      if (chunked) sock.write('0\r\n\r\n');
+    });
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('decodes a UTF-8 body as its pieces arrive, characters split between pieces included', async () => {
+    const text = `<r>${'é€😀x'.repeat(1500)}</r>`;
+    const s = await inPieces('text/xml; charset=utf-8', Buffer.from(text));
+    const end = vi.spyOn(XmlTextAsRead.prototype, 'end');
+    const t = transport();
+    expect((await t(request(s.port))).body).toBe(text);
+    expect((await t(request(s.port))).body).toBe(text);
+    // The text came from the decoder of the pieces, not from a decode of the whole body.
+    expect(end.mock.results.map((r) => r.value)).toEqual([text, text]);
+  });
+
+  it('decodes the whole body where the pieces cannot be: another charset, bytes not valid in UTF-8, a U+FFFD', async () => {
+    const end = vi.spyOn(XmlTextAsRead.prototype, 'end');
+    const latin1 = `<r>${'é'.repeat(5000)}</r>`;
+    const l = await inPieces('text/xml; charset=ISO-8859-1', Buffer.from(latin1, 'latin1'));
+    expect((await transport()(request(l.port))).body).toBe(latin1);
+    const invalid = Buffer.concat([Buffer.from(`<r>${'é'.repeat(3000)}`), Buffer.from([0xe9]), Buffer.from('</r>')]);
+    const i = await inPieces('text/xml; charset=utf-8', invalid);
+    expect((await rejection(transport()(request(i.port)))).message).toMatch(/not valid UTF-8/);
+    const replacement = `<r>${'\uFFFD'.repeat(3000)}</r>`;
+    const r = await inPieces('text/xml', Buffer.from(replacement));
+    expect((await transport()(request(r.port))).body).toBe(replacement);
+    expect(end).not.toHaveBeenCalled();
   });
 });
 

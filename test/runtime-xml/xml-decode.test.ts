@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeBodyLeniently,
   decodeXmlBody,
+  ENCODING_DECIDED_BY,
   isSupportedCharset,
   XmlEncodingError,
+  XmlTextAsRead,
 } from '../../src/runtime/xml/xml-decode.js';
 
 const DOC = '<a>café €</a>';
@@ -152,5 +154,117 @@ describe('decodeBodyLeniently', () => {
     expect(decodeBodyLeniently(Buffer.from([0x61, 0xe9]), undefined)).toBe('a\uFFFD');
     expect(decodeBodyLeniently(Buffer.from([0x61, 0xe9]), 'x-klingon')).toBe('aé');
     expect(decodeBodyLeniently(Buffer.from(DOC), undefined)).toBe(DOC);
+  });
+});
+
+/** The text of `pieces` read by XmlTextAsRead (the first piece decides), or `undefined` where it declines. */
+function readAsItArrives(pieces: readonly Uint8Array[], charset: string | undefined): string | undefined {
+  const text = XmlTextAsRead.start(pieces[0]!, charset);
+  if (text === undefined) return undefined;
+  for (const piece of pieces) if (!text.push(piece)) return undefined;
+  return text.end();
+}
+
+/** `bytes` cut at `cuts` (ascending, inside the bytes). */
+function cutAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (const c of [...cuts, bytes.length]) {
+    pieces.push(bytes.subarray(from, c));
+    from = c;
+  }
+  return pieces;
+}
+
+describe('XmlTextAsRead: the text of a UTF-8 body decoded piece by piece', () => {
+  const PAD = `<!--${'-'.repeat(ENCODING_DECIDED_BY)}-->`;
+
+  it('gives the text decodeXmlBody gives, characters split between pieces included, and a byte order mark removed', () => {
+    const text = `${PAD}<a>café € 😀 \u00ff</a>`;
+    const bytes = Buffer.from(text);
+    // Every cut after the first 256 bytes, inside the 2-, 3- and 4-byte characters too.
+    for (let cut = ENCODING_DECIDED_BY; cut < bytes.length; cut++)
+      expect(readAsItArrives(cutAt(bytes, [cut]), undefined), `cut at ${cut}`).toBe(text);
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
+    expect(readAsItArrives(cutAt(bom, [300, 301, 302]), 'iso-8859-1')).toBe(decodeXmlBody(bom, 'iso-8859-1'));
+    expect(readAsItArrives(cutAt(bom, [300]), undefined)).toBe(text);
+  });
+
+  it('declines what is not read as UTF-8, and what it cannot tell from its first piece', () => {
+    const latin1 = Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>${PAD}<a>é</a>`, 'latin1');
+    expect(XmlTextAsRead.start(latin1, undefined)).toBeUndefined();
+    const utf8 = Buffer.from(`${PAD}<a>é</a>`);
+    expect(XmlTextAsRead.start(utf8, 'windows-1252')).toBeUndefined();
+    expect(XmlTextAsRead.start(utf8, 'x-klingon')).toBeUndefined();
+    expect(XmlTextAsRead.start(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(PAD, 'utf16le')]), 'utf-8')).toBe(
+      undefined,
+    );
+    expect(XmlTextAsRead.start(Buffer.from(`<?xml version="1.0"?>${PAD}`, 'utf16le'), undefined)).toBeUndefined();
+    // The declaration may lie beyond a short first piece.
+    expect(XmlTextAsRead.start(utf8.subarray(0, ENCODING_DECIDED_BY - 1), undefined)).toBeUndefined();
+    expect(XmlTextAsRead.start(utf8, undefined)).toBeInstanceOf(XmlTextAsRead);
+    expect(XmlTextAsRead.start(utf8, ' UTF-8 ')).toBeInstanceOf(XmlTextAsRead);
+  });
+
+  it('gives up on U+FFFD: bytes not valid in UTF-8 (refused by decodeXmlBody), or a U+FFFD of the text', () => {
+    const ok = Buffer.from(`${PAD}<a>é</a>`);
+    const bad = Buffer.concat([ok, Buffer.from([0xe9, 0x3c])]);
+    expect(readAsItArrives(cutAt(bad, [ENCODING_DECIDED_BY]), undefined)).toBeUndefined();
+    expect(problemOf(() => decodeXmlBody(bad, undefined))).toMatch(/^malformed/);
+    expect(readAsItArrives(cutAt(Buffer.from(`${PAD}<a>\uFFFD</a>`), [300]), undefined)).toBeUndefined();
+    // A body that ends inside a character.
+    expect(readAsItArrives(cutAt(Buffer.concat([ok, Buffer.from([0xe2, 0x82])]), [300]), undefined)).toBeUndefined();
+  });
+
+  it('never gives another text than decodeXmlBody, and reads every valid UTF-8 body (fuzzed pieces)', () => {
+    let seed = 4242;
+    const next = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const valid = [[0x61], [0x3c], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9f, 0x98, 0x80]];
+    // Now and then: U+FFFD itself, or bytes not valid in UTF-8.
+    const rare = [[0xef, 0xbf, 0xbd], [0x80], [0xc3], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe0, 0x80, 0x80]];
+    const heads = [
+      '',
+      '\ufeff',
+      '<?xml version="1.0"?>',
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<?xml version="1.0" encoding="utf-16"?>',
+      "<?xml version='1.0' encoding='ISO-8859-1'?>",
+    ];
+    const charsets = [undefined, 'utf-8', 'UTF8', 'iso-8859-1', 'us-ascii'];
+    let read = 0;
+    let readable = 0;
+    for (let i = 0; i < 3000; i++) {
+      const bytes: number[] = [...Buffer.from(heads[next(heads.length)]! + PAD)];
+      const n = 1 + next(40);
+      for (let k = 0; k < n; k++)
+        bytes.push(...(next(80) === 0 ? rare[next(rare.length)]! : valid[next(valid.length)]!));
+      const buf = Buffer.from(bytes);
+      const cuts = [...new Set(Array.from({ length: next(5) }, () => ENCODING_DECIDED_BY + next(buf.length - 256)))]
+        .filter((c) => c > ENCODING_DECIDED_BY && c < buf.length)
+        .sort((a, b) => a - b);
+      const charset = charsets[next(charsets.length)];
+      const got = readAsItArrives(cutAt(buf, [ENCODING_DECIDED_BY, ...cuts]), charset);
+      let whole: string | undefined;
+      try {
+        whole = decodeXmlBody(buf, charset);
+      } catch {
+        whole = undefined;
+      }
+      if (got !== undefined) {
+        read++;
+        expect(got).toBe(whole);
+      }
+      // Valid UTF-8 without U+FFFD, which decodeXmlBody reads as UTF-8 (no Latin-1 label without a byte order mark): read piece by piece.
+      const asUtf8 = charset !== 'iso-8859-1' && !(charset === undefined && buf.includes('ISO-8859-1'));
+      if (asUtf8 && isUtf8(buf) && !buf.toString('utf8').includes('\uFFFD')) {
+        readable++;
+        expect(got, `body ${i}`).toBeDefined();
+      }
+    }
+    expect(readable).toBeGreaterThan(500);
+    expect(read).toBeGreaterThanOrEqual(readable);
   });
 });

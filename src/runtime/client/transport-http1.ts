@@ -39,6 +39,7 @@ import {
 } from '../bytes/index.js';
 import { deadlineQueue, type DeadlineEntry, type DeadlineQueue } from '../wire/deadline-queue.js';
 import { keepLayout } from '../xml/keep-layout.js';
+import type { XmlTextAsRead } from '../xml/xml-decode.js';
 import {
   abortReason,
   captured,
@@ -50,6 +51,7 @@ import {
   timeoutError,
   tooLarge,
   targetOf,
+  textAsRead,
   type Target,
   type Transport,
   type TransportRequest,
@@ -445,6 +447,12 @@ class Exchange implements DeadlineEntry {
   /** Body bytes left in the current length-framed body or chunk. */
   private remaining = 0;
   private readonly chunks: Uint8Array[] = [];
+  /**
+   * The body's text decoded as its pieces arrive (transport.ts `textAsRead`), from its second
+   * piece on: a body of one piece is decoded whole. `null` once it cannot be (the body is then
+   * decoded whole when complete).
+   */
+  private text: XmlTextAsRead | null | undefined = undefined;
   private size = 0;
   private readonly maxResponseBytes: number;
   private readonly maxHeaderBytes: number;
@@ -609,9 +617,25 @@ class Exchange implements DeadlineEntry {
     if (take === 0) return at;
     this.size += take;
     if (this.size > this.maxResponseBytes) throw tooLarge(this.status, this.maxResponseBytes);
-    this.chunks.push(at === 0 && take === chunk.length ? chunk : chunk.subarray(at, at + take));
+    const piece = at === 0 && take === chunk.length ? chunk : chunk.subarray(at, at + take);
+    this.chunks.push(piece);
+    if (this.chunks.length > 1 && this.text !== null) this.decodeAsRead(piece);
     if (this.phase !== UNTIL_CLOSE) this.remaining -= take;
     return at + take;
+  }
+
+  /** Decodes `piece`, the body's second piece or a later one, into its text (see {@link text}). */
+  private decodeAsRead(piece: Uint8Array): void {
+    let text = this.text;
+    if (text === undefined) {
+      const first = this.chunks[0]!;
+      text = textAsRead(this.status, this.headers, first);
+      if (text === undefined || !text.push(first)) {
+        this.text = null;
+        return;
+      }
+    }
+    this.text = text?.push(piece) ? text : null;
   }
 
   /** A line ending in CRLF from `at` (across packets); `undefined` when it goes on. */
@@ -683,16 +707,22 @@ class Exchange implements DeadlineEntry {
     const status = this.status;
     const headers = this.headers;
     const chunks = this.chunks;
-    const bytes = chunks.length === 1 ? chunks[0]! : concatBytes(chunks, this.size);
-    // The chunks are copied: let them go now rather than with the exchange.
-    chunks.length = 0;
+    const text = this.text?.end();
     let response: TransportResponse;
-    try {
-      const content = decodeContent(bytes, headers, status, this.decompress, this.maxResponseBytes);
-      response = toResponse(status, headers, content);
-    } catch (err) {
-      this.fail(err);
-      return;
+    if (text !== undefined) {
+      chunks.length = 0;
+      response = { status, headers, body: text };
+    } else {
+      const bytes = chunks.length === 1 ? chunks[0]! : concatBytes(chunks, this.size);
+      // The chunks are copied: let them go now rather than with the exchange.
+      chunks.length = 0;
+      try {
+        const content = decodeContent(bytes, headers, status, this.decompress, this.maxResponseBytes);
+        response = toResponse(status, headers, content);
+      } catch (err) {
+        this.fail(err);
+        return;
+      }
     }
     this.settle();
     const conn = this.connection;

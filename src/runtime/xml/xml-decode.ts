@@ -156,29 +156,45 @@ function withDecoder(bytes: Uint8Array, start: number, decoder: string): string 
   }
 }
 
+/** How {@link decodeXmlBody} reads a body: its decoder (see {@link decoderOf}) and where the text starts (after a byte order mark). */
+interface BodyEncoding {
+  readonly decoder: string;
+  readonly start: number;
+}
+
+const UTF8_FROM_0: BodyEncoding = { decoder: 'utf-8', start: 0 };
+const UTF8_AFTER_BOM: BodyEncoding = { decoder: 'utf-8', start: 3 };
+
 /**
- * Decodes an XML body to text, without a byte order mark.
- * @param charset the content type's `charset` parameter, if any
- * @throws XmlEncodingError for an encoding this runtime cannot decode, or bytes not valid in it
+ * Bytes of a body that decide its encoding: the byte order mark or the UTF-16 pattern (4),
+ * and the XML declaration ({@link declaredEncoding} reads 256).
  */
-export function decodeXmlBody(bytes: Uint8Array, charset: string | undefined): string {
+export const ENCODING_DECIDED_BY = 256;
+
+/**
+ * How a body of `bytes` is read (RFC 7303 §3; XML 1.0 Appendix F), decided by its first
+ * {@link ENCODING_DECIDED_BY} bytes: a byte order mark; else the charset parameter; else
+ * UTF-16 recognised by `<?`; else the XML declaration's encoding; else UTF-8.
+ * @throws XmlEncodingError for an encoding this runtime cannot decode
+ */
+function bodyEncoding(bytes: Uint8Array, charset: string | undefined): BodyEncoding {
   const b0 = bytes[0];
   const b1 = bytes[1];
   // Byte order marks (XML 1.0 Appendix F.1; RFC 7303 §3.2: the BOM wins over the charset parameter).
-  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return utf8(bytes, 3);
-  if (b0 === 0xff && b1 === 0xfe) return utf16(bytes, 2, 'le');
-  if (b0 === 0xfe && b1 === 0xff) return utf16(bytes, 2, 'be');
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return UTF8_AFTER_BOM;
+  if (b0 === 0xff && b1 === 0xfe) return { decoder: 'utf-16le', start: 2 };
+  if (b0 === 0xfe && b1 === 0xff) return { decoder: 'utf-16be', start: 2 };
   if (charset !== undefined) {
     const decoder = decoderOf(charset);
     if (decoder === undefined)
       throw new XmlEncodingError(`unsupported charset ${JSON.stringify(charset)}`, 'unsupported', charset);
-    return withDecoder(bytes, 0, decoder);
+    return decoder === 'utf-8' ? UTF8_FROM_0 : { decoder, start: 0 };
   }
   // UTF-16 without a BOM, recognised by "<?" (Appendix F.1).
-  if (b0 === 0x3c && b1 === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return utf16(bytes, 0, 'le');
-  if (b0 === 0x00 && b1 === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return utf16(bytes, 0, 'be');
+  if (b0 === 0x3c && b1 === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return { decoder: 'utf-16le', start: 0 };
+  if (b0 === 0x00 && b1 === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return { decoder: 'utf-16be', start: 0 };
   const declared = declaredEncoding(bytes);
-  if (declared === undefined) return utf8(bytes, 0);
+  if (declared === undefined) return UTF8_FROM_0;
   const decoder = decoderOf(declared);
   if (decoder === undefined)
     throw new XmlEncodingError(
@@ -187,7 +203,64 @@ export function decodeXmlBody(bytes: Uint8Array, charset: string | undefined): s
       declared,
     );
   // A declaration claiming UTF-16 on 8-bit bytes (no BOM, not the UTF-16 pattern) is a common mislabelling: read UTF-8.
-  return withDecoder(bytes, 0, decoder === 'utf-16le' || decoder === 'utf-16be' ? 'utf-8' : decoder);
+  return decoder === 'utf-8' || decoder === 'utf-16le' || decoder === 'utf-16be' ? UTF8_FROM_0 : { decoder, start: 0 };
+}
+
+/**
+ * Decodes an XML body to text, without a byte order mark.
+ * @param charset the content type's `charset` parameter, if any
+ * @throws XmlEncodingError for an encoding this runtime cannot decode, or bytes not valid in it
+ */
+export function decodeXmlBody(bytes: Uint8Array, charset: string | undefined): string {
+  const encoding = bodyEncoding(bytes, charset);
+  return withDecoder(bytes, encoding.start, encoding.decoder);
+}
+
+/** The option of each piece but the last given to `TextDecoder.decode`. */
+const MORE_TO_COME = { stream: true } as const;
+
+/**
+ * The text of a UTF-8 body decoded piece by piece as a transport reads it, so that the
+ * decoding takes turns with the wait for the next bytes instead of following the last ones
+ * (and the pieces need not be joined first). The text is the one {@link decodeXmlBody}
+ * gives, or none: {@link push} and {@link end} answer false and `undefined` where the pieces
+ * hold U+FFFD (bytes not valid in UTF-8, which a whole decode refuses, or a U+FFFD of the
+ * text), and the caller then decodes the whole body. `TextDecoder` removes the byte order
+ * mark, as a whole decode does, and carries a character split between pieces over.
+ */
+export class XmlTextAsRead {
+  private readonly decoder = new TextDecoder();
+  private readonly parts: string[] = [];
+
+  /**
+   * A decoder for a body whose first bytes are `head` (at least {@link ENCODING_DECIDED_BY} of
+   * them, as what decides its encoding must be in) and whose charset parameter is `charset`,
+   * when the body is read as UTF-8; `undefined` otherwise (and for an unsupported encoding,
+   * which the whole decode reports).
+   */
+  static start(head: Uint8Array, charset: string | undefined): XmlTextAsRead | undefined {
+    if (head.length < ENCODING_DECIDED_BY) return undefined;
+    try {
+      return bodyEncoding(head, charset).decoder === 'utf-8' ? new XmlTextAsRead() : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Decodes the next piece of the body; false when the text cannot be read this way (see the class comment). */
+  push(bytes: Uint8Array): boolean {
+    const part = this.decoder.decode(bytes, MORE_TO_COME);
+    if (part.includes('\uFFFD')) return false;
+    this.parts.push(part);
+    return true;
+  }
+
+  /** The whole text (a flat string), or `undefined` when the body ends inside a character. */
+  end(): string | undefined {
+    if (this.decoder.decode() !== '') return undefined;
+    const parts = this.parts;
+    return parts.length === 1 ? parts[0] : parts.join('');
+  }
 }
 
 /**

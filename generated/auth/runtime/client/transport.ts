@@ -14,7 +14,7 @@ import { hostName, nodeBuiltin } from '../bytes/index.js';
 import { parseContentType } from '../wire/content-type.js';
 import { isMultipartType } from '../wire/attachments.js';
 import { setCause } from '../wire/error-cause.js';
-import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError } from '../xml/xml-decode.js';
+import { decodeBodyLeniently, decodeXmlBody, XmlEncodingError, XmlTextAsRead } from '../xml/xml-decode.js';
 import { ResponseError } from '../wire/faults.js';
 
 /** One HTTP request. */
@@ -118,6 +118,24 @@ export function toResponse(
   const type = headers['content-type'];
   if (isMultipartType(type)) return { status, headers, body: '', raw: bytes };
   return { status, headers, body: decodeBody(bytes, type, status) };
+}
+
+/**
+ * A decoder of a response's text as its body arrives (xml-decode.ts `XmlTextAsRead`), for a
+ * transport that reads the body in pieces: when {@link toResponse} would decode the body
+ * as UTF-8 and nothing else, i.e. a 2xx response with no content coding, not multipart, whose
+ * charset and first bytes `head` say UTF-8. `undefined` otherwise: the body is then decoded
+ * whole when it is complete.
+ */
+export function textAsRead(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  head: Uint8Array,
+): XmlTextAsRead | undefined {
+  if (status < 200 || status > 299 || headers['content-encoding'] !== undefined) return undefined;
+  const type = headers['content-type'];
+  if (isMultipartType(type)) return undefined;
+  return XmlTextAsRead.start(head, parseContentType(type).params['charset']);
 }
 
 /**
