@@ -153,6 +153,14 @@ const CASES: Record<string, string> = {
     '<soap:Header><s:Head><s:session>abc</s:session></s:Head><o:x xmlns:o="urn:o"/></soap:Header>',
   ),
   liberal: envelope('<s:GetResponse><s:count>3</s:count><other/></s:GetResponse><s:after/>'),
+  // One start tag with attributes again and again (its parse and type read once, xml-scan-tag-memo.ts), where
+  // its prefix names another namespace (read anew: another type), and as another field's type.
+  repeatedTags: envelope(
+    `<s:GetResponse><s:rec xmlns:t="${NS}">${'<s:item xsi:type="t:Derived" id="1"><s:name>a</s:name></s:item>'.repeat(3)}</s:rec>` +
+      `<s:rec xmlns:t="urn:elsewhere">${'<s:item xsi:type="t:Derived" id="1"><s:name>b</s:name></s:item>'.repeat(2)}</s:rec>` +
+      `<s:rec>${'<s:item xsi:type="s:Derived" id="2"><s:name>c</s:name><s:extra xsi:nil="true"/></s:item>'.repeat(2)}` +
+      '<s:raw xsi:type="s:Derived" id="2">d</s:raw></s:rec></s:GetResponse>',
+  ),
   empty: envelope('<s:GetResponse/>'),
   // Read by the tree: a SOAP-encoded array, a multi-reference, a fault, an invalid value.
   array: envelope('<s:GetResponse><arr><item>1</item><item>2</item></arr></s:GetResponse>'),
@@ -214,6 +222,19 @@ describe('SOAP responses read as they are scanned', () => {
       if (!(direct instanceof StreamFallback)) expect(difference(tree.value, direct.value)).toBe('');
     });
   }
+
+  it('reads a repeated start tag as each one reads: the derived type where its prefix names the type namespace', async () => {
+    responseStreaming.minLength = 0;
+    const { value } = await call(CASES['repeatedTags']!);
+    const recs = (value as { recs: { items: Record<string, unknown>[]; raw?: { attrs: unknown[] } }[] }).recs;
+    expect(recs.map((r) => r.items.map((i) => i['$type'] ?? 'Base'))).toEqual([
+      ['Derived', 'Derived', 'Derived'],
+      ['Base', 'Base'],
+      ['Derived', 'Derived'],
+    ]);
+    expect(recs[2]!.items[1]!['extra']).toBeNull();
+    expect(recs[2]!.raw!.attrs).toHaveLength(2);
+  });
 
   it('keeps raw XML values detached: their scope declares the bindings in scope, nothing else of the document', async () => {
     responseStreaming.minLength = 0;

@@ -902,6 +902,96 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
   });
 });
 
+describe('repeated start tags: a scan with a sink reads a start tag again from the last one with attributes', () => {
+  // Same characters in another scope (a declaration between), nested, with a default namespace, spaces, a
+  // reference, an unbound prefix, a duplicate attribute, a declaration of its own.
+  const TAGS = [
+    '<a x="1">',
+    '<p:a p:x="1">',
+    '<p:a p:x="1" y="&amp;&#65;">',
+    '<a x = "1" >',
+    '<b xmlns:p="urn:2" z="1">',
+    '<b xmlns:p="urn:3" z="1">',
+    '<c xmlns="urn:d" x="1">',
+    '<q:a x="1">',
+    '<a x="1" x="2">',
+    '<p:a xmlns:p="urn:1" p:x="1">',
+  ];
+
+  /** A document of `rand`'s elements from {@link TAGS}, each opening one, nested up to 5 deep. */
+  function randomDocument(rand: () => number): string {
+    let text = '<r xmlns:p="urn:1">';
+    const open: string[] = [];
+    for (let k = 0; k < 40; k++) {
+      const roll = rand();
+      if (roll < 0.45 && open.length < 5) {
+        const tag = TAGS[Math.floor(rand() * (rand() < 0.8 ? 4 : TAGS.length))]!;
+        text += tag;
+        open.push(/^<([^\s>]+)/.exec(tag)![1]!);
+      } else if (roll < 0.8 && open.length > 0) text += `</${open.pop()!}>`;
+      else text += rand() < 0.5 ? 't' : '<e>v</e>';
+    }
+    while (open.length > 0) text += `</${open.pop()!}>`;
+    return `${text}</r>`;
+  }
+
+  it('gives the elements, errors and limits of a scan that reads each tag (fuzzed)', () => {
+    const rand = prng(0x7a9);
+    let accepted = 0;
+    for (let doc = 0; doc < 400; doc++) {
+      const text = randomDocument(rand);
+      const nodes = treeOutcome(text, { maxDepth: 512 }).tree === undefined ? 0 : 1;
+      accepted += nodes;
+      for (const limits of [{ maxDepth: 512 }, { maxDepth: 3 }, { maxDepth: 512, maxNodes: Math.floor(rand() * 60) }]) {
+        const want = treeOutcome(text, limits);
+        for (const keep of [true, false]) {
+          const got = withLeaves(text, keep, limits);
+          if (keep || want.tree === undefined)
+            expect(got.outcome, `${text} ${JSON.stringify(limits)}`).toEqual(want.outcome);
+          else expect(got.closed, `${text} ${JSON.stringify(limits)}`).toEqual(closingOrder(want.tree));
+        }
+      }
+      expect(withSink(text, true, false).outcome, text).toEqual(treeOutcome(text, { maxDepth: 512 }).outcome);
+    }
+    expect(accepted).toBeGreaterThan(150);
+  });
+
+  it('shares the attributes (frozen) of one tag in one scope, and reads it anew where a binding changed', () => {
+    const text =
+      '<r xmlns:p="urn:1"><p:a p:x="1"/><p:a p:x="1">1</p:a><p:a p:x="1">2</p:a>' +
+      '<s xmlns:p="urn:2"><p:a p:x="1">3</p:a></s><p:a p:x="1">4</p:a><p:a p:x="1">5</p:a></r>';
+    const seen: XmlElement[] = [];
+    parseXml(text, {
+      maxDepth: 512,
+      sink: {
+        open(el) {
+          if (el.name === 'a') seen.push(el);
+          return false;
+        },
+        close() {},
+      },
+    });
+    expect(seen.map((e) => `${e.attrs[0]!.ns} ${e.ns}`)).toEqual([
+      'urn:1 urn:1',
+      'urn:1 urn:1',
+      'urn:1 urn:1',
+      'urn:2 urn:2',
+      'urn:1 urn:1',
+      'urn:1 urn:1',
+    ]);
+    // A self-closing tag is not kept; the next two share; a change of scope reads anew, and so after it.
+    expect(seen[2]!.attrs).toBe(seen[1]!.attrs);
+    expect(Object.isFrozen(seen[1]!.attrs)).toBe(true);
+    expect(seen[3]!.attrs).not.toBe(seen[1]!.attrs);
+    expect(seen[4]!.attrs).not.toBe(seen[1]!.attrs);
+    expect(seen[5]!.attrs).toBe(seen[4]!.attrs);
+    // Without a sink (a tree), and with positions, each tag is read anew.
+    const tree = parseXml(text, { maxDepth: 512 });
+    const items = tree.children.filter((c): c is XmlElement => typeof c !== 'string');
+    expect(items[2]!.attrs).not.toBe(items[1]!.attrs);
+  });
+});
+
 describe('names: repeated, colliding and long names read as saxes reads them', () => {
   // "Aa" and "BB" have the same 31-based hash, so these names share a slot of the scanner's table of names.
   const colliding = ['AaAa', 'AaBB', 'BBAa', 'BBBB', 'p:AaAa', 'p:BBBB', 'q:AaBB'];

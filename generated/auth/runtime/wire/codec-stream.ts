@@ -256,6 +256,10 @@ function mayBeReference(el: XmlElement, desc: ValueDesc, types: TypeRegistry): b
  * {@link TEXT} means a simple value whose text the caller decodes with `desc`.
  */
 export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry): Frame {
+  const last = lastComplexRead;
+  // The records of a large answer share their start tag's attributes (xml-scan-tag-memo.ts): read as the last.
+  if (el.attrs === last.attrs && desc === last.desc && types === last.types)
+    return new ComplexFrame(el, last.key, last.key === last.base ? undefined : last.key, types);
   if (el.attrs.length > 0) {
     if (mayBeReference(el, desc, types)) throw new StreamFallback('a multi-reference value');
     if (isNil(el)) return NIL;
@@ -267,8 +271,26 @@ export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry)
   }
   const xsiType = el.attrs.length > 0 ? attr(el, 'type', XSI_NS) : undefined;
   const key = xsiType === undefined ? desc.complex : typeRead(el, xsiType, desc.complex, types);
+  if (el.attrs.length > 0) lastComplexRead = { attrs: el.attrs, desc, types, base: desc.complex, key };
   return new ComplexFrame(el, key, key === desc.complex ? undefined : key, types);
 }
+
+/**
+ * The last complex value {@link valueFrame} read from an element with attributes: those
+ * attributes (an array the scanner shares between the elements of one start tag in one
+ * scope, xml-scan-tag-memo.ts: same attributes, same namespace bindings), the description
+ * and the type key read. Forgotten after each decode: the attributes hold substrings of the
+ * document.
+ */
+interface ComplexReadMemo {
+  readonly attrs: readonly XmlAttribute[] | undefined;
+  readonly desc: ValueDesc | undefined;
+  readonly types: TypeRegistry | undefined;
+  readonly base: string;
+  readonly key: string;
+}
+const NO_COMPLEX_READ: ComplexReadMemo = { attrs: undefined, desc: undefined, types: undefined, base: '', key: '' };
+let lastComplexRead = NO_COMPLEX_READ;
 
 /**
  * The type read for `el`, of type `base`, which names `xsiType` in `xsi:type`: that type when
@@ -1025,6 +1047,7 @@ export function decodeStreaming(
     forgetLastMatch();
     docNs = fieldNs = '';
     lastTypeRead = NO_TYPE_READ;
+    lastComplexRead = NO_COMPLEX_READ;
     forgetLastParent();
     forgetLastPlan();
     forgetLastShape();
