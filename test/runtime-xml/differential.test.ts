@@ -902,7 +902,7 @@ describe('leaves: a sink that reads leaves is told the same elements and gets th
   });
 });
 
-describe('repeated start tags: a scan with a sink reads a start tag again from the last one with attributes', () => {
+describe('repeated start tags: a scan that reads leaves opens a start tag again from the last one with attributes', () => {
   // Same characters in another scope (a declaration between), nested, with a default namespace, spaces, a
   // reference, an unbound prefix, a duplicate attribute, a declaration of its own.
   const TAGS = [
@@ -960,17 +960,23 @@ describe('repeated start tags: a scan with a sink reads a start tag again from t
     const text =
       '<r xmlns:p="urn:1"><p:a p:x="1"/><p:a p:x="1">1</p:a><p:a p:x="1">2</p:a>' +
       '<s xmlns:p="urn:2"><p:a p:x="1">3</p:a></s><p:a p:x="1">4</p:a><p:a p:x="1">5</p:a></r>';
-    const seen: XmlElement[] = [];
-    parseXml(text, {
-      maxDepth: 512,
-      sink: {
-        open(el) {
-          if (el.name === 'a') seen.push(el);
-          return false;
+    /** The `a` elements a scan with a sink tells, the sink reading leaves or not. */
+    const told = (leaves: boolean): XmlElement[] => {
+      const seen: XmlElement[] = [];
+      parseXml(text, {
+        maxDepth: 512,
+        sink: {
+          open(el) {
+            if (el.name === 'a') seen.push(el);
+            return false;
+          },
+          close() {},
+          leaves: leaves ? new LeafReader({ leaf() {}, leafNil() {} }) : undefined,
         },
-        close() {},
-      },
-    });
+      });
+      return seen;
+    };
+    const seen = told(true);
     expect(seen.map((e) => `${e.attrs[0]!.ns} ${e.ns}`)).toEqual([
       'urn:1 urn:1',
       'urn:1 urn:1',
@@ -985,7 +991,21 @@ describe('repeated start tags: a scan with a sink reads a start tag again from t
     expect(seen[3]!.attrs).not.toBe(seen[1]!.attrs);
     expect(seen[4]!.attrs).not.toBe(seen[1]!.attrs);
     expect(seen[5]!.attrs).toBe(seen[4]!.attrs);
-    // Without a sink (a tree), and with positions, each tag is read anew.
+    // A reader kept for another document: the same tag at the same scope version there is read anew.
+    const reader = new LeafReader({ leaf() {}, leafNil() {} });
+    const ns = (doc: string): string[] => {
+      const out: string[] = [];
+      parseXml(doc, {
+        maxDepth: 512,
+        sink: { open: (el) => (out.push(el.attrs[0]?.ns ?? ''), false), close() {}, leaves: reader },
+      });
+      return out;
+    };
+    expect(ns('<r xmlns:p="urn:1"><p:a p:x="1">1</p:a></r>')).toEqual(['', 'urn:1']);
+    expect(ns('<r xmlns:p="urn:2"><p:a p:x="1">1</p:a></r>')).toEqual(['', 'urn:2']);
+    // Without a reader of leaves, and without a sink (a tree), each tag is read anew.
+    const plain = told(false);
+    expect(plain[2]!.attrs).not.toBe(plain[1]!.attrs);
     const tree = parseXml(text, { maxDepth: 512 });
     const items = tree.children.filter((c): c is XmlElement => typeof c !== 'string');
     expect(items[2]!.attrs).not.toBe(items[1]!.attrs);

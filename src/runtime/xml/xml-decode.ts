@@ -156,45 +156,45 @@ function withDecoder(bytes: Uint8Array, start: number, decoder: string): string 
   }
 }
 
-/** How {@link decodeXmlBody} reads a body: its decoder (see {@link decoderOf}) and where the text starts (after a byte order mark). */
-interface BodyEncoding {
-  readonly decoder: string;
-  readonly start: number;
-}
-
-const UTF8_FROM_0: BodyEncoding = { decoder: 'utf-8', start: 0 };
-const UTF8_AFTER_BOM: BodyEncoding = { decoder: 'utf-8', start: 3 };
-
 /**
  * Bytes of a body that decide its encoding: the byte order mark or the UTF-16 pattern (4),
  * and the XML declaration ({@link declaredEncoding} reads 256).
  */
 export const ENCODING_DECIDED_BY = 256;
 
+/** The length of the byte order mark `bytes` start with (UTF-8: 3, UTF-16: 2), or 0. */
+function bomLength(bytes: Uint8Array): number {
+  const b0 = bytes[0];
+  const b1 = bytes[1];
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return 3;
+  return (b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff) ? 2 : 0;
+}
+
 /**
- * How a body of `bytes` is read (RFC 7303 §3; XML 1.0 Appendix F), decided by its first
- * {@link ENCODING_DECIDED_BY} bytes: a byte order mark; else the charset parameter; else
- * UTF-16 recognised by `<?`; else the XML declaration's encoding; else UTF-8.
+ * The decoder (see {@link decoderOf}) of a body of `bytes` (RFC 7303 §3; XML 1.0 Appendix F),
+ * decided by its first {@link ENCODING_DECIDED_BY} bytes: a byte order mark; else the charset
+ * parameter; else UTF-16 recognised by `<?`; else the XML declaration's encoding; else UTF-8.
+ * The text starts after the byte order mark ({@link bomLength}).
  * @throws XmlEncodingError for an encoding this runtime cannot decode
  */
-function bodyEncoding(bytes: Uint8Array, charset: string | undefined): BodyEncoding {
+function bodyEncoding(bytes: Uint8Array, charset: string | undefined): string {
   const b0 = bytes[0];
   const b1 = bytes[1];
   // Byte order marks (XML 1.0 Appendix F.1; RFC 7303 §3.2: the BOM wins over the charset parameter).
-  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return UTF8_AFTER_BOM;
-  if (b0 === 0xff && b1 === 0xfe) return { decoder: 'utf-16le', start: 2 };
-  if (b0 === 0xfe && b1 === 0xff) return { decoder: 'utf-16be', start: 2 };
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (b0 === 0xff && b1 === 0xfe) return 'utf-16le';
+  if (b0 === 0xfe && b1 === 0xff) return 'utf-16be';
   if (charset !== undefined) {
     const decoder = decoderOf(charset);
     if (decoder === undefined)
       throw new XmlEncodingError(`unsupported charset ${JSON.stringify(charset)}`, 'unsupported', charset);
-    return decoder === 'utf-8' ? UTF8_FROM_0 : { decoder, start: 0 };
+    return decoder;
   }
   // UTF-16 without a BOM, recognised by "<?" (Appendix F.1).
-  if (b0 === 0x3c && b1 === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return { decoder: 'utf-16le', start: 0 };
-  if (b0 === 0x00 && b1 === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return { decoder: 'utf-16be', start: 0 };
+  if (b0 === 0x3c && b1 === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return 'utf-16le';
+  if (b0 === 0x00 && b1 === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return 'utf-16be';
   const declared = declaredEncoding(bytes);
-  if (declared === undefined) return UTF8_FROM_0;
+  if (declared === undefined) return 'utf-8';
   const decoder = decoderOf(declared);
   if (decoder === undefined)
     throw new XmlEncodingError(
@@ -203,7 +203,7 @@ function bodyEncoding(bytes: Uint8Array, charset: string | undefined): BodyEncod
       declared,
     );
   // A declaration claiming UTF-16 on 8-bit bytes (no BOM, not the UTF-16 pattern) is a common mislabelling: read UTF-8.
-  return decoder === 'utf-8' || decoder === 'utf-16le' || decoder === 'utf-16be' ? UTF8_FROM_0 : { decoder, start: 0 };
+  return decoder === 'utf-16le' || decoder === 'utf-16be' ? 'utf-8' : decoder;
 }
 
 /**
@@ -212,8 +212,7 @@ function bodyEncoding(bytes: Uint8Array, charset: string | undefined): BodyEncod
  * @throws XmlEncodingError for an encoding this runtime cannot decode, or bytes not valid in it
  */
 export function decodeXmlBody(bytes: Uint8Array, charset: string | undefined): string {
-  const encoding = bodyEncoding(bytes, charset);
-  return withDecoder(bytes, encoding.start, encoding.decoder);
+  return withDecoder(bytes, bomLength(bytes), bodyEncoding(bytes, charset));
 }
 
 /** The option of each piece but the last given to `TextDecoder.decode`. */
@@ -241,7 +240,7 @@ export class XmlTextAsRead {
   static start(head: Uint8Array, charset: string | undefined): XmlTextAsRead | undefined {
     if (head.length < ENCODING_DECIDED_BY) return undefined;
     try {
-      return bodyEncoding(head, charset).decoder === 'utf-8' ? new XmlTextAsRead() : undefined;
+      return bodyEncoding(head, charset) === 'utf-8' ? new XmlTextAsRead() : undefined;
     } catch {
       return undefined;
     }

@@ -35,6 +35,7 @@ import { ASCII_CLASS as SHARED_ASCII_CLASS, C_TEXT_SPECIAL as SHARED_C_TEXT_SPEC
 import { XSI_NS } from './namespaces.js';
 import type { NamespaceScope } from './xml-scan-scope.js';
 import { compactString } from './xml-string-copy.js';
+import { StartTagMemo } from './xml-scan-tag-memo.js';
 import type { XmlElement } from './xml-tree.js';
 
 // Module-local aliases: V8 folds same-module constants into hot loops more readily than imported bindings.
@@ -248,6 +249,8 @@ export class LeafReader {
   private runEnd = -1;
   /** Runs made ({@link MAX_RUNS}). */
   private runs = 0;
+  /** The start tag with attributes read last (xml-scan-tag-memo.ts): the scanner opens the same tag again from it. */
+  readonly tags: StartTagMemo = new StartTagMemo();
 
   constructor(sink: LeafSink) {
     this.sink = sink;

@@ -35,7 +35,6 @@ import type { MutableElement } from './xml-memo-copy.js';
 import type { PrefixScanState, XmlPrefixMemo } from './xml-prefix-memo.js';
 import { keepLayout } from './keep-layout.js';
 import type { LeafReader, LeafScanState } from './xml-scan-leaves.js';
-import type { RepeatedStartTag } from './xml-scan-tag-memo.js';
 
 /** The message for a refused DOCTYPE (SOAP 1.1 §3, SOAP 1.2 Part 1 §5: no DTD in a message). */
 export const DOCTYPE_MESSAGE = 'DOCTYPE declarations are not allowed (no DTDs, no entity declarations)';
@@ -254,8 +253,6 @@ class XmlScanner implements PrefixScanState, LeafScanState {
   private readonly sink: XmlScanSink | undefined;
   /** The sink's reader of leaves ({@link XmlScanSink.leaves}), when the scan has no positions. */
   private readonly leaves: LeafReader | undefined;
-  /** The start tag with attributes read last (xml-scan-tag-memo.ts), in a scan with a sink and no positions. */
-  private repeated: RepeatedStartTag | undefined = undefined;
 
   /** @param recordInto the shape memo to record the document into (a recording scan reads the whole text: no resumed start). */
   constructor(text: string, options: ScanOptions, recordInto: XmlShapeMemo | undefined) {
@@ -796,14 +793,15 @@ class XmlScanner implements PrefixScanState, LeafScanState {
    * applies namespace declarations (Namespaces in XML 1.0 §3, §5), builds the element.
    */
   private startTag(start: number): number {
-    if (this.leaves !== undefined) {
-      const after = this.leaves.readGuessed(this, start);
+    const leaves = this.leaves;
+    if (leaves !== undefined) {
+      const after = leaves.readGuessed(this, start);
       if (after >= 0) return after;
+      const tag = leaves.tags.repeated(this, start);
+      if (tag !== undefined)
+        return this.openElement(start, tag.qname, tag.colon, tag.count, 0, false, start + tag.tag.length, tag.attrs);
     }
     const text = this.text;
-    const repeated = this.repeated;
-    if (repeated !== undefined && repeated.version === this.scope.version && text.startsWith(repeated.tag, start))
-      return this.openRepeated(start, repeated);
     const ns0 = start + 1;
     let i = this.qname(ns0, 'element name');
     const colon = this.colon;
@@ -869,6 +867,12 @@ class XmlScanner implements PrefixScanState, LeafScanState {
     return this.openElement(start, qname, nameColon, count, declCount, selfClosing, i);
   }
 
+  /**
+   * Opens the element of the start tag from `start` to `next` (`colon`: the prefix's length
+   * in `qname`, or -1; `count` attributes, `declCount` of them namespace declarations) read
+   * into the attribute slots; or, with `shared`, the same tag as one read before in the same
+   * scope (xml-scan-tag-memo.ts), whose attributes those are.
+   */
   private openElement(
     start: number,
     qname: string,
@@ -877,6 +881,7 @@ class XmlScanner implements PrefixScanState, LeafScanState {
     declCount: number,
     selfClosing: boolean,
     next: number,
+    shared?: XmlAttribute[],
   ): number {
     const stack = this.stack;
     const depth = stack.length + 1;
@@ -887,7 +892,7 @@ class XmlScanner implements PrefixScanState, LeafScanState {
     const undoMark = scope.mark;
     let nsDecls: Readonly<Record<string, string>> = NO_DECLS;
     if (declCount > 0) nsDecls = this.declareNamespaces(count);
-    if (count > 1) this.checkDuplicates(count);
+    if (count > 1 && shared === undefined) this.checkDuplicates(count);
 
     let prefix = '';
     let name = qname;
@@ -903,8 +908,8 @@ class XmlScanner implements PrefixScanState, LeafScanState {
       if (ns === undefined) this.fail(`unbound namespace prefix "${prefix}" in element name <${qname}>`, start + 1);
     }
 
-    const attrs: XmlAttribute[] = [];
-    if (count > declCount) {
+    const attrs: XmlAttribute[] = shared ?? [];
+    if (shared === undefined && count > declCount) {
       const aQName = this.aQName;
       const aColon = this.aColon;
       for (let k = 0; k < count; k++) {
@@ -934,18 +939,9 @@ class XmlScanner implements PrefixScanState, LeafScanState {
     }
     const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
     const el: MutableElement = { ns, name, prefix, attrs, nsDecls, children: [], parent, line, column };
+    if (shared === undefined && declCount === 0 && count > 0 && !selfClosing)
+      this.leaves?.tags.keep(this, start, next, qname, colon, count, attrs);
     const sink = this.sink;
-    if (declCount === 0 && count > 0 && !selfClosing && sink !== undefined && lines === undefined)
-      this.repeated = {
-        tag: this.text.slice(start, next),
-        version: scope.version,
-        count,
-        qname,
-        ns,
-        name,
-        prefix,
-        attrs: Object.freeze(attrs) as XmlAttribute[],
-      };
     if (sink === undefined) {
       if (parent) parent.children.push(el);
       else this.rootElement = el;
@@ -962,36 +958,6 @@ class XmlScanner implements PrefixScanState, LeafScanState {
       this.undoMarks.push(undoMark);
     }
     return next;
-  }
-
-  /**
-   * Opens the element of a start tag at `start` that is `repeated`, the start tag read last
-   * with attributes, in the same scope: as {@link openElement} would open it, from what that
-   * read. Returns the index after the tag.
-   */
-  private openRepeated(start: number, repeated: RepeatedStartTag): number {
-    const stack = this.stack;
-    if (stack.length >= this.maxDepth)
-      throw new XmlScanFailure(`elements nested deeper than ${this.maxDepth} levels`, start, 'maxDepth');
-    this.spend(1 + repeated.count, start);
-    const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    const el: MutableElement = {
-      ns: repeated.ns,
-      name: repeated.name,
-      prefix: repeated.prefix,
-      attrs: repeated.attrs,
-      nsDecls: NO_DECLS,
-      children: [],
-      parent,
-      line: 0,
-      column: 0,
-    };
-    if (this.sink!.open(el) && parent) parent.children.push(el);
-    if (!parent) this.rootElement = el;
-    stack.push(el);
-    this.qnames.push(repeated.qname);
-    this.undoMarks.push(this.scope.mark);
-    return start + repeated.tag.length;
   }
 
   /** Applies the namespace declarations among the current attributes (Namespaces in XML 1.0 §3). */
