@@ -997,7 +997,14 @@ describe('repeated start tags: a scan that reads leaves opens a start tag again 
       const out: string[] = [];
       parseXml(doc, {
         maxDepth: 512,
-        sink: { open: (el) => (out.push(el.attrs[0]?.ns ?? ''), false), close() {}, leaves: reader },
+        sink: {
+          open(el) {
+            out.push(el.attrs[0]?.ns ?? '');
+            return false;
+          },
+          close() {},
+          leaves: reader,
+        },
       });
       return out;
     };
