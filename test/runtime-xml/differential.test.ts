@@ -960,10 +960,10 @@ describe('repeated start tags: a scan that reads leaves opens a start tag again 
     const text =
       '<r xmlns:p="urn:1"><p:a p:x="1"/><p:a p:x="1">1</p:a><p:a p:x="1">2</p:a>' +
       '<s xmlns:p="urn:2"><p:a p:x="1">3</p:a></s><p:a p:x="1">4</p:a><p:a p:x="1">5</p:a></r>';
-    /** The `a` elements a scan with a sink tells, the sink reading leaves or not. */
-    const told = (leaves: boolean): XmlElement[] => {
+    /** The `a` elements a scan of `doc` with a sink tells, the sink reading leaves with `reader` or not. */
+    const told = (reader: LeafReader | undefined, doc = text): XmlElement[] => {
       const seen: XmlElement[] = [];
-      parseXml(text, {
+      parseXml(doc, {
         maxDepth: 512,
         sink: {
           open(el) {
@@ -971,12 +971,13 @@ describe('repeated start tags: a scan that reads leaves opens a start tag again 
             return false;
           },
           close() {},
-          leaves: leaves ? new LeafReader({ leaf() {}, leafNil() {} }) : undefined,
+          leaves: reader,
         },
       });
       return seen;
     };
-    const seen = told(true);
+    const newReader = (): LeafReader => new LeafReader({ leaf() {}, leafNil() {} });
+    const seen = told(newReader());
     expect(seen.map((e) => `${e.attrs[0]!.ns} ${e.ns}`)).toEqual([
       'urn:1 urn:1',
       'urn:1 urn:1',
@@ -992,26 +993,12 @@ describe('repeated start tags: a scan that reads leaves opens a start tag again 
     expect(seen[4]!.attrs).not.toBe(seen[1]!.attrs);
     expect(seen[5]!.attrs).toBe(seen[4]!.attrs);
     // A reader kept for another document: the same tag at the same scope version there is read anew.
-    const reader = new LeafReader({ leaf() {}, leafNil() {} });
-    const ns = (doc: string): string[] => {
-      const out: string[] = [];
-      parseXml(doc, {
-        maxDepth: 512,
-        sink: {
-          open(el) {
-            out.push(el.attrs[0]?.ns ?? '');
-            return false;
-          },
-          close() {},
-          leaves: reader,
-        },
-      });
-      return out;
-    };
-    expect(ns('<r xmlns:p="urn:1"><p:a p:x="1">1</p:a></r>')).toEqual(['', 'urn:1']);
-    expect(ns('<r xmlns:p="urn:2"><p:a p:x="1">1</p:a></r>')).toEqual(['', 'urn:2']);
+    const reader = newReader();
+    const ns = (doc: string): string[] => told(reader, doc).map((e) => e.attrs[0]!.ns);
+    expect(ns('<r xmlns:p="urn:1"><p:a p:x="1">1</p:a></r>')).toEqual(['urn:1']);
+    expect(ns('<r xmlns:p="urn:2"><p:a p:x="1">1</p:a></r>')).toEqual(['urn:2']);
     // Without a reader of leaves, and without a sink (a tree), each tag is read anew.
-    const plain = told(false);
+    const plain = told(undefined);
     expect(plain[2]!.attrs).not.toBe(plain[1]!.attrs);
     const tree = parseXml(text, { maxDepth: 512 });
     const items = tree.children.filter((c): c is XmlElement => typeof c !== 'string');
