@@ -9,54 +9,29 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CallMeta, ServiceClient } from '../../src/runtime/client/client.js';
-import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
-import { ComplexFrame, decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
+import type { TypeRegistry } from '../../src/runtime/wire/codec.js';
+import { ComplexFrame, StreamFallback } from '../../src/runtime/wire/codec-stream.js';
 import type { ServiceDesc, ValueDesc } from '../../src/runtime/wire/descriptors.js';
 import { decodeSoapResponseStreaming, responseStreaming } from '../../src/runtime/wire/soap-response-stream.js';
-import { parseXml, type XmlElement } from '../../src/runtime/xml/xml-parse.js';
+import type { XmlElement } from '../../src/runtime/xml/xml-parse.js';
 import { difference } from '../support/decode-compare.js';
+import { byCodec, StreamTally, streamed } from '../support/stream-compare.js';
 import { prng } from '../support/prng.js';
 import { ANY_RECORDS, randomContent, randomTypes, XSI } from '../support/random-records.js';
 import '../../src/runtime/wire/soap-array.js';
 
-function byTree(text: string, desc: ValueDesc, types: TypeRegistry): { value?: unknown; error?: string } {
-  try {
-    return { value: readValue(parseXml(text), desc, types) };
-  } catch (err) {
-    return { error: (err as Error).message };
-  }
-}
-
-function streamed(text: string, desc: ValueDesc, types: TypeRegistry): unknown {
-  return decodeStreaming(text, {}, (root) => valueFrame(root, desc, types));
-}
-
 describe('streaming decode on random records', () => {
   it('gives the codec value, or falls back where the codec fails', () => {
     const r = prng(3131);
-    let values = 0;
-    let fellBack = 0;
-    let errors = 0;
-    const problems: string[] = [];
+    const tally = new StreamTally();
     for (let round = 0; round < 300; round++) {
       const types = randomTypes(r, 1 + Math.floor(r() * 4));
       for (let doc = 0; doc < 10; doc++) {
         const text = `<x:r xmlns:x="urn:x" xmlns:y="urn:y" xmlns:xsi="${XSI}">${randomContent(r, types, 'T0', 0)}</x:r>`;
-        const want = byTree(text, { complex: 'T0' }, types);
-        const got = streamed(text, { complex: 'T0' }, types);
-        if (got instanceof StreamFallback) {
-          fellBack++;
-          if (want.error !== undefined) errors++;
-          continue;
-        }
-        if (want.error !== undefined) problems.push(`${text}: streamed a value where the codec fails: ${want.error}`);
-        else {
-          const d = difference(want.value, got);
-          if (d !== '') problems.push(`${text}: ${d}`);
-          values++;
-        }
+        tally.compare(text, { complex: 'T0' }, types);
       }
     }
+    const { values, fellBack, errors, problems } = tally;
     expect(problems).toEqual([]);
     // Most documents the codec reads are streamed; every failure falls back.
     expect(values).toBeGreaterThan(500);
@@ -371,7 +346,7 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
       for (let i = 0; i < 6; i++)
         text += `<rec><Id>${i}</Id><Name>n</Name><Count>${i}</Count><Ok>true</Ok><o:City>${long(i, a)}</o:City><o:Phone>${long(i + 1, b)}</o:Phone></rec>`;
       text += '</Holder>';
-      const want = byTree(text, { complex: 'Holder' }, runTypes);
+      const want = byCodec(text, { complex: 'Holder' }, runTypes);
       const got = streamed(text, { complex: 'Holder' }, runTypes);
       expect(want.error).toBeUndefined();
       expect(difference(want.value, got), `${a} ${b}`).toBe('');
@@ -384,7 +359,7 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
     for (let i = 0; i < 6; i++)
       text += `<rec><Id>${i}</Id><o:Extra>e${i}</o:Extra><Name>n</Name><Count>${i}</Count><o:City>c${i}</o:City><o:Phone/></rec>`;
     text += '</Holder>';
-    const want = byTree(text, { complex: 'Holder' }, runTypes);
+    const want = byCodec(text, { complex: 'Holder' }, runTypes);
     expect(want.error).toBeUndefined();
     expect(difference(want.value, streamed(text, { complex: 'Holder' }, runTypes))).toBe('');
   });
@@ -398,7 +373,7 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
     for (let i = 0; i < 9; i++)
       text += `<rec xmlns:q="urn:q${Math.floor(i / 3)}"><Id>${i}</Id><Name xsi:nil="true"/><o:City>c${i}</o:City><o:Zip>z${i}</o:Zip><o:Phone></o:Phone></rec>`;
     text += '</Holder>';
-    const want = byTree(text, { complex: 'Holder' }, runTypes);
+    const want = byCodec(text, { complex: 'Holder' }, runTypes);
     expect(want.error).toBeUndefined();
     const got = streamed(text, { complex: 'Holder' }, runTypes) as { rec: { $any: XmlElement[] }[] };
     expect(difference(want.value, got)).toBe('');
@@ -407,7 +382,7 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
     );
     // A type with no xsd:any skips the leaves after its last field.
     const noAny = { ...runTypes, Rec: { ...runTypes['Rec']!, any: undefined } } as unknown as TypeRegistry;
-    const plain = byTree(text, { complex: 'Holder' }, noAny);
+    const plain = byCodec(text, { complex: 'Holder' }, noAny);
     expect(plain.error).toBeUndefined();
     expect(difference(plain.value, streamed(text, { complex: 'Holder' }, noAny))).toBe('');
   });
@@ -426,7 +401,7 @@ describe('records whose fields are read by runs (xml-scan-leaves.ts LeafRun)', (
         let text = `<Holder xmlns="urn:r" xmlns:o="urn:o" xmlns:y="urn:y" xmlns:xsi="${XSI}" xmlns:i="${XSI}">`;
         for (let i = 0; i < 12; i++) text += `<rec>${fields(r, i).join('')}</rec>`;
         text += '</Holder>';
-        const want = byTree(text, { complex: 'Holder' }, runTypes);
+        const want = byCodec(text, { complex: 'Holder' }, runTypes);
         const got = streamed(text, { complex: 'Holder' }, runTypes);
         // Falling back is allowed (the caller reads the tree with the codec): a field in another namespace
         // beside xsd:any, and the invalid number, do.
@@ -466,7 +441,7 @@ describe('nil xsd:any fields read by runs', () => {
     const text = `<Holder xmlns="urn:r" xmlns:xsi="${XSI}">${rec.repeat(3)}</Holder>`;
     const runs = vi.spyOn(ComplexFrame.prototype, 'leafRun');
     try {
-      const want = byTree(text, { complex: 'Holder' }, anyTypes);
+      const want = byCodec(text, { complex: 'Holder' }, anyTypes);
       const got = streamed(text, { complex: 'Holder' }, anyTypes);
       expect(runs).toHaveBeenCalledTimes(2);
       expect(got).not.toBeInstanceOf(StreamFallback);

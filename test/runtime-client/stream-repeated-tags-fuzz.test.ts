@@ -9,10 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gc } from '../support/heap.js';
-import { readValue, type TypeRegistry } from '../../src/runtime/wire/codec.js';
+import type { TypeRegistry } from '../../src/runtime/wire/codec.js';
 import { decodeStreaming, StreamFallback, valueFrame } from '../../src/runtime/wire/codec-stream.js';
-import { parseXml } from '../../src/runtime/xml/xml-parse.js';
-import { difference } from '../support/decode-compare.js';
+import { StreamTally } from '../support/stream-compare.js';
 import { prng } from '../support/prng.js';
 import { XSI } from '../support/random-records.js';
 
@@ -132,30 +131,10 @@ describe('streaming decode of repeated start tags (fuzzed against the codec)', (
   it('gives the codec value, or falls back where the codec fails', () => {
     const rand = prng(0x27c0);
     const desc = { complex: 'Root' };
-    const problems: string[] = [];
-    let values = 0;
-    let fellBack = 0;
+    const tally = new StreamTally();
     const DOCS = 2500;
-    for (let doc = 0; doc < DOCS; doc++) {
-      const text = randomDocument(rand);
-      let want: { value?: unknown; error?: string };
-      try {
-        want = { value: readValue(parseXml(text), desc, TYPES) };
-      } catch (err) {
-        want = { error: (err as Error).message };
-      }
-      const got = decodeStreaming(text, {}, (root) => valueFrame(root, desc, TYPES));
-      if (got instanceof StreamFallback) {
-        fellBack++;
-        continue;
-      }
-      if (want.error !== undefined) problems.push(`${text}: streamed a value where the codec fails: ${want.error}`);
-      else {
-        const d = difference(want.value, got);
-        if (d !== '') problems.push(`${text}: ${d}`);
-        values++;
-      }
-    }
+    for (let doc = 0; doc < DOCS; doc++) tally.compare(randomDocument(rand), desc, TYPES);
+    const { values, fellBack, problems } = tally;
     console.log(`stream repeated-tags fuzz: ${DOCS} documents, ${values} streamed, ${fellBack} fell back`);
     expect(problems.slice(0, 5)).toEqual([]);
     expect(values).toBeGreaterThan(DOCS / 3);
