@@ -251,3 +251,48 @@ describe('a body read in pieces at random boundaries (fuzzed against the whole d
     expect(outcomes.failed).toBeGreaterThan(50);
   }, 30_000);
 });
+
+describe('a text that cannot be made from the pieces', () => {
+  it('falls back to the whole decode, also for a body delimited by the connection’s close (not thrown from its end event)', async () => {
+    // As joining the parts throws for a text over the engine's longest string (about 512 MiB of ASCII).
+    vi.spyOn(XmlTextAsRead.prototype, 'end').mockImplementation(() => {
+      throw new RangeError('Invalid string length');
+    });
+    const text = `<r>${'é€😀x'.repeat(500)}</r>`;
+    const body = Buffer.from(text);
+    const plans: Plan[] = ['close', 'length', 'chunked'].map((framing) => {
+      const head = `HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\n${
+        framing === 'length'
+          ? `Content-Length: ${body.length}\r\n`
+          : framing === 'chunked'
+            ? 'Transfer-Encoding: chunked\r\n'
+            : ''
+      }\r\n`;
+      const pieces = [body.subarray(0, 400), body.subarray(400, 1001), body.subarray(1001)];
+      const writes: Uint8Array[] = [Buffer.from(head)];
+      for (const p of pieces)
+        writes.push(
+          framing === 'chunked'
+            ? Buffer.concat([Buffer.from(`${p.length.toString(16)}\r\n`), p, Buffer.from('\r\n')])
+            : p,
+        );
+      if (framing === 'chunked') writes.push(Buffer.from('0\r\n\r\n'));
+      return { status: 200, headers: {}, body, writes, closeAfter: framing === 'close', decompress: false };
+    });
+    const port = await serve(plans);
+    const t = createHttp1Transport();
+    for (const plan of plans) {
+      const res = await t({
+        method: 'POST',
+        url: new URL(`http://127.0.0.1:${port}/x`),
+        headers: {},
+        body: '<x/>',
+        maxResponseBytes: 1 << 20,
+        // Without the fallback the close-delimited call never settled: fail fast.
+        timeoutMs: 5000,
+      });
+      expect(res.body, plan.closeAfter ? 'close' : 'framed').toBe(text);
+    }
+    expect(XmlTextAsRead.prototype.end).toHaveBeenCalledTimes(3);
+  });
+});

@@ -706,23 +706,13 @@ class Exchange implements DeadlineEntry {
     this.phase = DONE;
     const status = this.status;
     const headers = this.headers;
-    const chunks = this.chunks;
-    const text = this.text?.end();
     let response: TransportResponse;
-    if (text !== undefined) {
-      chunks.length = 0;
-      response = { status, headers, body: text };
-    } else {
-      const bytes = chunks.length === 1 ? chunks[0]! : concatBytes(chunks, this.size);
-      // The chunks are copied: let them go now rather than with the exchange.
-      chunks.length = 0;
-      try {
-        const content = decodeContent(bytes, headers, status, this.decompress, this.maxResponseBytes);
-        response = toResponse(status, headers, content);
-      } catch (err) {
-        this.fail(err);
-        return;
-      }
+    // Inside the try: a close-delimited body completes from the socket's end event, which must not throw.
+    try {
+      response = this.response(status, headers);
+    } catch (err) {
+      this.fail(err);
+      return;
     }
     this.settle();
     const conn = this.connection;
@@ -730,6 +720,31 @@ class Exchange implements DeadlineEntry {
     this.connection = undefined;
     conn?.release(this.keepAlive && !extraBytes && !this.closeAfter, keepAliveMs);
     this.resolve(response);
+  }
+
+  /**
+   * The complete response: its text as read ({@link text}), else the whole body decoded
+   * (transport.ts `decodeContent`, `toResponse`), also where the text as read fails (joining
+   * its parts throws for a text over the engine's longest string): the whole decode then
+   * gives its own answer or error, as before the text was read in pieces.
+   * @throws ResponseError as decodeContent and toResponse
+   */
+  private response(status: number, headers: Record<string, string>): TransportResponse {
+    const chunks = this.chunks;
+    let text: string | undefined;
+    try {
+      text = this.text?.end();
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined) {
+      chunks.length = 0;
+      return { status, headers, body: text };
+    }
+    const bytes = chunks.length === 1 ? chunks[0]! : concatBytes(chunks, this.size);
+    // The chunks are copied: let them go now rather than with the exchange.
+    chunks.length = 0;
+    return toResponse(status, headers, decodeContent(bytes, headers, status, this.decompress, this.maxResponseBytes));
   }
 
   /** Fails the call and closes its connection (mid-exchange, it cannot be reused). */
