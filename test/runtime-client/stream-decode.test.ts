@@ -452,4 +452,35 @@ describe('nil xsd:any fields read by runs', () => {
       runs.mockRestore();
     }
   });
+
+  it('are made in one go with the texts around them, once their shape is known for that prefix', () => {
+    // Nil leaves among texts (and references), at changing places, with two prefixes of the instance namespace.
+    const rec = (nils: Readonly<Record<string, string | undefined>>): string =>
+      `<rec>${['a', 'b', 'c', 'd', 'e', 'f']
+        .map((n, i) => (nils[n] ? `<${n} ${nils[n]}:nil="true"/>` : `<${n}>${n}${i} &amp; ${'x'.repeat(i * 3)}</${n}>`))
+        .join('')}</rec>`;
+    const recs = [
+      {},
+      { b: 'xsi' },
+      { b: 'xsi' },
+      { d: 'xsi' },
+      { b: 'xsi', d: 'xsi' },
+      { b: 'i' },
+      { b: 'i' },
+      { b: 'xsi' },
+    ];
+    const text = `<Holder xmlns="urn:r" xmlns:xsi="${XSI}" xmlns:i="${XSI}">${recs.map(rec).join('')}</Holder>`;
+    const byLeaf = vi.spyOn(ComplexFrame.prototype as unknown as { takeLeaves(): void }, 'takeLeaves');
+    try {
+      const want = byCodec(text, { complex: 'Holder' }, ANY_RECORDS);
+      const got = streamed(text, { complex: 'Holder' }, ANY_RECORDS);
+      expect(got).not.toBeInstanceOf(StreamFallback);
+      expect(difference(want.value, got)).toBe('');
+      // Leaf by leaf: the first match in the scope, and a nil leaf whose shape for its prefix is new (the second
+      // record's b, the fourth's d, the sixth's b with i, the eighth's b with xsi again); in one go the others.
+      expect(byLeaf).toHaveBeenCalledTimes(4);
+    } finally {
+      byLeaf.mockRestore();
+    }
+  });
 });

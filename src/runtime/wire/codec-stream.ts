@@ -527,7 +527,10 @@ export class ComplexFrame extends Frame {
     if (tail > 0) this.takeLeaves(parent, run, routes, match, 0, tail);
     const out = this.rest ?? [];
     const shapes = tailShapes(routes, run, parent);
-    const last = shapes === undefined ? RUN_LEAVES_DECLINED : runLeaves(shapes, match, tail, n, out);
+    const last =
+      shapes === undefined
+        ? RUN_LEAVES_DECLINED
+        : runLeaves(shapes, match, tail, n, out, routes.nilShapes, routes.nilPrefix);
     if (last === RUN_LEAVES_DECLINED) this.takeLeaves(parent, run, routes, match, tail, n);
     else if (last >= 0) {
       this.rest = out;

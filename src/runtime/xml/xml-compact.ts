@@ -373,13 +373,18 @@ function pooledLeaf(shape: LeafShape, pool: string, start: number, n: number): C
 /** What {@link runLeaves} answers when it made no leaf because it cannot make them all. */
 export const RUN_LEAVES_DECLINED = -2;
 
+/** The texts of a match's leaves, when some of them are nil (see {@link runLeaves}): one array for every call. */
+const TEXTS: string[] = [];
+
 /**
  * Compact leaves of the texts a run's match holds for its leaves `from` to `to - 1` (`match[2k + 1]`,
  * xml-scan-leaves.ts `LeafSink.leafRun`; the `xsd:any` fields of a record), of shapes `shapes[k]`,
  * appended to `out`, their texts in one pool as {@link pooledLeaves} pools them, joined from the
- * match itself: no list of texts and shapes made first. Returns the place `k` of the last leaf
- * made, `-1` when the match holds none of them, or {@link RUN_LEAVES_DECLINED} having made none
- * when one of them is nil (`match[2k + 2]`) or their texts do not fit one pool.
+ * match itself: no list of texts and shapes made first. A nil leaf (`match[2k + 2]`, the prefix of
+ * its `xsi:nil`) is a leaf of shape `nilShapes[k]` with no text, when that prefix is `nilPrefix`.
+ * Returns the place `k` of the last leaf made, `-1` when the match holds none of them, or
+ * {@link RUN_LEAVES_DECLINED} having made none when a nil leaf has no shape here or their texts
+ * do not fit one pool.
  */
 export function runLeaves(
   shapes: readonly (LeafShape | undefined)[],
@@ -387,15 +392,22 @@ export function runLeaves(
   from: number,
   to: number,
   out: XmlElement[],
+  nilShapes: readonly (LeafShape | undefined)[],
+  nilPrefix: string,
 ): number {
   let length = 0;
   let filled = 0;
   let only = '';
   let last = -1;
+  let nils = false;
   for (let k = from; k < to; k++) {
     const t = match[2 * k + 1];
     if (t === undefined) {
-      if (match[2 * k + 2] !== undefined) return RUN_LEAVES_DECLINED;
+      const p = match[2 * k + 2];
+      if (p === undefined) continue;
+      if (p !== nilPrefix || nilShapes[k] === undefined) return RUN_LEAVES_DECLINED;
+      last = k;
+      nils = true;
       continue;
     }
     last = k;
@@ -406,12 +418,22 @@ export function runLeaves(
   }
   if (last < 0) return -1;
   if (length > POOL_MAX) return RUN_LEAVES_DECLINED;
-  // The texts in order: undefined (a leaf the match lacks, or one's nil group: none here) joins as nothing.
-  const pool = joinedPool(match.slice(2 * from + 1, 2 * to + 1), filled, only);
+  // The texts in order: undefined (a leaf the match lacks) joins as nothing; a nil leaf's group holds
+  // its prefix, so with nil leaves the texts are gathered first.
+  let texts: readonly (string | undefined)[];
+  if (nils) {
+    for (let k = from; k <= last; k++) TEXTS.push(match[2 * k + 1] ?? '');
+    texts = TEXTS;
+  } else texts = match.slice(2 * from + 1, 2 * to + 1);
+  const pool = joinedPool(texts, filled, only);
+  TEXTS.length = 0;
   let start = 0;
   for (let k = from; k <= last; k++) {
     const t = match[2 * k + 1];
-    if (t === undefined) continue;
+    if (t === undefined) {
+      if (match[2 * k + 2] !== undefined) out.push(new CompactLeaf(nilShapes[k]!, ''));
+      continue;
+    }
     out.push(pooledLeaf(shapes[k]!, pool, start, t.length));
     start += t.length;
   }
