@@ -18,6 +18,7 @@ import {
 } from '../../src/runtime/client/transport-http1.js';
 import type { TransportRequest, TransportResponse } from '../../src/runtime/client/transport.js';
 import { XmlTextAsRead } from '../../src/runtime/xml/xml-decode.js';
+import { readRequests } from '../support/http-requests.js';
 import { rejection } from '../support/rejection.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,21 +50,9 @@ async function scripted(reply: Reply, secure = false): Promise<Scripted> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
-    let buf = Buffer.alloc(0);
-    socket.on('data', (d: Buffer) => {
-      buf = Buffer.concat([buf, d]);
-      for (;;) {
-        const end = buf.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buf.toString('latin1', 0, end);
-        const m = /\r\ncontent-length: (\d+)/i.exec(head);
-        const total = end + 4 + (m ? Number(m[1]) : 0);
-        if (buf.length < total) return;
-        const request = buf.toString('latin1', 0, total);
-        buf = buf.subarray(total);
-        requests.push(request);
-        void reply(socket, request, requests.length - 1);
-      }
+    readRequests(socket, (request) => {
+      requests.push(request);
+      void reply(socket, request, requests.length - 1);
     });
   };
   const server = secure

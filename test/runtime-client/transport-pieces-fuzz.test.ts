@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp1Transport } from '../../src/runtime/client/transport-http1.js';
 import { decodeContent, textAsRead, toResponse } from '../../src/runtime/client/transport.js';
 import { XmlTextAsRead } from '../../src/runtime/xml/xml-decode.js';
+import { readRequests } from '../support/http-requests.js';
 import { prng } from '../support/prng.js';
 
 /** One scripted answer: its wire bytes, cut into writes, and whether the server closes after it. */
@@ -153,27 +154,17 @@ async function serve(plans: readonly Plan[]): Promise<number> {
     socket.on('close', () => sockets.delete(socket));
     socket.setNoDelay(true);
     socket.on('error', () => undefined);
-    let buf = Buffer.alloc(0);
-    socket.on('data', (d: Buffer) => {
-      buf = Buffer.concat([buf, d]);
-      for (;;) {
-        const end = buf.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const m = /\r\ncontent-length: (\d+)/i.exec(buf.toString('latin1', 0, end));
-        const total = end + 4 + (m ? Number(m[1]) : 0);
-        if (buf.length < total) return;
-        buf = buf.subarray(total);
-        const plan = plans[n++]!;
-        void (async () => {
-          for (const w of plan.writes) {
-            if (socket.destroyed) return;
-            socket.write(w);
-            // Its own read on the client's side, mostly.
-            await new Promise((r) => setTimeout(r, 0));
-          }
-          if (plan.closeAfter) socket.end();
-        })();
-      }
+    readRequests(socket, () => {
+      const plan = plans[n++]!;
+      void (async () => {
+        for (const w of plan.writes) {
+          if (socket.destroyed) return;
+          socket.write(w);
+          // Its own read on the client's side, mostly.
+          await new Promise((r) => setTimeout(r, 0));
+        }
+        if (plan.closeAfter) socket.end();
+      })();
     });
   });
   servers.push(server);
