@@ -28,6 +28,13 @@ import { hasCommand, run, skipWithout } from './peers.js';
 const DIR = path.join(ROOT, 'test/tmp/client-certs');
 const available = hasCommand('openssl');
 
+/**
+ * Serial numbers of the certificates signed here, one each: given on the command line, not kept by
+ * openssl in a serial file beside the CA (`-CAcreateserial`), which two signings at once would both
+ * read and write (a race: "Unable to load number from ca.srl").
+ */
+let serial = 1;
+
 /** Makes `name`.key and `name`.crt, signed by `ca` (self-signed when absent), with the given extensions. */
 async function makeCert(name: string, subject: string, ca: string | undefined, ext: string): Promise<void> {
   const key = path.join(DIR, `${name}.key`);
@@ -51,7 +58,8 @@ async function makeCert(name: string, subject: string, ca: string | undefined, e
     path.join(DIR, `${ca}.crt`),
     '-CAkey',
     path.join(DIR, `${ca}.key`),
-    '-CAcreateserial',
+    '-set_serial',
+    String(serial++),
     '-out',
     crt,
     '-days',
