@@ -259,7 +259,7 @@ export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry)
   const last = lastComplexRead;
   // The records of a large answer share their start tag's attributes (xml-scan-tag-memo.ts): read as the last.
   if (el.attrs === last.attrs && desc === last.desc && types === last.types)
-    return new ComplexFrame(el, last.key, last.key === last.base ? undefined : last.key, types);
+    return new ComplexFrame(el, last.key, last.tagged, types);
   if (el.attrs.length > 0) {
     if (mayBeReference(el, desc, types)) throw new StreamFallback('a multi-reference value');
     if (isNil(el)) return NIL;
@@ -271,25 +271,32 @@ export function valueFrame(el: XmlElement, desc: ValueDesc, types: TypeRegistry)
   }
   const xsiType = el.attrs.length > 0 ? attr(el, 'type', XSI_NS) : undefined;
   const key = xsiType === undefined ? desc.complex : typeRead(el, xsiType, desc.complex, types);
-  if (el.attrs.length > 0) lastComplexRead = { attrs: el.attrs, desc, types, base: desc.complex, key };
-  return new ComplexFrame(el, key, key === desc.complex ? undefined : key, types);
+  const tagged = key === desc.complex ? undefined : key;
+  if (el.attrs.length > 0) lastComplexRead = { attrs: el.attrs, desc, types, key, tagged };
+  return new ComplexFrame(el, key, tagged, types);
 }
 
 /**
  * The last complex value {@link valueFrame} read from an element with attributes: those
  * attributes (an array the scanner shares between the elements of one start tag in one
  * scope, xml-scan-tag-memo.ts: same attributes, same namespace bindings), the description
- * and the type key read. Forgotten after each decode: the attributes hold substrings of the
- * document.
+ * and the type key read (`tagged`: that key when it is not the description's). Forgotten after
+ * each decode: the attributes hold substrings of the document.
  */
 interface ComplexReadMemo {
   readonly attrs: readonly XmlAttribute[] | undefined;
   readonly desc: ValueDesc | undefined;
   readonly types: TypeRegistry | undefined;
-  readonly base: string;
   readonly key: string;
+  readonly tagged: string | undefined;
 }
-const NO_COMPLEX_READ: ComplexReadMemo = { attrs: undefined, desc: undefined, types: undefined, base: '', key: '' };
+const NO_COMPLEX_READ: ComplexReadMemo = {
+  attrs: undefined,
+  desc: undefined,
+  types: undefined,
+  key: '',
+  tagged: undefined,
+};
 let lastComplexRead = NO_COMPLEX_READ;
 
 /**
@@ -559,7 +566,8 @@ export class ComplexFrame extends Frame {
     const array = plan.array;
     const shapes = REST_SHAPES;
     const texts = REST_TEXTS;
-    let known: (LeafShape | undefined)[] | undefined;
+    // Whether restShapes has set the shapes' scope to the parent's, before the first xsd:any leaf's shape.
+    let scoped = false;
     let lastId = this.last;
     for (let k = from; k < to; k++) {
       // Its text, or (none) the prefix of its xsi:nil="true": a nil leaf, read as leafNil reads one.
@@ -581,20 +589,15 @@ export class ComplexFrame extends Frame {
           exact[at] = [value];
         } else (exact[at] as unknown[]).push(value);
       } else if (at === ROUTE_REST) {
-        known ??= restShapes(routes, parent);
+        if (!scoped) {
+          restShapes(routes, parent);
+          scoped = true;
+        }
         if (text === undefined) {
           shapes.push(nilShape(routes, run, k, nilPrefix!));
           texts.push('');
         } else {
-          shapes.push(
-            (known[k] ??= leafShape(
-              routes.shapeScope!,
-              run.nss[k]!,
-              routes.names[k]!,
-              run.prefixes[k]!,
-              NO_LEAF_ATTRS,
-            )),
-          );
+          shapes.push(textShape(routes, run, k));
           texts.push(text);
         }
       }
@@ -798,11 +801,24 @@ function tailShapes(routes: RunRoutes, run: LeafRun, parent: XmlElement): (LeafS
   const shapes = restShapes(routes, parent);
   if (routes.tailShaped !== 2) {
     if (routes.tailShaped++ === 0) return undefined;
-    for (let k = routes.restFrom; k < routes.route.length; k++)
-      shapes[k] ??= leafShape(routes.shapeScope!, run.nss[k]!, routes.names[k]!, run.prefixes[k]!, NO_LEAF_ATTRS);
+    for (let k = routes.restFrom; k < routes.route.length; k++) textShape(routes, run, k);
     routes.tailShaped = 2;
   }
   return shapes;
+}
+
+/**
+ * The shape of leaf `k` of `run` as an `xsd:any` leaf with text (after {@link restShapes}, which
+ * keeps the scope), made the first time.
+ */
+function textShape(routes: RunRoutes, run: LeafRun, k: number): LeafShape {
+  return (routes.shapes[k] ??= leafShape(
+    routes.shapeScope!,
+    run.nss[k]!,
+    routes.names[k]!,
+    run.prefixes[k]!,
+    NO_LEAF_ATTRS,
+  ));
 }
 
 /**

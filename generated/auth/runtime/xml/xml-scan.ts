@@ -859,11 +859,11 @@ class XmlScanner implements PrefixScanState, LeafScanState {
     }
     // The prefix's length in the name, or -1.
     const nameColon = colon < 0 ? -1 : colon - ns0;
-    if (this.leaves !== undefined) {
+    if (leaves !== undefined) {
       let after = -1;
-      if (count === 0) after = this.leaves.readNamed(this, start, qname, nameColon, i, selfClosing);
+      if (count === 0) after = leaves.readNamed(this, start, qname, nameColon, i, selfClosing);
       else if (count === 1 && selfClosing && declCount === 0)
-        after = this.leaves.readNil(this, start, qname, nameColon, aQName[0]!, aColon[0]!, aValue[0]!, i);
+        after = leaves.readNil(this, start, qname, nameColon, aQName[0]!, aColon[0]!, aValue[0]!, i);
       if (after >= 0) return after;
     }
     return this.openElement(start, qname, nameColon, count, declCount, selfClosing, i);
